@@ -1,0 +1,104 @@
+/* sudokit search core: constraint propagation and backtracking over candidate bitmasks.
+ *
+ * The core knows nothing of rows, boxes or symbols' names.  A layout is a number of cells, a number of
+ * symbols (at most 64) and a list of all-different units (groups of cell indexes).  A search takes a
+ * layout, the givens and the per-cell allowed symbols, and enumerates solutions one at a time.
+ *
+ * Propagation: naked singles (a solved cell removes its symbol from every peer) and hidden singles
+ * (in a unit with as many cells as symbols, a symbol with one possible cell goes there).  Branching:
+ * the unsolved cell with the fewest candidates, symbols in increasing order, so results are
+ * deterministic.  The search is an explicit stack machine so that solutions can be produced lazily.
+ */
+#ifndef SUDOKIT_ENGINE_H
+#define SUDOKIT_ENGINE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint64_t sk_mask;
+
+#define SK_MAX_SYMBOLS 64
+
+/* Results of sk_start / sk_next. */
+enum {
+    SK_READY = 0,          /* sk_start: the givens are consistent so far; call sk_next */
+    SK_SOLUTION = 1,       /* sk_next: a solution was found (sk_solution holds it) */
+    SK_EXHAUSTED = 2,      /* sk_next: no further solution exists */
+    SK_NODE_LIMIT = 3,     /* sk_next: stopped by the node limit before finishing */
+    SK_TIME_LIMIT = 4,     /* sk_next: stopped by the time limit before finishing */
+    SK_CONTRADICTION = 5,  /* sk_start: the givens contradict each other (see sk_conflict) */
+    SK_NO_MEMORY = -1
+};
+
+/* What sk_start found wrong with the givens. */
+enum {
+    SK_CONFLICT_NONE = 0,
+    SK_CONFLICT_DUPLICATE = 1,      /* cell and other_cell both hold symbol in unit */
+    SK_CONFLICT_NOT_ALLOWED = 2,    /* cell's given symbol is not among its allowed symbols */
+    SK_CONFLICT_EMPTY_CELL = 3,     /* propagation from the givens left cell with no candidate */
+    SK_CONFLICT_NO_PLACE = 4        /* propagation left symbol with no possible cell in unit */
+};
+
+typedef struct {
+    int kind;
+    int cell;
+    int other_cell;
+    int unit;
+    int symbol;
+} sk_conflict;
+
+/* A compiled layout: immutable once built, shared by any number of searches. */
+typedef struct {
+    int ncells;
+    int nsymbols;
+    int nunits;
+    sk_mask full;              /* the nsymbols low bits */
+    int *unit_start;           /* nunits + 1 offsets into unit_cells */
+    int *unit_cells;
+    int ncomplete;             /* units with exactly nsymbols cells (hidden singles apply) */
+    int *complete_units;
+    int *peer_start;           /* ncells + 1 offsets into peers */
+    int *peers;                /* for each cell: the other cells sharing a unit with it, no repeats */
+} sk_layout;
+
+/* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
+ * bad argument (cell index out of range, a cell twice in a unit, a unit larger than nsymbols, more
+ * than 64 symbols) or when out of memory; *error receives a short static description. */
+sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_sizes,
+                         const int *unit_cells, const char **error);
+void sk_layout_free(sk_layout *layout);
+
+typedef struct sk_search sk_search;
+
+sk_search *sk_search_new(const sk_layout *layout);
+void sk_search_free(sk_search *search);
+
+/* Bounds on work: node_limit <= 0 and time_limit <= 0 mean none.  A node is one branching guess. */
+void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds);
+
+/* Load givens (symbol index per cell, -1 for empty) and allowed masks (NULL: every symbol), check
+ * them and propagate.  Returns SK_READY, SK_CONTRADICTION (conflict filled in) or SK_NO_MEMORY. */
+int sk_start(sk_search *search, const int *givens, const sk_mask *allowed, sk_conflict *conflict);
+
+/* Advance to the next solution.  Returns SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT or
+ * SK_NO_MEMORY.  After anything but SK_SOLUTION the search is finished. */
+int sk_next(sk_search *search);
+
+/* Count solutions, stopping once `limit` are found (limit <= 0: count all).  The first solution
+ * found is written to first_solution (symbol index per cell) when it is not NULL.  Returns the status
+ * of the last sk_next call: SK_SOLUTION when the limit was reached, else as sk_next. */
+int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_solution);
+
+/* The current solution (valid after SK_SOLUTION): symbol index per cell. */
+void sk_solution(const sk_search *search, int *out);
+
+int64_t sk_nodes(const sk_search *search);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

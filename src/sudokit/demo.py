@@ -1,0 +1,47 @@
+"""The demonstration behind ``make run``: solve the bundled example puzzles and show the timings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+
+from sudokit.formats import parse
+from sudokit.model import Puzzle
+from sudokit.solver import count_solutions
+
+EXAMPLES = ("classic-9x9.sdk", "letters-6x6.txt", "hex-16x16.txt")
+"""Bundled puzzles, in the order the demo shows them (see ``examples/README.md`` for origins)."""
+
+
+def example(name: str) -> Puzzle:
+    """A bundled example puzzle by file name."""
+    text = resources.files("sudokit.examples").joinpath(name).read_text(encoding="utf-8")
+    return parse(text)
+
+
+def _side_by_side(left: str, right: str, gap: str = "      ") -> str:
+    a, b = left.splitlines(), right.splitlines()
+    width = max(len(line) for line in a)
+    rows = max(len(a), len(b))
+    a += [""] * (rows - len(a))
+    b += [""] * (rows - len(b))
+    return "\n".join((x.ljust(width) + gap + y).rstrip() for x, y in zip(a, b, strict=True))
+
+
+def run_demo(echo: Callable[[str], object] = print) -> None:
+    """Solve each example, print puzzle and solution side by side, and the time and guesses taken."""
+    for name in EXAMPLES:
+        puzzle = example(name)
+        result = count_solutions(puzzle, 2)
+        title = puzzle.metadata.get("description") or puzzle.metadata.get("title") or name
+        echo(f"== {name}: {puzzle.grid.describe()}, {puzzle.clue_count} givens")
+        echo(f"   {title}")
+        if result.first is None:
+            echo(f"   no solution: {result.reason}")
+            continue
+        unique = "unique solution" if result.unique else "several solutions"
+        echo(f"   {unique}; solved and checked for uniqueness in {result.seconds * 1000:.2f} ms "
+             f"with {result.nodes} guesses")
+        echo("")
+        echo(_side_by_side(str(puzzle), str(result.first)))
+        echo("")

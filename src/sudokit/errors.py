@@ -1,0 +1,47 @@
+"""The exceptions sudokit raises: one base class, one subclass per kind of fault.
+
+Each carries a message that says what is wrong and where, ready to show to a user as one line.
+"""
+
+from __future__ import annotations
+
+
+class SudokitError(Exception):
+    """Base class of every error sudokit raises on purpose."""
+
+
+class GridError(SudokitError, ValueError):
+    """A grid definition that cannot work: bad box shape, a unit larger than the alphabet, ..."""
+
+
+class PuzzleError(SudokitError, ValueError):
+    """Givens or allowed symbols that do not fit the grid."""
+
+
+class ParseError(SudokitError, ValueError):
+    """Text that is not a puzzle in any supported format; carries the position of the fault.
+
+    ``line`` and ``column`` are 1-based (None where the fault has no single position).
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        """Remember the position so callers (the CLI, the web app) can point at it."""
+        self.message = message
+        self.line = line
+        self.column = column
+        where = ""
+        if line is not None:
+            where = f"line {line}, column {column}: " if column is not None else f"line {line}: "
+        super().__init__(where + message)
+
+
+class FormatError(SudokitError, ValueError):
+    """A puzzle that the requested output format cannot express, or an unknown format name."""
+
+
+class SolverError(SudokitError):
+    """A puzzle the compiled core cannot take (for example more than 64 symbols)."""
+
+
+class SearchStopped(SudokitError):
+    """Iteration over solutions hit its node or time limit before it finished."""

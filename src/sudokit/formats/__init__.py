@@ -1,0 +1,175 @@
+"""Reading and writing puzzles in the formats people use, with the format detected on read.
+
+Supported: the one-line form (``line``), the multi-line grid (``grid``; ``pretty`` adds box
+separators), SadMan ``sdk`` and ``sdm``, Simple Sudoku ``ss`` and sudokit's own ``json``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+
+from sudokit.errors import FormatError, ParseError
+from sudokit.formats.json_format import format_json, looks_like_json, parse_json
+from sudokit.formats.sadman import format_sdk, format_sdm
+from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
+from sudokit.formats.text import ReadOptions, format_grid, format_line, parse_text
+from sudokit.model import Puzzle
+
+READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json")
+"""Names accepted by ``format=`` when reading (None: detect)."""
+WRITE_FORMATS = ("line", "grid", "pretty", "sdk", "sdm", "ss", "json")
+"""Names accepted by :func:`dumps` and :func:`write`."""
+
+_EXTENSIONS = {".sdk": "sdk", ".sdm": "sdm", ".ss": "ss", ".json": "json", ".txt": "line"}
+
+
+def detect(text: str) -> str:
+    """Name the format of some text: ``json``, ``ss`` or ``text`` (line, grid, sdk and sdm)."""
+    if looks_like_json(text):
+        return "json"
+    if looks_like_ss(text):
+        return "ss"
+    return "text"
+
+
+def _options(
+    size: int | None, box: tuple[int, int] | None, symbols: Sequence[str] | str | None, one_per_line: bool
+) -> ReadOptions:
+    if size is not None and size < 1:
+        raise ParseError(f"size must be positive, not {size}")
+    alphabet = tuple(symbols) if symbols is not None else None
+    if alphabet is not None and size is not None and len(alphabet) != size:
+        raise ParseError(f"size {size} needs {size} symbols; {len(alphabet)} given")
+    return ReadOptions(size=size, box=box, symbols=alphabet, one_per_line=one_per_line)
+
+
+def parse_many(
+    text: str,
+    *,
+    format: str | None = None,  # noqa: A002 - the natural name for callers
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+    symbols: Sequence[str] | str | None = None,
+) -> list[Puzzle]:
+    """Every puzzle in a text, in order.
+
+    ``format`` forces a reader (see :data:`READ_FORMATS`); ``size``, ``box`` and ``symbols`` say what
+    the text cannot (a 16x16 written with ``0-9a-f``, 6x6 with 3x2 boxes, ...).
+    Raises :class:`~sudokit.errors.ParseError` naming the line and column of the first fault.
+    """
+    if format is not None and format not in READ_FORMATS:
+        raise FormatError(f"unknown input format {format!r} (known: {', '.join(READ_FORMATS)})")
+    kind = format or detect(text)
+    if kind == "json":
+        return parse_json(text)
+    options = _options(size, box, symbols, one_per_line=kind in ("line", "sdm"))
+    if kind == "ss":
+        text = first_grid(text)
+    return parse_text(text, options)
+
+
+def parse(
+    text: str,
+    *,
+    format: str | None = None,  # noqa: A002
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+    symbols: Sequence[str] | str | None = None,
+) -> Puzzle:
+    """Exactly one puzzle from text in any supported format (see :func:`parse_many`)."""
+    puzzles = parse_many(text, format=format, size=size, box=box, symbols=symbols)
+    if len(puzzles) != 1:
+        raise ParseError(f"the text holds {len(puzzles)} puzzles, not one; parse_many reads them all")
+    return puzzles[0]
+
+
+def read(
+    path: str | os.PathLike[str],
+    *,
+    format: str | None = None,  # noqa: A002
+    size: int | None = None,
+    box: tuple[int, int] | None = None,
+    symbols: Sequence[str] | str | None = None,
+) -> list[Puzzle]:
+    """Every puzzle in a file (OSError if it cannot be read, ParseError if it is no puzzle file)."""
+    with open(path, encoding="utf-8") as handle:
+        try:
+            text = handle.read()
+        except UnicodeDecodeError as exc:
+            raise ParseError(f"not a UTF-8 text file (byte {exc.start})") from None
+    if format is None and str(path).lower().endswith(".sdm"):
+        format = "sdm"
+    return parse_many(text, format=format, size=size, box=box, symbols=symbols)
+
+
+def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:  # noqa: A002
+    """Puzzles as text in a format (see :data:`WRITE_FORMATS`); one or several puzzles.
+
+    Raises :class:`~sudokit.errors.FormatError` when the format cannot express a puzzle (a 16x16 in
+    ``.sdk``, restricted cells in the one-line form, ...).
+    """
+    items = [puzzles] if isinstance(puzzles, Puzzle) else list(puzzles)
+    if not items:
+        return ""
+    if format == "json":
+        return format_json(items)
+    if format == "sdm":
+        return format_sdm(items)
+    writers = {"line": lambda p: format_line(p) + "\n", "grid": format_grid, "sdk": format_sdk, "ss": format_ss}
+    if format == "pretty":
+        return "\n".join(str(p) + "\n" for p in items)
+    if format not in writers:
+        raise FormatError(f"unknown output format {format!r} (known: {', '.join(WRITE_FORMATS)})")
+    if format in ("sdk", "ss") and len(items) > 1:
+        raise FormatError(f"a .{format} file holds one puzzle; {len(items)} given")
+    for puzzle in items:
+        if puzzle.allowed is not None and format != "json":
+            raise FormatError(f"the {format} format cannot hold restricted cells; use json")
+    separator = "" if format == "line" else "\n"
+    return separator.join(writers[format](p) for p in items)
+
+
+def write(path: str | os.PathLike[str], puzzles: Puzzle | Iterable[Puzzle], format: str | None = None) -> None:  # noqa: A002
+    """Write puzzles to a file; the format defaults to the one its extension names (else ``line``)."""
+    if format is None:
+        format = _EXTENSIONS.get(os.path.splitext(str(path))[1].lower(), "line")
+    text = dumps(puzzles, format)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def python_repr(puzzle: Puzzle) -> str:
+    """Python source that rebuilds the puzzle: ``Puzzle.from_string('...')`` where possible."""
+    try:
+        line = format_line(puzzle) if puzzle.allowed is None else None
+    except FormatError:
+        line = None
+    if line is not None:
+        for extra in ("", "box"):
+            kwargs = ""
+            if extra:
+                kwargs = f", box={puzzle.grid.box!r}, symbols={''.join(puzzle.grid.symbols)!r}"
+            try:
+                if extra and puzzle.grid.box is None:
+                    break
+                rebuilt = parse(line, box=puzzle.grid.box if extra else None,
+                                symbols=puzzle.grid.symbols if extra else None)
+            except ParseError:
+                continue
+            if rebuilt == puzzle:
+                return f"Puzzle.from_string({line!r}{kwargs})"
+    return f"Puzzle.from_string({format_json([puzzle])!r})"
+
+
+__all__ = [
+    "READ_FORMATS",
+    "WRITE_FORMATS",
+    "detect",
+    "dumps",
+    "parse",
+    "parse_many",
+    "python_repr",
+    "read",
+    "write",
+]

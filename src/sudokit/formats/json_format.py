@@ -1,0 +1,360 @@
+"""sudokit's own JSON form, which can express every feature of the model.
+
+Version 1, documented in the README::
+
+    {"format": "sudokit", "version": 1,
+     "size": 9,                          # number of symbols (default: len(symbols) or rows)
+     "symbols": "123456789",             # a string of one-character symbols or a list (default alphabet)
+     "rows": 9, "cols": 9,               # the frame (default: size x size)
+     "box": [3, 3],                      # classic boxes ...
+     "regions": ["AAABBBCCC", ...],      # ... or irregular regions as a label grid (not both)
+     "shape": ["###...", ...],           # cells ('#') and holes ('.'), for non-rectangular layouts
+     "rows_and_columns": true,           # every row and column of cells is a unit (default true)
+     "units": [{"name": "diagonal", "cells": ["r1c1", "r2c2", ...]}],   # extra all-different units
+     "givens": ["53..7....", ...],       # rows; or lists of symbols with null for empty
+     "candidates": {"r1c3": "124"},      # cells limited to some symbols
+     "metadata": {"title": "..."}}
+
+A document may also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sudokit.errors import GridError, ParseError, PuzzleError
+from sudokit.model import (
+    BLANKS,
+    EMPTY,
+    Cell,
+    Grid,
+    Puzzle,
+    Unit,
+    cell_name,
+    default_symbols,
+    parse_cell_name,
+)
+
+VERSION = 1
+_KEYS = {
+    "format",
+    "version",
+    "size",
+    "symbols",
+    "rows",
+    "cols",
+    "box",
+    "regions",
+    "shape",
+    "rows_and_columns",
+    "units",
+    "givens",
+    "candidates",
+    "metadata",
+}
+
+
+def looks_like_json(text: str) -> bool:
+    """True when the text starts with a JSON object or list."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    return stripped.startswith(("{", "["))
+
+
+def parse_json(text: str) -> list[Puzzle]:
+    """Every puzzle in a sudokit JSON document (one object or a list of objects)."""
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        raise ParseError("the JSON list holds no puzzle")
+    puzzles = []
+    for k, item in enumerate(items):
+        where = f"puzzle {k + 1}: " if isinstance(data, list) else ""
+        try:
+            puzzles.append(puzzle_from_dict(item))
+        except (GridError, PuzzleError, _Bad) as exc:
+            raise ParseError(where + str(exc)) from None
+    return puzzles
+
+
+class _Bad(ValueError):
+    """A field of the JSON object that does not fit the schema."""
+
+
+def _int(data: dict[str, Any], key: str, default: int | None = None) -> int | None:
+    value = data.get(key, default)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise _Bad(f'"{key}" must be a positive integer, not {json.dumps(value)}')
+    return value
+
+
+def _cell(name: Any, key: str) -> Cell:
+    if not isinstance(name, str):
+        raise _Bad(f'"{key}": cells are written like "r1c1", not {json.dumps(name)}')
+    try:
+        return parse_cell_name(name)
+    except GridError:
+        raise _Bad(f'"{key}": {json.dumps(name)} is not a cell name like "r1c1"') from None
+
+
+def _symbols(data: dict[str, Any]) -> tuple[str, ...]:
+    value = data.get("symbols")
+    size = _int(data, "size")
+    if value is None:
+        n = size or _int(data, "rows") or _int(data, "cols")
+        if n is None:
+            raise _Bad('give "size" or "symbols"')
+        return default_symbols(n)
+    if isinstance(value, str):
+        symbols = tuple(value)
+    elif isinstance(value, list) and all(isinstance(s, str) for s in value):
+        symbols = tuple(value)
+    else:
+        raise _Bad('"symbols" must be a string or a list of strings')
+    if size is not None and size != len(symbols):
+        raise _Bad(f'"size" is {size} but "symbols" has {len(symbols)}')
+    return symbols
+
+
+def _row_units(rows: int, cols: int, cells: Sequence[Cell]) -> list[Unit]:
+    index = {cell: i for i, cell in enumerate(cells)}
+    units = []
+    for r in range(rows):
+        members = tuple(index[(r, c)] for c in range(cols) if (r, c) in index)
+        if members:
+            units.append(Unit(f"row {r + 1}", members, "row"))
+    for c in range(cols):
+        members = tuple(index[(r, c)] for r in range(rows) if (r, c) in index)
+        if members:
+            units.append(Unit(f"column {c + 1}", members, "column"))
+    return units
+
+
+def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
+    n = len(symbols)
+    rows = _int(data, "rows", n)
+    cols = _int(data, "cols", n)
+    assert rows is not None and cols is not None
+    rows_and_columns = data.get("rows_and_columns", True)
+    if not isinstance(rows_and_columns, bool):
+        raise _Bad('"rows_and_columns" must be true or false')
+    if "box" in data or "regions" in data:
+        if "box" in data and "regions" in data:
+            raise _Bad('give "box" or "regions", not both')
+        if rows != n or cols != n or "shape" in data or not rows_and_columns:
+            raise _Bad('"box" and "regions" need a full size x size grid with its rows and columns')
+        if "box" in data:
+            box = data["box"]
+            if not (isinstance(box, list) and len(box) == 2 and all(isinstance(k, int) for k in box)):
+                raise _Bad('"box" must be [rows, columns]')
+            return Grid.classic(n, (box[0], box[1]), symbols)
+        regions = data["regions"]
+        if not isinstance(regions, list) or not all(isinstance(r, (str, list)) for r in regions):
+            raise _Bad('"regions" must be a list of rows (strings or lists of labels)')
+        return Grid.jigsaw(regions, symbols)
+    if "shape" in data:
+        shape = data["shape"]
+        if not (isinstance(shape, list) and all(isinstance(r, str) for r in shape)) or len(shape) != rows:
+            raise _Bad(f'"shape" must be {rows} strings of "#" (cell) and "." (no cell)')
+        cells: list[Cell] = []
+        for r, line in enumerate(shape):
+            if len(line) != cols or set(line) - {"#", "."}:
+                raise _Bad(f'"shape" row {r + 1} must be {cols} characters of "#" and "."')
+            cells += [(r, c) for c, ch in enumerate(line) if ch == "#"]
+    else:
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+    units = _row_units(rows, cols, cells) if rows_and_columns else []
+    return Grid(symbols, tuple(cells), tuple(units), rows, cols)
+
+
+def _extra_units(data: dict[str, Any], grid: Grid) -> list[Unit]:
+    value = data.get("units", [])
+    if not isinstance(value, list):
+        raise _Bad('"units" must be a list of {"name": ..., "cells": [...]}')
+    units = []
+    for k, item in enumerate(value):
+        if not isinstance(item, dict) or not isinstance(item.get("cells"), list) or set(item) - {"name", "cells", "kind"}:
+            raise _Bad(f'"units" item {k + 1} must be {{"name": ..., "cells": [...]}}')
+        name = item.get("name", f"unit {k + 1}")
+        kind = item.get("kind", "extra")
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise _Bad(f'"units" item {k + 1}: "name" and "kind" must be strings')
+        members = []
+        for cell_text in item["cells"]:
+            cell = _cell(cell_text, "units")
+            if cell not in grid.index:
+                raise _Bad(f'"units" item {k + 1}: {cell_text} is not a cell of the grid')
+            members.append(grid.index[cell])
+        units.append(Unit(name, tuple(members), kind))
+    return units
+
+
+def _givens(data: dict[str, Any], grid: Grid) -> tuple[int, ...]:
+    value = data.get("givens")
+    givens = [EMPTY] * len(grid.cells)
+    if value is None:
+        return tuple(givens)
+    if not isinstance(value, list) or len(value) != grid.rows:
+        raise _Bad(f'"givens" must be a list of {grid.rows} rows')
+    for r, row in enumerate(value):
+        if isinstance(row, str):
+            items: list[Any] = list(row)
+        elif isinstance(row, list):
+            items = row
+        else:
+            raise _Bad(f'"givens" row {r + 1} must be a string or a list')
+        if len(items) != grid.cols:
+            raise _Bad(f'"givens" row {r + 1} has {len(items)} cells; expected {grid.cols}')
+        for c, symbol in enumerate(items):
+            blank = symbol is None or symbol == "" or (isinstance(symbol, str) and symbol in BLANKS)
+            if blank and symbol not in grid.symbol_index:
+                continue
+            if not isinstance(symbol, str):
+                raise _Bad(f'"givens" {cell_name((r, c))}: {json.dumps(symbol)} is not a symbol string')
+            index = grid.index.get((r, c))
+            if index is None:
+                raise _Bad(f'"givens" {cell_name((r, c))} holds {symbol!r} but is no cell of the grid')
+            givens[index] = grid.symbol_of(symbol)
+    return tuple(givens)
+
+
+def _candidates(data: dict[str, Any], grid: Grid) -> tuple[int, ...] | None:
+    value = data.get("candidates")
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise _Bad('"candidates" must map cell names to their allowed symbols')
+    allowed = [grid.full_mask] * len(grid.cells)
+    for name, symbols in value.items():
+        cell = _cell(name, "candidates")
+        if cell not in grid.index:
+            raise _Bad(f'"candidates": {name} is not a cell of the grid')
+        if isinstance(symbols, str):
+            listed: list[Any] = list(symbols)
+        elif isinstance(symbols, list):
+            listed = symbols
+        else:
+            raise _Bad(f'"candidates" {name} must be a string or a list of symbols')
+        mask = 0
+        for symbol in listed:
+            if not isinstance(symbol, str):
+                raise _Bad(f'"candidates" {name}: {json.dumps(symbol)} is not a symbol string')
+            mask |= 1 << grid.symbol_of(symbol)
+        allowed[grid.index[cell]] = mask
+    return tuple(allowed)
+
+
+def puzzle_from_dict(data: Any) -> Puzzle:
+    """Build a puzzle from a decoded sudokit JSON object."""
+    if not isinstance(data, dict):
+        raise _Bad("a puzzle must be a JSON object")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise _Bad(f"unknown key {json.dumps(unknown[0])} (known: {', '.join(sorted(_KEYS))})")
+    if data.get("format", "sudokit") != "sudokit":
+        raise _Bad(f'"format" must be "sudokit", not {json.dumps(data["format"])}')
+    version = data.get("version", VERSION)
+    if not isinstance(version, int) or not 1 <= version <= VERSION:
+        raise _Bad(f'"version" {json.dumps(version)} is not one this sudokit reads (1 to {VERSION})')
+    symbols = _symbols(data)
+    grid = _base_grid(data, symbols)
+    extra = _extra_units(data, grid)
+    if extra:
+        grid = Grid(grid.symbols, grid.cells, grid.units + tuple(extra), grid.rows, grid.cols, grid.box)
+    metadata = data.get("metadata", {})
+    if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
+        raise _Bad('"metadata" must map names to strings')
+    return Puzzle(grid, _givens(data, grid), _candidates(data, grid), dict(metadata))
+
+
+# ----------------------------------------------------------------------------------------- writer
+
+
+def _symbols_value(symbols: Sequence[str]) -> str | list[str]:
+    return "".join(symbols) if all(len(s) == 1 for s in symbols) else list(symbols)
+
+
+def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
+    """The keys that rebuild the grid's base, and how many of its units that base accounts for."""
+    n = grid.size
+    out: dict[str, Any] = {}
+    bases: list[tuple[dict[str, Any], Grid]] = []
+    if grid.box is not None:
+        bases.append(({"box": list(grid.box)}, Grid.classic(n, grid.box, grid.symbols)))
+    region_units = [u for u in grid.units if u.kind == "region"]
+    if region_units and grid.rows == grid.cols == n and grid.is_rectangular:
+        labels = [u.name.removeprefix("region ") for u in region_units]
+        label_of = {}
+        for label, unit in zip(labels, region_units, strict=True):
+            for c in unit.cells:
+                label_of[grid.cells[c]] = label
+        if len(label_of) == len(grid.cells) and len(set(labels)) == len(labels):
+            single = all(len(label) == 1 for label in labels)
+            rows: list[Any] = []
+            for r in range(n):
+                row = [label_of[(r, c)] for c in range(n)]
+                rows.append("".join(row) if single else row)
+            try:
+                bases.append(({"regions": rows}, Grid.jigsaw(rows, grid.symbols)))
+            except GridError:
+                pass
+    if grid.rows != grid.cols or grid.rows != n or not grid.is_rectangular:
+        out["rows"], out["cols"] = grid.rows, grid.cols
+    if not grid.is_rectangular:
+        present = set(grid.cells)
+        out["shape"] = [
+            "".join("#" if (r, c) in present else "." for c in range(grid.cols)) for r in range(grid.rows)
+        ]
+    bases.append(({}, Grid(grid.symbols, grid.cells, tuple(_row_units(grid.rows, grid.cols, grid.cells)),
+                           grid.rows, grid.cols)))
+    bases.append(({"rows_and_columns": False}, Grid(grid.symbols, grid.cells, (), grid.rows, grid.cols)))
+    for keys, base in bases:
+        count = len(base.units)
+        if grid.units[:count] == base.units and base.box in (grid.box, None):
+            out.update(keys)
+            return out, count
+    raise AssertionError("the rows_and_columns=false base always matches")  # pragma: no cover
+
+
+def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
+    """The sudokit JSON object of a puzzle (round-trips through :func:`puzzle_from_dict`)."""
+    grid = puzzle.grid
+    out: dict[str, Any] = {"format": "sudokit", "version": VERSION, "size": grid.size}
+    if grid.symbols != default_symbols(grid.size):
+        out["symbols"] = _symbols_value(grid.symbols)
+    keys, base_count = _describe_grid(grid)
+    out.update(keys)
+    extra = grid.units[base_count:]
+    if extra:
+        out["units"] = [
+            {"name": u.name, "cells": [cell_name(grid.cells[c]) for c in u.cells]}
+            | ({"kind": u.kind} if u.kind != "extra" else {})
+            for u in extra
+        ]
+    single = all(len(s) == 1 for s in grid.symbols) and "." not in grid.symbols
+    rows = puzzle.rows_of_symbols()
+    if single:
+        out["givens"] = ["".join(s or "." for s in row) for row in rows]
+    else:
+        out["givens"] = rows
+    if puzzle.allowed is not None:
+        candidates = {}
+        for c, mask in enumerate(puzzle.allowed):
+            if mask != grid.full_mask:
+                chosen = [s for k, s in enumerate(grid.symbols) if mask >> k & 1]
+                candidates[cell_name(grid.cells[c])] = _symbols_value(chosen) if chosen else []
+        out["candidates"] = candidates
+    if puzzle.metadata:
+        out["metadata"] = dict(puzzle.metadata)
+    return out
+
+
+def format_json(puzzles: Iterable[Puzzle]) -> str:
+    """One puzzle as a JSON object, several as a JSON list."""
+    items = [puzzle_to_dict(p) for p in puzzles]
+    data: Any = items[0] if len(items) == 1 else items
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,558 @@
+"""The puzzle model every part of sudokit shares: grids (cells, units, symbols), puzzles and solutions.
+
+A :class:`Grid` is the rule set of a puzzle type: which cells exist, which groups of cells (units) must
+hold different symbols, and the symbol alphabet.  A :class:`Puzzle` is a grid plus givens and, where a
+cell is limited to some symbols, its allowed symbols.  A :class:`Solution` is a puzzle with a symbol in
+every cell.  All three are immutable and cheap to share; they carry no solver state.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sudokit.errors import GridError, PuzzleError
+
+EMPTY = -1
+"""The symbol index of an empty cell in :attr:`Puzzle.givens`."""
+
+Cell = tuple[int, int]
+"""A cell's (row, column) position, 0-based, in the grid's bounding rectangle."""
+
+_T = TypeVar("_T")
+
+DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0@%"
+"""The default alphabet: its first n characters are the symbols of an n-symbol grid (n <= 64)."""
+
+BLANKS = frozenset(".0-_*")
+"""Characters that stand for an empty cell in text formats, unless the alphabet uses them ('0')."""
+
+
+def cell_name(cell: Cell) -> str:
+    """Name a cell the way players do: ``r1c1`` is the top-left cell."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def parse_cell_name(name: str) -> Cell:
+    """Read an ``r<row>c<col>`` cell name (1-based, either case) into a 0-based (row, column)."""
+    text = name.strip().lower()
+    if text.startswith("r") and "c" in text:
+        row_text, _, col_text = text[1:].partition("c")
+        if row_text.isdigit() and col_text.isdigit() and int(row_text) > 0 and int(col_text) > 0:
+            return int(row_text) - 1, int(col_text) - 1
+    raise GridError(f"{name!r} is not a cell name like r1c1")
+
+
+def default_symbols(n: int) -> tuple[str, ...]:
+    """The default alphabet of an n-symbol grid: digits for n <= 9, then letters (up to 64 symbols).
+
+    Larger grids get the numbers 1..n as (multi-character) symbols.
+    """
+    if n < 1:
+        raise GridError(f"a grid needs at least one symbol, not {n}")
+    if n <= len(DEFAULT_SYMBOLS):
+        return tuple(DEFAULT_SYMBOLS[:n])
+    return tuple(str(k) for k in range(1, n + 1))
+
+
+def default_box(n: int) -> tuple[int, int]:
+    """The most square box shape (rows, columns) for n symbols, wider than tall: 6 -> 2x3, 12 -> 3x4."""
+    rows = math.isqrt(n)
+    while rows > 1 and n % rows:
+        rows -= 1
+    if rows == 1:
+        raise GridError(f"{n} is prime, so an {n}x{n} grid has no boxes; use Grid.latin({n}) or regions")
+    return rows, n // rows
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A group of cells whose symbols must all differ.
+
+    A unit with as many cells as the grid has symbols holds each symbol exactly once.
+    """
+
+    name: str
+    """How players call it: ``row 1``, ``column 3``, ``box 5``, ``region A``, ``diagonal``."""
+    cells: tuple[int, ...]
+    """Indexes into :attr:`Grid.cells`."""
+    kind: str = "extra"
+    """``row``, ``column``, ``box``, ``region`` or ``extra``."""
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """A puzzle type: cells, all-different units and a symbol alphabet.  Immutable.
+
+    Build the common ones with :meth:`classic`, :meth:`latin` and :meth:`jigsaw`; any other layout
+    (multi-grid, extra units) by passing cells and units directly.
+    """
+
+    symbols: tuple[str, ...]
+    """The alphabet; a symbol's index in it is how the rest of sudokit refers to it."""
+    cells: tuple[Cell, ...]
+    """(row, column) of every cell, in row-major order."""
+    units: tuple[Unit, ...]
+    rows: int
+    """Height of the bounding rectangle."""
+    cols: int
+    """Width of the bounding rectangle."""
+    box: tuple[int, int] | None = None
+    """Box shape (rows, columns) for classic grids; None otherwise."""
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Check that the definition is self-consistent, so that every later stage can rely on it."""
+        if not self.symbols:
+            raise GridError("a grid needs at least one symbol")
+        if len(set(self.symbols)) != len(self.symbols):
+            repeated = next(s for s in self.symbols if self.symbols.count(s) > 1)
+            raise GridError(f"symbol {repeated!r} appears twice in the alphabet")
+        for symbol in self.symbols:
+            if not symbol or symbol != symbol.strip() or symbol == ".":
+                raise GridError(f"{symbol!r} cannot be a symbol (empty, blank or '.')")
+        if len(set(self.cells)) != len(self.cells):
+            raise GridError("a cell is listed twice")
+        if list(self.cells) != sorted(self.cells):
+            raise GridError("cells must be listed in row-major order")
+        for row, col in self.cells:
+            if not (0 <= row < self.rows and 0 <= col < self.cols):
+                raise GridError(f"cell {cell_name((row, col))} lies outside the {self.rows}x{self.cols} frame")
+        n = len(self.symbols)
+        ncells = len(self.cells)
+        for unit in self.units:
+            if len(unit.cells) > n:
+                raise GridError(f"{unit.name} has {len(unit.cells)} cells but there are only {n} symbols")
+            if len(set(unit.cells)) != len(unit.cells):
+                raise GridError(f"{unit.name} names a cell twice")
+            if any(not (0 <= c < ncells) for c in unit.cells):
+                raise GridError(f"{unit.name} names a cell that is not in the grid")
+
+    # ------------------------------------------------------------------------------------ builders
+
+    @staticmethod
+    def classic(
+        n: int = 9, box: tuple[int, int] | None = None, symbols: Sequence[str] | str | None = None
+    ) -> Grid:
+        """The n x n grid with rows, columns and r x c boxes (n = r*c); 9x9 by default.
+
+        The default box is the most square shape, wider than tall (6x6 has 2x3 boxes); the default
+        alphabet is :func:`default_symbols`.  Grids are cached, so every 9x9 puzzle shares one.
+        """
+        return _classic(n, box, _as_symbols(symbols, n))
+
+    @staticmethod
+    def latin(n: int, symbols: Sequence[str] | str | None = None) -> Grid:
+        """An n x n Latin square: rows and columns only, no boxes."""
+        return _latin(n, _as_symbols(symbols, n))
+
+    @staticmethod
+    def jigsaw(regions: Sequence[str] | Sequence[Sequence[Any]], symbols: Sequence[str] | str | None = None) -> Grid:
+        """An n x n grid whose boxes are irregular regions, given as n rows of region labels.
+
+        Every region must have n cells.  Labels are any hashable values (characters of strings).
+        """
+        n = len(regions)
+        labels = [list(row) for row in regions]
+        if any(len(row) != n for row in labels):
+            raise GridError(f"the region map must be {n} rows of {n} labels")
+        alphabet = _as_symbols(symbols, n)
+        grid_cells = [(r, c) for r in range(n) for c in range(n)]
+        units = _rows_and_columns(n, n, grid_cells)
+        members: dict[Any, list[int]] = {}
+        for index, (r, c) in enumerate(grid_cells):
+            members.setdefault(labels[r][c], []).append(index)
+        for label, cells in members.items():
+            if len(cells) != n:
+                raise GridError(f"region {label} has {len(cells)} cells; every region needs {n}")
+            units.append(Unit(f"region {label}", tuple(cells), "region"))
+        return Grid(alphabet, tuple(grid_cells), tuple(units), n, n)
+
+    # --------------------------------------------------------------------------------- properties
+
+    @property
+    def size(self) -> int:
+        """The number of symbols (9 for a 9x9 grid)."""
+        return len(self.symbols)
+
+    @property
+    def is_rectangular(self) -> bool:
+        """True when every position of the bounding rectangle is a cell."""
+        return len(self.cells) == self.rows * self.cols
+
+    @functools.cached_property
+    def index(self) -> Mapping[Cell, int]:
+        """Cell position -> cell index."""
+        return {cell: i for i, cell in enumerate(self.cells)}
+
+    @functools.cached_property
+    def symbol_index(self) -> Mapping[str, int]:
+        """Symbol -> symbol index."""
+        return {symbol: i for i, symbol in enumerate(self.symbols)}
+
+    @functools.cached_property
+    def units_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell index, the indexes of the units that contain it."""
+        owners: list[list[int]] = [[] for _ in self.cells]
+        for u, unit in enumerate(self.units):
+            for c in unit.cells:
+                owners[c].append(u)
+        return tuple(tuple(o) for o in owners)
+
+    @functools.cached_property
+    def peers(self) -> tuple[frozenset[int], ...]:
+        """For each cell index, the other cells that share a unit with it."""
+        result = []
+        for c, owners in enumerate(self.units_of):
+            seen: set[int] = set()
+            for u in owners:
+                seen.update(self.units[u].cells)
+            seen.discard(c)
+            result.append(frozenset(seen))
+        return tuple(result)
+
+    @property
+    def full_mask(self) -> int:
+        """The candidate mask with every symbol."""
+        return (1 << len(self.symbols)) - 1
+
+    def describe(self) -> str:
+        """A short human description: ``9x9 (3x3 boxes)``."""
+        shape = f"{self.rows}x{self.cols}"
+        if self.box:
+            return f"{shape} ({self.box[0]}x{self.box[1]} boxes)"
+        if any(u.kind == "region" for u in self.units):
+            return f"{shape} (irregular regions)"
+        if self.is_rectangular and all(u.kind in ("row", "column") for u in self.units):
+            return f"{shape} (Latin square)"
+        return f"{shape}, {len(self.cells)} cells, {len(self.units)} units"
+
+    def memo(self, key: str, build: Callable[[], _T]) -> _T:
+        """Derived data cached on this immutable grid (for example the compiled solver layout)."""
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = build()
+            return value
+
+    def __eq__(self, other: object) -> bool:
+        """Grids are equal when their symbols, cells, units, frame and box shape are."""
+        if self is other:
+            return True
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        """Hash of the defining fields, computed once."""
+        return hash(self._key)
+
+    @functools.cached_property
+    def _key(self) -> tuple[Any, ...]:
+        return (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
+
+    def symbol_of(self, text: str) -> int:
+        """The index of a symbol, or a PuzzleError naming the alphabet."""
+        try:
+            return self.symbol_index[text]
+        except KeyError:
+            raise PuzzleError(f"{text!r} is not a symbol of this grid ({_alphabet_text(self.symbols)})") from None
+
+
+def _alphabet_text(symbols: Sequence[str]) -> str:
+    if all(len(s) == 1 for s in symbols):
+        return "symbols " + "".join(symbols)
+    return "symbols " + " ".join(symbols)
+
+
+def _as_symbols(symbols: Sequence[str] | str | None, n: int) -> tuple[str, ...]:
+    if symbols is None:
+        return default_symbols(n)
+    alphabet = tuple(symbols)
+    if len(alphabet) != n:
+        raise GridError(f"a {n}x{n} grid needs {n} symbols, got {len(alphabet)}: {' '.join(alphabet)}")
+    return alphabet
+
+
+def _rows_and_columns(rows: int, cols: int, cells: Sequence[Cell]) -> list[Unit]:
+    index = {cell: i for i, cell in enumerate(cells)}
+    units = [Unit(f"row {r + 1}", tuple(index[(r, c)] for c in range(cols)), "row") for r in range(rows)]
+    units += [Unit(f"column {c + 1}", tuple(index[(r, c)] for r in range(rows)), "column") for c in range(cols)]
+    return units
+
+
+@functools.lru_cache(maxsize=64)
+def _classic(n: int, box: tuple[int, int] | None, symbols: tuple[str, ...]) -> Grid:
+    if n < 1:
+        raise GridError(f"grid size must be positive, not {n}")
+    box_rows, box_cols = box if box is not None else default_box(n)
+    if box_rows < 1 or box_cols < 1 or box_rows * box_cols != n:
+        raise GridError(f"{box_rows}x{box_cols} boxes do not tile a {n}x{n} grid (need rows x columns = {n})")
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    units = _rows_and_columns(n, n, cells)
+    number = 0
+    for top in range(0, n, box_rows):
+        for left in range(0, n, box_cols):
+            number += 1
+            members = tuple((top + dr) * n + left + dc for dr in range(box_rows) for dc in range(box_cols))
+            units.append(Unit(f"box {number}", members, "box"))
+    return Grid(symbols, tuple(cells), tuple(units), n, n, (box_rows, box_cols))
+
+
+@functools.lru_cache(maxsize=16)
+def _latin(n: int, symbols: tuple[str, ...]) -> Grid:
+    if n < 1:
+        raise GridError(f"grid size must be positive, not {n}")
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    return Grid(symbols, tuple(cells), tuple(_rows_and_columns(n, n, cells)), n, n)
+
+
+def _check_masks(grid: Grid, values: Sequence[int], what: str) -> None:
+    if len(values) != len(grid.cells):
+        raise PuzzleError(f"{what}: expected {len(grid.cells)} cells, got {len(values)}")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A grid with givens and, optionally, per-cell allowed symbols.  Immutable.
+
+    ``givens[i]`` is the symbol index given in cell ``grid.cells[i]``, or :data:`EMPTY`.
+    ``allowed`` (None when every cell allows every symbol) holds one bitmask of symbol indexes per cell.
+    """
+
+    grid: Grid
+    givens: tuple[int, ...]
+    allowed: tuple[int, ...] | None = None
+    metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        """Check that givens and allowed symbols fit the grid."""
+        grid = self.grid
+        _check_masks(grid, self.givens, "givens")
+        n = grid.size
+        for i, g in enumerate(self.givens):
+            if g != EMPTY and not (0 <= g < n):
+                raise PuzzleError(f"{cell_name(grid.cells[i])}: symbol index {g} is outside 0..{n - 1}")
+        if self.allowed is not None:
+            _check_masks(grid, self.allowed, "allowed symbols")
+            full = grid.full_mask
+            for i, mask in enumerate(self.allowed):
+                if mask & ~full or mask < 0:
+                    raise PuzzleError(f"{cell_name(grid.cells[i])}: allowed mask {mask:#x} names unknown symbols")
+
+    # ----------------------------------------------------------------------------------- creation
+
+    @staticmethod
+    def from_string(
+        text: str,
+        *,
+        size: int | None = None,
+        box: tuple[int, int] | None = None,
+        symbols: Sequence[str] | str | None = None,
+    ) -> Puzzle:
+        """Read one puzzle in any supported text format (see :func:`sudokit.parse`)."""
+        from sudokit.formats import parse
+
+        return parse(text, size=size, box=box, symbols=symbols)
+
+    @staticmethod
+    def from_rows(grid: Grid, rows: Sequence[Sequence[str | None]]) -> Puzzle:
+        """Build a puzzle from rows of symbols, None (or a blank) for an empty cell."""
+        givens = [EMPTY] * len(grid.cells)
+        if len(rows) != grid.rows:
+            raise PuzzleError(f"expected {grid.rows} rows, got {len(rows)}")
+        for r, row in enumerate(rows):
+            if len(row) != grid.cols:
+                raise PuzzleError(f"row {r + 1}: expected {grid.cols} cells, got {len(row)}")
+            for c, symbol in enumerate(row):
+                if symbol is None or (symbol in BLANKS and symbol not in grid.symbol_index):
+                    continue
+                index = grid.index.get((r, c))
+                if index is None:
+                    raise PuzzleError(f"{cell_name((r, c))} is not a cell of this grid")
+                givens[index] = grid.symbol_of(symbol)
+        return Puzzle(grid, tuple(givens))
+
+    @staticmethod
+    def empty(grid: Grid) -> Puzzle:
+        """The puzzle with no givens on a grid."""
+        return Puzzle(grid, (EMPTY,) * len(grid.cells))
+
+    # ---------------------------------------------------------------------------------- accessors
+
+    def __getitem__(self, cell: Cell) -> str | None:
+        """The given symbol at (row, column), or None when the cell is empty."""
+        g = self.givens[self._index(cell)]
+        return None if g == EMPTY else self.grid.symbols[g]
+
+    def _index(self, cell: Cell) -> int:
+        try:
+            return self.grid.index[cell]
+        except KeyError:
+            raise PuzzleError(f"{cell_name(cell)} is not a cell of this grid") from None
+
+    @property
+    def clue_count(self) -> int:
+        """How many cells are given."""
+        return sum(1 for g in self.givens if g != EMPTY)
+
+    def allowed_symbols(self, cell: Cell) -> frozenset[str]:
+        """The symbols a cell may hold by the puzzle's own restriction (all, unless restricted)."""
+        mask = self.grid.full_mask if self.allowed is None else self.allowed[self._index(cell)]
+        return frozenset(s for k, s in enumerate(self.grid.symbols) if mask >> k & 1)
+
+    def candidates(self) -> tuple[int, ...]:
+        """Pencil marks: for each cell, the symbols not excluded by a given in the same unit.
+
+        A given cell's mask is its own symbol.  Bitmasks of symbol indexes, as in :attr:`allowed`.
+        """
+        grid = self.grid
+        full = grid.full_mask
+        masks = list(self.allowed) if self.allowed is not None else [full] * len(grid.cells)
+        for c, g in enumerate(self.givens):
+            if g != EMPTY:
+                masks[c] = 1 << g
+        for c, g in enumerate(self.givens):
+            if g == EMPTY:
+                continue
+            bit = ~(1 << g)
+            for p in grid.peers[c]:
+                if self.givens[p] == EMPTY:
+                    masks[p] &= bit
+        return tuple(masks)
+
+    def conflicts(self) -> list[tuple[Unit, int, int]]:
+        """Pairs of equal givens within a unit: (unit, first cell index, second cell index)."""
+        found = []
+        for unit in self.grid.units:
+            seen: dict[int, int] = {}
+            for c in unit.cells:
+                g = self.givens[c]
+                if g == EMPTY:
+                    continue
+                if g in seen:
+                    found.append((unit, seen[g], c))
+                else:
+                    seen[g] = c
+        return found
+
+    def rows_of_symbols(self) -> list[list[str | None]]:
+        """The givens as rows of the bounding rectangle: a symbol, or None (empty cell or no cell)."""
+        return _rows(self.grid, self.givens)
+
+    # -------------------------------------------------------------------------------------- text
+
+    def to_string(self) -> str:
+        """The one-line form (``.`` for empty cells); see :func:`sudokit.dumps` for other formats."""
+        from sudokit.formats import dumps
+
+        return dumps(self, "line")
+
+    def __str__(self) -> str:
+        """The puzzle as a terminal grid with box separators."""
+        from sudokit.render import pretty
+
+        return pretty(self.grid, self.givens)
+
+    def __repr__(self) -> str:
+        """Text that rebuilds the puzzle when pasted back (for grids the one-line form can carry)."""
+        from sudokit.formats import python_repr
+
+        return python_repr(self)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A complete assignment of symbols to the cells of a puzzle."""
+
+    puzzle: Puzzle
+    values: tuple[int, ...]
+    """Symbol index per cell, in the order of ``puzzle.grid.cells``."""
+
+    def __getitem__(self, cell: Cell) -> str:
+        """The symbol at (row, column)."""
+        return self.puzzle.grid.symbols[self.values[self.puzzle._index(cell)]]
+
+    def __iter__(self) -> Iterator[str]:
+        """Symbols cell by cell, in grid order."""
+        symbols = self.puzzle.grid.symbols
+        return (symbols[v] for v in self.values)
+
+    def as_puzzle(self) -> Puzzle:
+        """The solution as a puzzle whose every cell is given (for writing in any puzzle format)."""
+        return Puzzle(self.puzzle.grid, self.values, self.puzzle.allowed, self.puzzle.metadata)
+
+    def rows_of_symbols(self) -> list[list[str | None]]:
+        """Rows of the bounding rectangle: a symbol, or None where there is no cell."""
+        return _rows(self.puzzle.grid, self.values)
+
+    def to_string(self) -> str:
+        """The one-line form of the solved grid."""
+        return self.as_puzzle().to_string()
+
+    def __str__(self) -> str:
+        """The solved grid with box separators."""
+        from sudokit.render import pretty
+
+        return pretty(self.puzzle.grid, self.values)
+
+    def violations(self) -> list[str]:
+        """What is wrong with this assignment, in words; empty when it is a valid solution."""
+        return check_assignment(self.puzzle, self.values)
+
+
+def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
+    """Check a full assignment against a puzzle's givens, allowed symbols and units; list the faults."""
+    grid = puzzle.grid
+    faults = []
+    if len(values) != len(grid.cells):
+        return [f"expected {len(grid.cells)} values, got {len(values)}"]
+    for c, v in enumerate(values):
+        name = cell_name(grid.cells[c])
+        if not (0 <= v < grid.size):
+            faults.append(f"{name} holds no symbol")
+        elif puzzle.givens[c] not in (EMPTY, v):
+            faults.append(f"{name} changes its given {grid.symbols[puzzle.givens[c]]}")
+        elif puzzle.allowed is not None and not puzzle.allowed[c] >> v & 1:
+            faults.append(f"{name} holds {grid.symbols[v]}, which it does not allow")
+    for unit in grid.units:
+        seen: dict[int, int] = {}
+        for c in unit.cells:
+            v = values[c]
+            if v in seen:
+                faults.append(
+                    f"{cell_name(grid.cells[seen[v]])} and {cell_name(grid.cells[c])} "
+                    f"both hold {grid.symbols[v]} in {unit.name}"
+                )
+            seen[v] = c
+    return faults
+
+
+def _rows(grid: Grid, values: Sequence[int]) -> list[list[str | None]]:
+    rows: list[list[str | None]] = [[None] * grid.cols for _ in range(grid.rows)]
+    for (r, c), v in zip(grid.cells, values, strict=True):
+        rows[r][c] = None if v == EMPTY else grid.symbols[v]
+    return rows
+
+
+def mask_of(symbols: Iterable[int]) -> int:
+    """The bitmask of some symbol indexes."""
+    mask = 0
+    for s in symbols:
+        mask |= 1 << s
+    return mask
+
+
+def symbols_of_mask(mask: int) -> list[int]:
+    """The symbol indexes in a bitmask, in increasing order."""
+    out = []
+    k = 0
+    while mask:
+        if mask & 1:
+            out.append(k)
+        mask >>= 1
+        k += 1
+    return out

@@ -1,0 +1,227 @@
+"""Solving, counting and enumerating solutions with the compiled search core.
+
+The core (``sudokit._engine``) sees only cell indexes, symbol indexes and units; this module turns a
+:class:`~sudokit.model.Puzzle` into that form, runs the search and turns the answer back into model
+objects and plain-language reasons.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudokit import _engine
+from sudokit.errors import SearchStopped, SolverError
+from sudokit.model import Grid, Puzzle, Solution, cell_name
+
+
+class Status(enum.Enum):
+    """How a search ended."""
+
+    SOLVED = "solved"
+    NO_SOLUTION = "no solution"
+    NODE_LIMIT = "node limit reached"
+    TIME_LIMIT = "time limit reached"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of :func:`solve`: a solution, or why there is none, or which limit stopped it."""
+
+    puzzle: Puzzle
+    status: Status
+    solution: Solution | None
+    reason: str | None
+    """Why there is no solution, in words (which unit or cell is at fault where known)."""
+    nodes: int
+    """Branching guesses the search made."""
+    seconds: float
+
+    @property
+    def solved(self) -> bool:
+        """True when a solution was found."""
+        return self.status is Status.SOLVED
+
+    def __bool__(self) -> bool:
+        """A result is true when it holds a solution."""
+        return self.solved
+
+
+@dataclass(frozen=True)
+class CountResult:
+    """The outcome of :func:`count_solutions`."""
+
+    puzzle: Puzzle
+    count: int
+    """Solutions found: exact when ``complete``, otherwise a lower bound."""
+    complete: bool
+    """True when the search space was explored to the end, so ``count`` is exact."""
+    stopped_by: str | None
+    """None when complete; else ``"limit"`` (the solution limit), ``"nodes"`` or ``"time"``."""
+    first: Solution | None
+    reason: str | None
+    """Why there is no solution, when the givens themselves contradict each other."""
+    nodes: int
+    seconds: float
+
+    @property
+    def unique(self) -> bool:
+        """True when the puzzle has exactly one solution (needs a limit of 2 or more, or none)."""
+        return self.count == 1 and self.complete
+
+
+def _layout(grid: Grid) -> _engine.Layout:
+    if grid.size > _engine.MAX_SYMBOLS:
+        raise SolverError(f"the solver handles at most {_engine.MAX_SYMBOLS} symbols; this grid has {grid.size}")
+    return grid.memo("engine.layout", lambda: _engine.Layout(len(grid.cells), grid.size, [u.cells for u in grid.units]))
+
+
+def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    from sudokit.formats import parse
+
+    return parse(puzzle)
+
+
+def _start(
+    puzzle: Puzzle, node_limit: int | None, time_limit: float | None
+) -> tuple[_engine.Search, str | None]:
+    """Create a search over the puzzle and load its givens; return it and a reason when they conflict."""
+    if node_limit is not None and node_limit < 1:
+        raise ValueError("node_limit must be at least 1")
+    if time_limit is not None and time_limit <= 0:
+        raise ValueError("time_limit must be positive")
+    search = _engine.Search(_layout(puzzle.grid))
+    status, conflict = search.start(puzzle.givens, puzzle.allowed, node_limit or 0, time_limit or 0.0)
+    if status == _engine.CONTRADICTION:
+        return search, _conflict_reason(puzzle.grid, conflict)
+    return search, None
+
+
+def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> str:
+    kind, cell, other, unit, symbol = conflict
+    name = grid.symbols[symbol] if 0 <= symbol < grid.size else "?"
+    if kind == _engine.CONFLICT_DUPLICATE:
+        return (
+            f"{cell_name(grid.cells[cell])} and {cell_name(grid.cells[other])} "
+            f"both hold {name} in {grid.units[unit].name}"
+        )
+    if kind == _engine.CONFLICT_NOT_ALLOWED:
+        return f"{cell_name(grid.cells[cell])} is given {name}, which that cell does not allow"
+    if kind == _engine.CONFLICT_EMPTY_CELL:
+        return f"{cell_name(grid.cells[cell])} has no candidate left once the givens are taken into account"
+    if kind == _engine.CONFLICT_NO_PLACE:
+        return f"{name} has no place left in {grid.units[unit].name} once the givens are taken into account"
+    return "the givens contradict each other"
+
+
+_STOPPED = {_engine.NODE_LIMIT: "nodes", _engine.TIME_LIMIT: "time"}
+
+
+def solve(
+    puzzle: Puzzle | str, *, node_limit: int | None = None, time_limit: float | None = None
+) -> SolveResult:
+    """Find the first solution (deterministic: the same puzzle always gives the same one).
+
+    ``puzzle`` may be a :class:`Puzzle` or text in any supported format.  ``node_limit`` bounds the
+    number of branching guesses and ``time_limit`` the seconds spent; when either is hit the result's
+    status says so, never a wrong answer.
+    """
+    started = time.perf_counter()
+    puzzle = _as_puzzle(puzzle)
+    search, reason = _start(puzzle, node_limit, time_limit)
+    if reason is not None:
+        return SolveResult(puzzle, Status.NO_SOLUTION, None, reason, 0, time.perf_counter() - started)
+    status, _, first = search.count(1)
+    if status == _engine.SOLUTION:
+        result_status, solution = Status.SOLVED, Solution(puzzle, first)
+    elif status == _engine.EXHAUSTED:
+        result_status, solution, reason = Status.NO_SOLUTION, None, "no solution exists (search exhausted)"
+    elif status == _engine.NODE_LIMIT:
+        result_status, solution = Status.NODE_LIMIT, None
+    else:
+        result_status, solution = Status.TIME_LIMIT, None
+    return SolveResult(puzzle, result_status, solution, reason, search.nodes, time.perf_counter() - started)
+
+
+def count_solutions(
+    puzzle: Puzzle | str,
+    limit: int | None = None,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> CountResult:
+    """Count solutions, stopping at ``limit`` of them (None: count them all).
+
+    The result says whether the count is exact (``complete``) or stopped by the limit, the node limit
+    or the time limit.
+    """
+    if limit is not None and limit < 1:
+        raise ValueError("limit must be at least 1")
+    started = time.perf_counter()
+    puzzle = _as_puzzle(puzzle)
+    search, reason = _start(puzzle, node_limit, time_limit)
+    if reason is not None:
+        return CountResult(puzzle, 0, True, None, None, reason, 0, time.perf_counter() - started)
+    status, count, first = search.count(limit or 0)
+    if status == _engine.SOLUTION:
+        # stopped because the limit was reached: exact only if no further solution exists
+        complete, stopped_by = False, "limit"
+    elif status == _engine.EXHAUSTED:
+        complete, stopped_by = True, None
+    else:
+        complete, stopped_by = False, _STOPPED[status]
+    return CountResult(
+        puzzle,
+        count,
+        complete,
+        stopped_by,
+        Solution(puzzle, first) if first is not None else None,
+        None if count else ("no solution exists (search exhausted)" if complete else None),
+        search.nodes,
+        time.perf_counter() - started,
+    )
+
+
+def solutions(
+    puzzle: Puzzle | str,
+    *,
+    limit: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> Iterator[Solution]:
+    """Yield solutions lazily, in a deterministic order, at most ``limit`` of them.
+
+    Raises :class:`~sudokit.errors.SearchStopped` if the node or time limit ends the search early, so a
+    bounded run is never mistaken for a complete one.
+    """
+    if limit is not None and limit < 1:
+        raise ValueError("limit must be at least 1")
+    puzzle = _as_puzzle(puzzle)
+    search, reason = _start(puzzle, node_limit, time_limit)
+    if reason is not None:
+        return
+    produced = 0
+    while limit is None or produced < limit:
+        status = search.next()
+        if status == _engine.SOLUTION:
+            produced += 1
+            yield Solution(puzzle, search.solution())
+        elif status == _engine.EXHAUSTED:
+            return
+        else:
+            raise SearchStopped(f"search stopped by its {_STOPPED[status]} limit after {produced} solutions")
+
+
+def is_unique(puzzle: Puzzle | str, *, node_limit: int | None = None, time_limit: float | None = None) -> bool:
+    """True when the puzzle has exactly one solution (counts to 2 and no further).
+
+    Raises :class:`~sudokit.errors.SearchStopped` if a limit stops the search before it can tell.
+    """
+    result = count_solutions(puzzle, 2, node_limit=node_limit, time_limit=time_limit)
+    if result.stopped_by in ("nodes", "time"):
+        raise SearchStopped(f"search stopped by its {result.stopped_by} limit before uniqueness was known")
+    return result.unique
