@@ -13,7 +13,7 @@ cdef extern from "_core/engine.h":
     int SK_MAX_SYMBOLS
     int SK_READY, SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT, SK_CONTRADICTION, SK_NO_MEMORY
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
-    int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE
+    int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
 
     ctypedef struct sk_conflict:
         int kind
@@ -26,6 +26,11 @@ cdef extern from "_core/engine.h":
         int ncells
         int nsymbols
         int nunits
+        int nlocks
+        int use_locks
+        int use_hall
+        int branch_on_places
+        int branch_weighted
 
     ctypedef struct sk_search:
         pass
@@ -54,6 +59,9 @@ CONFLICT_DUPLICATE = SK_CONFLICT_DUPLICATE
 CONFLICT_NOT_ALLOWED = SK_CONFLICT_NOT_ALLOWED
 CONFLICT_EMPTY_CELL = SK_CONFLICT_EMPTY_CELL
 CONFLICT_NO_PLACE = SK_CONFLICT_NO_PLACE
+CONFLICT_UNIT = SK_CONFLICT_UNIT
+CONFLICT_CLASH = SK_CONFLICT_CLASH
+CONFLICT_NO_CANDIDATE = SK_CONFLICT_NO_CANDIDATE
 
 
 cdef class Layout:
@@ -63,7 +71,7 @@ cdef class Layout:
     cdef readonly int ncells
     cdef readonly int nsymbols
 
-    def __cinit__(self, int ncells, int nsymbols, units):
+    def __cinit__(self, int ncells, int nsymbols, units, bint locked_candidates=True):
         cdef int nunits = len(units)
         cdef int total = 0
         cdef int u, k, pos = 0
@@ -91,6 +99,48 @@ cdef class Layout:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot build layout")
         self.ncells = ncells
         self.nsymbols = nsymbols
+        self.ptr.use_locks = locked_candidates
+
+    @property
+    def locked_candidates(self):
+        """Whether propagation includes locked candidates (pointing and claiming)."""
+        return bool(self.ptr.use_locks)
+
+    @locked_candidates.setter
+    def locked_candidates(self, bint value):
+        self.ptr.use_locks = value
+
+    @property
+    def hall_sets(self):
+        """Whether propagation includes Hall sets (naked and hidden subsets) in complete units."""
+        return bool(self.ptr.use_hall)
+
+    @hall_sets.setter
+    def hall_sets(self, bint value):
+        self.ptr.use_hall = value
+
+    @property
+    def branch_on_places(self):
+        """Whether search may branch on a symbol's two places in a unit as well as on cells."""
+        return bool(self.ptr.branch_on_places)
+
+    @branch_on_places.setter
+    def branch_on_places(self, bint value):
+        self.ptr.branch_on_places = value
+
+    @property
+    def branch_weighted(self):
+        """Whether search picks cells by fewest candidates per failure weight (dom/wdeg)."""
+        return bool(self.ptr.branch_weighted)
+
+    @branch_weighted.setter
+    def branch_weighted(self, bint value):
+        self.ptr.branch_weighted = value
+
+    @property
+    def lock_pairs(self):
+        """Unit pairs that locked candidates examine."""
+        return self.ptr.nlocks
 
     def __dealloc__(self):
         sk_layout_free(self.ptr)

@@ -449,7 +449,7 @@ class Puzzle:
         """The one-line form (``.`` for empty cells); see :func:`sudokit.dumps` for other formats."""
         from sudokit.formats import dumps
 
-        return dumps(self, "line")
+        return dumps(self, "line").rstrip("\n")
 
     def __str__(self) -> str:
         """The puzzle as a terminal grid with box separators."""

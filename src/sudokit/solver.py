@@ -113,6 +113,18 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
         return f"{cell_name(grid.cells[cell])} is given {name}, which that cell does not allow"
     if kind == _engine.CONFLICT_EMPTY_CELL:
         return f"{cell_name(grid.cells[cell])} has no candidate left once the givens are taken into account"
+    if kind == _engine.CONFLICT_NO_CANDIDATE:
+        names = [grid.units[u].name for u in grid.units_of[cell]]
+        where = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names) or "its units"
+        return f"{cell_name(grid.cells[cell])} has no candidate left: the givens in {where} take every symbol it could hold"
+    if kind == _engine.CONFLICT_CLASH:
+        shared = next((u.name for u in grid.units if cell in u.cells and other in u.cells), "the same unit")
+        return (
+            f"{cell_name(grid.cells[cell])} is left with only {name} once the givens are taken into account, "
+            f"but {cell_name(grid.cells[other])} holds {name} in {shared}"
+        )
+    if kind == _engine.CONFLICT_UNIT:
+        return f"{grid.units[unit].name} cannot hold every symbol once the givens are taken into account"
     if kind == _engine.CONFLICT_NO_PLACE:
         return f"{name} has no place left in {grid.units[unit].name} once the givens are taken into account"
     return "the givens contradict each other"

@@ -29,14 +29,24 @@ static int sk_ctz_portable(sk_mask x) {
 
 #define SK_SINGLE(m) (((m) & ((m) - 1)) == 0)
 
+void sk_search_free(sk_search *search);
+
+/* A branching decision.  unit < 0: cell `cell` takes one of the symbols in `rest`.  unit >= 0: symbol
+ * `symbol` goes to one of the cells of `unit` whose positions (in the unit's cell list) are in `rest`. */
+typedef struct {
+    int unit;
+    int cell;
+    int symbol;
+    sk_mask rest;
+} sk_branch;
+
 struct sk_search {
     const sk_layout *L;
     int depth;               /* current level in the stacks */
     int capacity;            /* levels allocated */
     sk_mask *cand;           /* capacity * ncells candidate masks, one block per level */
     int *nsolved;            /* per level: cells with exactly one candidate */
-    int *branch_cell;        /* per level: the cell branched on */
-    sk_mask *branch_rest;    /* per level: symbols of branch_cell not yet tried */
+    sk_branch *branch;       /* per level: what was branched on and what is left to try */
     int *queue;              /* cells that became single and still have to be propagated */
     int state;               /* 0 not started, 1 running (descend), 2 running (backtrack), 3 finished */
     int64_t nodes;
@@ -44,9 +54,87 @@ struct sk_search {
     double time_limit;
     struct timespec started;
     sk_conflict fail;        /* where the last propagation failed */
+    /* Change tracking, so that each rule looks only at units whose candidates changed since it last
+     * looked: a unit needs a rule when changed_at[u] > base and changed_at[u] > that rule's seen[u]. */
+    int64_t tick;            /* counts candidate changes */
+    int64_t base;            /* changes up to this tick were propagated in the parent state */
+    int64_t *changed_at;     /* per unit: tick of its last candidate change */
+    int64_t *hidden_at;      /* per unit: tick when hidden singles last looked at it */
+    int64_t *locks_at;       /* ... locked candidates */
+    int64_t *hall_at;        /* ... Hall sets */
+    double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
 };
 
+/* Record that a cell's candidates changed. */
+static inline void sk_touch(sk_search *s, int cell) {
+    const sk_layout *L = s->L;
+    int64_t t = ++s->tick;
+    for (int k = L->cell_unit_start[cell], e = L->cell_unit_start[cell + 1]; k < e; k++)
+        s->changed_at[L->cell_units[k]] = t;
+}
+
+/* Whether a rule that last looked at unit u at tick seen[u] must look again. */
+static inline int sk_stale(const sk_search *s, int u, const int64_t *seen) {
+    int64_t t = s->changed_at[u];
+    return t > s->base && t > seen[u];
+}
+
 /* ------------------------------------------------------------------------------------------ layout */
+
+/* Locked candidates need, for every complete unit U and every other unit V sharing at least two cells
+ * with it (and reaching outside it), the cells of U∩V, of U only and of V only.  `stamp` is scratch
+ * space of ncells ints. */
+static int sk_build_locks(sk_layout *L, int *stamp) {
+    int count = 0, cells = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            L->lock_seg = malloc((size_t)(4 * count + 1) * sizeof(int));
+            L->lock_cells = malloc((size_t)(cells > 0 ? cells : 1) * sizeof(int));
+            L->unit_lock_start = calloc((size_t)(2 * L->nunits + 1), sizeof(int));
+            if (!L->lock_seg || !L->lock_cells || !L->unit_lock_start) return 0;
+            L->nlocks = count;
+            count = cells = 0;
+        }
+        for (int c = 0; c < L->ncells; c++) stamp[c] = -1;
+        for (int k = 0; k < L->ncomplete; k++) {
+            int u = L->complete_units[k];
+            for (int i = L->unit_start[u]; i < L->unit_start[u + 1]; i++) stamp[L->unit_cells[i]] = u;
+            if (pass == 1) L->unit_lock_start[2 * u] = count;
+            for (int v = 0; v < L->nunits; v++) {
+                if (v == u) continue;
+                int inter = 0, outside = 0;
+                for (int i = L->unit_start[v]; i < L->unit_start[v + 1]; i++) {
+                    if (stamp[L->unit_cells[i]] == u) inter++; else outside++;
+                }
+                if (inter < 2 || outside == 0) continue;
+                int size_u = L->unit_start[u + 1] - L->unit_start[u];
+                if (pass == 1) {
+                    int *seg = L->lock_seg + 4 * count;
+                    int pos = cells;
+                    seg[0] = pos;
+                    for (int i = L->unit_start[v]; i < L->unit_start[v + 1]; i++)
+                        if (stamp[L->unit_cells[i]] == u) L->lock_cells[pos++] = L->unit_cells[i];
+                    seg[1] = pos;
+                    /* U only: cells of U not in V */
+                    for (int i = L->unit_start[u]; i < L->unit_start[u + 1]; i++) {
+                        int c = L->unit_cells[i], in_v = 0;
+                        for (int j = L->unit_start[v]; j < L->unit_start[v + 1]; j++)
+                            if (L->unit_cells[j] == c) { in_v = 1; break; }
+                        if (!in_v) L->lock_cells[pos++] = c;
+                    }
+                    seg[2] = pos;
+                    for (int i = L->unit_start[v]; i < L->unit_start[v + 1]; i++)
+                        if (stamp[L->unit_cells[i]] != u) L->lock_cells[pos++] = L->unit_cells[i];
+                    seg[3] = pos;
+                }
+                count++;
+                cells += inter + (size_u - inter) + outside;
+            }
+            if (pass == 1) L->unit_lock_start[2 * u + 1] = count;
+        }
+    }
+    return 1;
+}
 
 sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_sizes,
                          const int *unit_cells, const char **error) {
@@ -144,7 +232,11 @@ sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_s
         }
     }
     L->peer_start[ncells] = pos;
-    free(cell_unit_count); free(stamp); free(cell_units_start); free(cell_units);
+    free(cell_unit_count);
+    L->cell_unit_start = cell_units_start;
+    L->cell_units = cell_units;
+    if (!sk_build_locks(L, stamp)) { free(stamp); *error = "out of memory"; goto fail; }
+    free(stamp);
     return L;
 
 fail:
@@ -159,6 +251,11 @@ void sk_layout_free(sk_layout *L) {
     free(L->complete_units);
     free(L->peer_start);
     free(L->peers);
+    free(L->lock_seg);
+    free(L->lock_cells);
+    free(L->unit_lock_start);
+    free(L->cell_unit_start);
+    free(L->cell_units);
     free(L);
 }
 
@@ -168,8 +265,17 @@ sk_search *sk_search_new(const sk_layout *L) {
     sk_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->L = L;
+    size_t nu = (size_t)(L->nunits > 0 ? L->nunits : 1);
     s->queue = malloc((size_t)(L->ncells > 0 ? L->ncells : 1) * sizeof(int));
-    if (!s->queue) { free(s); return NULL; }
+    s->changed_at = malloc(nu * sizeof(int64_t));
+    s->hidden_at = malloc(nu * sizeof(int64_t));
+    s->locks_at = malloc(nu * sizeof(int64_t));
+    s->hall_at = malloc(nu * sizeof(int64_t));
+    s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
+    if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->weight) {
+        sk_search_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -177,9 +283,13 @@ void sk_search_free(sk_search *s) {
     if (!s) return;
     free(s->cand);
     free(s->nsolved);
-    free(s->branch_cell);
-    free(s->branch_rest);
+    free(s->branch);
     free(s->queue);
+    free(s->changed_at);
+    free(s->hidden_at);
+    free(s->locks_at);
+    free(s->hall_at);
+    free(s->weight);
     free(s);
 }
 
@@ -204,12 +314,9 @@ static int sk_reserve(sk_search *s, int level) {
     int *nsolved = realloc(s->nsolved, (size_t)cap * sizeof(int));
     if (!nsolved) return 0;
     s->nsolved = nsolved;
-    int *bc = realloc(s->branch_cell, (size_t)cap * sizeof(int));
-    if (!bc) return 0;
-    s->branch_cell = bc;
-    sk_mask *br = realloc(s->branch_rest, (size_t)cap * sizeof(sk_mask));
+    sk_branch *br = realloc(s->branch, (size_t)cap * sizeof(sk_branch));
     if (!br) return 0;
-    s->branch_rest = br;
+    s->branch = br;
     s->capacity = cap;
     return 1;
 }
@@ -218,12 +325,108 @@ static inline sk_mask *sk_level(sk_search *s, int level) {
     return s->cand + (size_t)level * (size_t)s->L->ncells;
 }
 
+/* Hall-set reasoning on one complete unit (generalised arc consistency of all-different, after Régin):
+ * find a perfect matching of its cells to symbols, then keep in each cell only the symbols matched to
+ * cells of its own strongly connected component in the graph "c -> d when c can take d's match".
+ * This removes every candidate that no solution of the unit alone can use: naked and hidden subsets of
+ * any size at once.  Returns -1 on a contradiction (no perfect matching), else the number of cells
+ * whose candidates shrank (their new singles are pushed on the queue). */
+static int sk_match_augment(const sk_mask *cm, int *match_cell_of, int *match_of, int i, sk_mask *seen) {
+    sk_mask avail = cm[i] & ~*seen;
+    while (avail) {
+        sk_mask b = avail & (~avail + 1);
+        avail ^= b;
+        *seen |= b;
+        int v = SK_CTZ(b);
+        int owner = match_cell_of[v];
+        if (owner < 0 || sk_match_augment(cm, match_cell_of, match_of, owner, seen)) {
+            match_cell_of[v] = i;
+            match_of[i] = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int sk_hall_unit(sk_search *s, sk_mask *cand, int u, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    const int *uc = L->unit_cells + L->unit_start[u];
+    const int size = L->unit_start[u + 1] - L->unit_start[u];
+    sk_mask cm[SK_MAX_SYMBOLS];
+    int match_of[SK_MAX_SYMBOLS], match_cell_of[SK_MAX_SYMBOLS];
+    sk_mask used = 0, open = 0;
+    for (int i = 0; i < size; i++) {
+        cm[i] = cand[uc[i]];
+        if (!SK_SINGLE(cm[i])) open |= (sk_mask)1 << i;
+    }
+    if (SK_POPCOUNT(open) < 3) return 0; /* singles propagation already covers 0-2 open cells */
+    for (int v = 0; v < L->nsymbols; v++) match_cell_of[v] = -1;
+    /* greedy start: each cell takes its lowest free symbol */
+    for (int i = 0; i < size; i++) {
+        sk_mask free_here = cm[i] & ~used;
+        if (free_here) {
+            int v = SK_CTZ(free_here);
+            match_of[i] = v;
+            match_cell_of[v] = i;
+            used |= (sk_mask)1 << v;
+        } else {
+            match_of[i] = -1;
+        }
+    }
+    for (int i = 0; i < size; i++) {
+        if (match_of[i] >= 0) continue;
+        sk_mask seen = 0;
+        if (!sk_match_augment(cm, match_cell_of, match_of, i, &seen)) {
+            s->fail.kind = SK_CONFLICT_UNIT;
+            s->fail.unit = u;
+            return -1;
+        }
+    }
+    /* reach[i]: cells reachable from i (reflexive), by bitset transitive closure */
+    sk_mask reach[SK_MAX_SYMBOLS];
+    for (int i = 0; i < size; i++) {
+        sk_mask r = 0, m = cm[i];
+        while (m) {
+            int v = SK_CTZ(m);
+            m &= m - 1;
+            r |= (sk_mask)1 << match_cell_of[v];
+        }
+        reach[i] = r;
+    }
+    for (int k = 0; k < size; k++) {
+        sk_mask bit = (sk_mask)1 << k;
+        for (int i = 0; i < size; i++)
+            if (reach[i] & bit) reach[i] |= reach[k];
+    }
+    int changed = 0;
+    for (int i = 0; i < size; i++) {
+        if (!(open >> i & 1)) continue;
+        /* the component of i: cells j with i ->* j and j ->* i */
+        sk_mask keep = 0, r = reach[i];
+        while (r) {
+            int j = SK_CTZ(r);
+            r &= r - 1;
+            if (reach[j] >> i & 1) keep |= (sk_mask)1 << match_of[j];
+        }
+        sk_mask m = cm[i] & keep;
+        if (m != cm[i]) {
+            cand[uc[i]] = m;
+            sk_touch(s, uc[i]);
+            changed++;
+            if (SK_SINGLE(m)) { s->queue[(*qlen)++] = uc[i]; (*solved)++; }
+        }
+    }
+    return changed;
+}
+
 /* Propagate to a fixpoint from the cells in the queue (qlen of them).  Returns 1 when consistent,
- * 0 on a contradiction (s->fail says where). */
+ * 0 on a contradiction (s->fail says where).  Rules in order of cost; after any of them changes
+ * something, the cheaper ones run again first. */
 static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
     const sk_layout *L = s->L;
     const int *peer_start = L->peer_start;
     const int *peers = L->peers;
+    const sk_mask full = L->full;
     int *queue = s->queue;
     int solved = *nsolved;
     for (;;) {
@@ -235,25 +438,28 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
                 int p = peers[i];
                 sk_mask m = cand[p];
                 if (m & b) {
-                    m &= ~b;
-                    cand[p] = m;
-                    if (SK_UNLIKELY(m == 0)) {
-                        s->fail.kind = SK_CONFLICT_EMPTY_CELL;
-                        s->fail.cell = p;
+                    if (SK_UNLIKELY(m == b)) {
+                        s->fail.kind = SK_CONFLICT_CLASH;
+                        s->fail.cell = c;
+                        s->fail.other_cell = p;
                         s->fail.symbol = SK_CTZ(b);
                         *nsolved = solved;
                         return 0;
                     }
+                    m &= ~b;
+                    cand[p] = m;
+                    sk_touch(s, p);
                     if (SK_SINGLE(m)) { queue[qlen++] = p; solved++; }
                 }
             }
         }
         if (solved == L->ncells) break;
-        /* hidden singles: in a complete unit, a symbol with one possible cell goes there */
         int found = 0;
-        const sk_mask full = L->full;
+        /* hidden singles: in a complete unit, a symbol with one possible cell goes there */
         for (int k = 0; k < L->ncomplete; k++) {
             int u = L->complete_units[k];
+            if (!sk_stale(s, u, s->hidden_at)) continue;
+            s->hidden_at[u] = s->tick;
             const int *uc = L->unit_cells + L->unit_start[u];
             int size = L->unit_start[u + 1] - L->unit_start[u];
             sk_mask once = 0, twice = 0, fixed = 0;
@@ -285,12 +491,60 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
                     return 0;
                 }
                 cand[uc[i]] = b;
+                sk_touch(s, uc[i]);
                 queue[qlen++] = uc[i];
                 solved++;
                 found = 1;
             }
         }
-        if (!found) break;
+        if (found) continue;
+        /* locked candidates: a symbol of a complete unit U confined to U∩V leaves the rest of V */
+        if (L->use_locks) {
+            const int *cells = L->lock_cells;
+            for (int k = 0; k < L->ncomplete; k++) {
+                int u = L->complete_units[k];
+                if (!sk_stale(s, u, s->locks_at)) continue;
+                s->locks_at[u] = s->tick;
+                for (int p = L->unit_lock_start[2 * u]; p < L->unit_lock_start[2 * u + 1]; p++) {
+                    const int *seg = L->lock_seg + 4 * p;
+                    sk_mask inside = 0, u_only = 0;
+                    for (int i = seg[0]; i < seg[1]; i++) inside |= cand[cells[i]];
+                    for (int i = seg[1]; i < seg[2]; i++) u_only |= cand[cells[i]];
+                    sk_mask locked = inside & ~u_only;
+                    if (!locked) continue;
+                    for (int i = seg[2]; i < seg[3]; i++) {
+                        int c = cells[i];
+                        sk_mask m = cand[c];
+                        if (!(m & locked)) continue;
+                        m &= ~locked;
+                        cand[c] = m;
+                        sk_touch(s, c);
+                        found = 1;
+                        if (SK_UNLIKELY(m == 0)) {
+                            s->fail.kind = SK_CONFLICT_EMPTY_CELL;
+                            s->fail.cell = c;
+                            *nsolved = solved;
+                            return 0;
+                        }
+                        if (SK_SINGLE(m)) { queue[qlen++] = c; solved++; }
+                    }
+                }
+            }
+            if (found) continue;
+        }
+        /* Hall sets: naked and hidden subsets of every size in each complete unit */
+        if (L->use_hall) {
+            for (int k = 0; k < L->ncomplete; k++) {
+                int u = L->complete_units[k];
+                if (!sk_stale(s, u, s->hall_at)) continue;
+                s->hall_at[u] = s->tick;
+                int r = sk_hall_unit(s, cand, u, &qlen, &solved);
+                if (r < 0) { *nsolved = solved; return 0; }
+                if (r > 0) found = 1;
+            }
+            if (found) continue;
+        }
+        break;
     }
     *nsolved = solved;
     return 1;
@@ -310,6 +564,13 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     s->depth = 0;
     s->nodes = 0;
     s->state = 3;
+    s->tick = 0;
+    s->base = -1;
+    for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
+    for (int u = 0; u < L->nunits; u++) {
+        s->changed_at[u] = 0;
+        s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = -1;
+    }
     clock_gettime(CLOCK_MONOTONIC, &s->started);
     if (!sk_reserve(s, 0)) return SK_NO_MEMORY;
 
@@ -355,14 +616,30 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
                 return SK_CONTRADICTION;
             }
             m = b;
-        } else if (m == 0) {
-            s->fail.kind = SK_CONFLICT_EMPTY_CELL;
+        }
+        cand[c] = m;
+    }
+    /* the givens' own eliminations first, so that a cell they leave empty is named as such */
+    for (int c = 0; c < L->ncells; c++) {
+        if (givens[c] < 0) continue;
+        sk_mask keep = ~cand[c];
+        for (int i = L->peer_start[c]; i < L->peer_start[c + 1]; i++) {
+            int p = L->peers[i];
+            if (givens[p] < 0) cand[p] &= keep;
+        }
+    }
+    for (int c = 0; c < L->ncells; c++) {
+        sk_mask m = cand[c];
+        if (m == 0) {
+            s->fail.kind = SK_CONFLICT_NO_CANDIDATE;
             s->fail.cell = c;
             if (conflict) *conflict = s->fail;
             return SK_CONTRADICTION;
         }
-        cand[c] = m;
-        if (SK_SINGLE(m)) { s->queue[qlen++] = c; solved++; }
+        if (SK_SINGLE(m)) {
+            solved++;
+            if (givens[c] < 0) s->queue[qlen++] = c; /* givens have eliminated already */
+        }
     }
     s->nsolved[0] = solved;
     if (!sk_propagate(s, cand, &s->nsolved[0], qlen)) {
@@ -373,8 +650,27 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     return SK_READY;
 }
 
-/* The unsolved cell with the fewest candidates (first such cell on ties), or -1 when all are solved. */
-static int sk_choose(const sk_layout *L, const sk_mask *cand) {
+/* Choose what to branch on in a consistent, unsolved fixpoint: the unsolved cell with the fewest
+ * candidates (first such cell on ties), unless it has more than two and some symbol has exactly two
+ * possible cells in a complete unit; then that symbol's two places (a two-way branch either way). */
+static void sk_choose(const sk_search *s, const sk_mask *cand, sk_branch *branch) {
+    const sk_layout *L = s->L;
+    if (L->branch_weighted) {
+        /* fewest candidates relative to the cell's failure weight (dom/wdeg) */
+        int best = -1;
+        double best_score = 1e300;
+        for (int c = 0; c < L->ncells; c++) {
+            sk_mask m = cand[c];
+            if (SK_SINGLE(m)) continue;
+            double score = SK_POPCOUNT(m) / (1.0 + s->weight[c]);
+            if (score < best_score) { best_score = score; best = c; }
+        }
+        branch->unit = -1;
+        branch->cell = best;
+        branch->symbol = -1;
+        branch->rest = cand[best];
+        return;
+    }
     int best = -1, best_count = SK_MAX_SYMBOLS + 1;
     for (int c = 0; c < L->ncells; c++) {
         sk_mask m = cand[c];
@@ -386,7 +682,56 @@ static int sk_choose(const sk_layout *L, const sk_mask *cand) {
             if (k == 2) break;
         }
     }
-    return best;
+    branch->unit = -1;
+    branch->cell = best;
+    branch->symbol = -1;
+    branch->rest = cand[best];
+    if (best_count <= 2 || !L->branch_on_places) return;
+    for (int k = 0; k < L->ncomplete; k++) {
+        int u = L->complete_units[k];
+        const int *uc = L->unit_cells + L->unit_start[u];
+        int size = L->unit_start[u + 1] - L->unit_start[u];
+        sk_mask once = 0, twice = 0, thrice = 0;
+        for (int i = 0; i < size; i++) {
+            sk_mask m = cand[uc[i]];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        sk_mask two = twice & ~thrice;
+        if (two) {
+            sk_mask b = two & (~two + 1);
+            sk_mask positions = 0;
+            for (int i = 0; i < size; i++)
+                if (cand[uc[i]] & b) positions |= (sk_mask)1 << i;
+            branch->unit = u;
+            branch->cell = -1;
+            branch->symbol = SK_CTZ(b);
+            branch->rest = positions;
+            return;
+        }
+    }
+}
+
+/* After a failed propagation: add weight to the cells where it failed, for weighted branching. */
+static void sk_blame(sk_search *s) {
+    const sk_layout *L = s->L;
+    switch (s->fail.kind) {
+    case SK_CONFLICT_CLASH:
+        s->weight[s->fail.cell] += 1;
+        s->weight[s->fail.other_cell] += 1;
+        break;
+    case SK_CONFLICT_EMPTY_CELL:
+        s->weight[s->fail.cell] += 1;
+        break;
+    case SK_CONFLICT_NO_PLACE:
+    case SK_CONFLICT_UNIT:
+        for (int i = L->unit_start[s->fail.unit]; i < L->unit_start[s->fail.unit + 1]; i++)
+            s->weight[L->unit_cells[i]] += 1;
+        break;
+    default:
+        break;
+    }
 }
 
 int sk_next(sk_search *s) {
@@ -398,17 +743,15 @@ int sk_next(sk_search *s) {
         if (s->state == 1) {
             /* the state at depth d is a consistent fixpoint */
             if (s->nsolved[d] == n) {
-                s->branch_rest[d] = 0;
+                s->branch[d].rest = 0;
                 s->state = 2;
                 return SK_SOLUTION;
             }
-            int c = sk_choose(L, sk_level(s, d));
-            s->branch_cell[d] = c;
-            s->branch_rest[d] = sk_level(s, d)[c];
+            sk_choose(s, sk_level(s, d), &s->branch[d]);
             s->state = 2;
         }
-        /* try the next symbol at the deepest level that has one left */
-        while (s->branch_rest[d] == 0) {
+        /* try the next alternative at the deepest level that has one left */
+        while (s->branch[d].rest == 0) {
             if (d == 0) { s->state = 3; return SK_EXHAUSTED; }
             d--;
         }
@@ -419,19 +762,31 @@ int sk_next(sk_search *s) {
             return SK_TIME_LIMIT;
         }
         s->nodes++;
-        sk_mask rest = s->branch_rest[d];
-        sk_mask b = rest & (~rest + 1);
-        s->branch_rest[d] = rest ^ b;
+        sk_branch *br = &s->branch[d];
+        sk_mask b = br->rest & (~br->rest + 1);
+        br->rest ^= b;
+        int cell;
+        sk_mask value;
+        if (br->unit < 0) {
+            cell = br->cell;
+            value = b;
+        } else {
+            cell = L->unit_cells[L->unit_start[br->unit] + SK_CTZ(b)];
+            value = (sk_mask)1 << br->symbol;
+        }
         if (!sk_reserve(s, d + 1)) { s->state = 3; return SK_NO_MEMORY; }
         sk_mask *from = sk_level(s, d), *to = sk_level(s, d + 1);
         memcpy(to, from, (size_t)n * sizeof(sk_mask));
-        int c = s->branch_cell[d];
-        to[c] = b;
-        s->queue[0] = c;
+        to[cell] = value;
+        s->base = s->tick;
+        sk_touch(s, cell);
+        s->queue[0] = cell;
         s->nsolved[d + 1] = s->nsolved[d] + 1;
         if (sk_propagate(s, to, &s->nsolved[d + 1], 1)) {
             s->depth = d + 1;
             s->state = 1;
+        } else if (L->branch_weighted) {
+            sk_blame(s);
         }
     }
 }

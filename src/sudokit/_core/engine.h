@@ -39,7 +39,10 @@ enum {
     SK_CONFLICT_DUPLICATE = 1,      /* cell and other_cell both hold symbol in unit */
     SK_CONFLICT_NOT_ALLOWED = 2,    /* cell's given symbol is not among its allowed symbols */
     SK_CONFLICT_EMPTY_CELL = 3,     /* propagation from the givens left cell with no candidate */
-    SK_CONFLICT_NO_PLACE = 4        /* propagation left symbol with no possible cell in unit */
+    SK_CONFLICT_NO_PLACE = 4,       /* propagation left symbol with no possible cell in unit */
+    SK_CONFLICT_UNIT = 5,           /* propagation left unit's cells unable to hold all its symbols */
+    SK_CONFLICT_CLASH = 6,          /* propagation left cell with only symbol, which its peer other_cell holds */
+    SK_CONFLICT_NO_CANDIDATE = 7    /* the givens in cell's units (and its allowed symbols) leave it nothing */
 };
 
 typedef struct {
@@ -62,6 +65,16 @@ typedef struct {
     int *complete_units;
     int *peer_start;           /* ncells + 1 offsets into peers */
     int *peers;                /* for each cell: the other cells sharing a unit with it, no repeats */
+    int *cell_unit_start;      /* ncells + 1 offsets into cell_units */
+    int *cell_units;           /* for each cell: the units that contain it */
+    int nlocks;                /* (complete unit U, unit V) pairs sharing two or more cells */
+    int *lock_seg;             /* 4 offsets per pair into lock_cells: U∩V, U only, V only, end */
+    int *lock_cells;
+    int *unit_lock_start;      /* per unit u: pairs [2u], [2u+1) have u as their complete unit U */
+    int use_locks;             /* propagate locked candidates (pointing and claiming) */
+    int use_hall;              /* propagate Hall sets in complete units (naked and hidden subsets) */
+    int branch_on_places;      /* may branch on a symbol's two places in a unit, not only on a cell */
+    int branch_weighted;       /* branch on fewest candidates per failure weight (dom/wdeg) */
 } sk_layout;
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a

@@ -21,6 +21,7 @@ A document may also be a list of such objects.  Unknown keys are an error, so no
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -38,6 +39,7 @@ from sudokit.model import (
 )
 
 VERSION = 1
+_JSON_START = re.compile(r"^\ufeff?\s*(\{|\[\s*[{\]])")
 _KEYS = {
     "format",
     "version",
@@ -57,9 +59,8 @@ _KEYS = {
 
 
 def looks_like_json(text: str) -> bool:
-    """True when the text starts with a JSON object or list."""
-    stripped = text.lstrip("\ufeff \t\r\n")
-    return stripped.startswith(("{", "["))
+    """True when the text starts with a JSON object or a list of them (not a ``[Puzzle]`` section)."""
+    return _JSON_START.match(text) is not None
 
 
 def parse_json(text: str) -> list[Puzzle]:

@@ -14,7 +14,8 @@ from sudokit.model import Grid, Puzzle
 
 
 def _require_classic_9x9(puzzle: Puzzle, form: str) -> None:
-    if puzzle.grid != Grid.classic(9, symbols=puzzle.grid.symbols) or any(len(s) != 1 for s in puzzle.grid.symbols):
+    grid = puzzle.grid
+    if grid.size != 9 or grid != Grid.classic(9, symbols=grid.symbols) or any(len(s) != 1 for s in grid.symbols):
         raise FormatError(f"{form} holds classic 9x9 puzzles only; this one is {puzzle.grid.describe()}")
     if puzzle.allowed is not None:
         raise FormatError(f"{form} cannot hold restricted cells; use json")

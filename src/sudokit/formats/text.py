@@ -192,18 +192,19 @@ def _is_square(k: int) -> bool:
 
 
 def _shape_message(width: int, rows: Sequence[Sequence[object]]) -> str:
-    if _is_square(width):
-        return f"{width} cells is too few for a puzzle (a 4x4 one-liner has 16)"
-    if width > 16 and not _is_square(width):
-        near = math.isqrt(width)
-        return (
-            f"{width} cells is not a square number, so this is no one-line puzzle "
-            f"(a {near}x{near} puzzle has {near * near}, a {near + 1}x{near + 1} one {(near + 1) ** 2})"
-        )
     same = 1
     while same < len(rows) and len(rows[same]) == width:
         same += 1
-    return f"a grid row of {width} cells needs {width} rows of {width} cells; found {same} such rows"
+    if same > 1:
+        return f"a grid row of {width} cells needs {width} rows of {width} cells; found {same} such rows"
+    if width < 16:
+        return (f"{width} cell{'s' if width != 1 else ''} is too few for a one-line puzzle (a 4x4 one has 16); "
+                "separate multi-character symbols with spaces")
+    near = math.isqrt(width)
+    return (
+        f"{width} cells is not a square number, so this is no one-line puzzle "
+        f"(a {near}x{near} puzzle has {near * near}, a {near + 1}x{near + 1} one {(near + 1) ** 2})"
+    )
 
 
 # ------------------------------------------------------------------------------------- alphabets
@@ -304,7 +305,7 @@ def _raise_bad_symbol(cells: Sequence[tuple[str, int, int]], alphabet: Sequence[
     allowed = set(alphabet) | BLANKS
     for text, lineno, col in cells:
         if text not in allowed:
-            raise ParseError(f"{text!r} is not a symbol of a {n}x{n} puzzle ({_describe(alphabet)})", lineno, col)
+            raise ParseError(f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col)
     raise ParseError(f"cannot tell the symbols of this {n}x{n} puzzle; give them with --symbols", cells[0][1])
 
 

@@ -1,0 +1,298 @@
+"""The compiled search core through the Python API: solutions, counts, limits and contradictions."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import sudokit
+from sudokit import EMPTY, Grid, Puzzle, Status, Unit
+from tests.checker import check_classic, is_valid_classic, problems
+from tests.conftest import data_lines, seed_puzzles
+from tests.reference import count_classic
+
+SEEDS = seed_puzzles()
+
+
+@pytest.mark.parametrize(("name", "puzzle", "printed"), SEEDS, ids=[s[0] for s in SEEDS])
+def test_seed_puzzles_solve_to_a_valid_unique_solution(name: str, puzzle: str, printed: str | None) -> None:
+    result = sudokit.solve(puzzle)
+    assert result.status is Status.SOLVED, result.reason
+    line = result.solution.to_string()
+    assert check_classic(puzzle, line, 9, (3, 3), "123456789") == []
+    if printed is not None:
+        assert line == printed
+    assert sudokit.is_unique(puzzle)
+
+
+def test_hard_for_brute_force_puzzle_needs_almost_no_search() -> None:
+    puzzle = dict((name, p) for name, p, _ in SEEDS)["hard_for_brute_force"]
+    result = sudokit.solve(puzzle)
+    assert result.solved
+    # a naive backtracker needs hundreds of millions of steps here; propagation needs next to none
+    assert result.nodes < 100
+
+
+@pytest.mark.parametrize("name", ["sudoku-top95.txt", "sudoku-hardest.txt", "sudoku-easy50.txt",
+                                  "gecode_sudoku_9x9.txt"])
+def test_norvig_and_gecode_9x9_lists(name: str) -> None:
+    for line in data_lines(name):
+        result = sudokit.count_solutions(line, 2)
+        assert result.count == 1 and result.complete, line
+        assert is_valid_classic(line, result.first.to_string()), line
+
+
+def test_gecode_16x16_instances() -> None:
+    symbols = "123456789ABCDEFG"
+    for line in data_lines("gecode_sudoku_16x16.txt"):
+        result = sudokit.count_solutions(line, 2)
+        assert result.count == 1 and result.complete
+        assert check_classic(line, result.first.to_string(), 16, (4, 4), symbols) == []
+
+
+def test_serg_benchmark_puzzles_all_have_several_solutions() -> None:
+    for line in data_lines("puzzles7_serg_benchmark")[:300]:
+        result = sudokit.count_solutions(line, 2)
+        assert result.count == 2 and not result.complete and result.stopped_by == "limit"
+        assert is_valid_classic(line, result.first.to_string())
+
+
+def _random_puzzle(n: int, box: tuple[int, int], clues: int, rng: random.Random) -> list[int]:
+    """Clues taken from a random valid grid (so the puzzle has at least one solution)."""
+    grid = Grid.classic(n, box)
+    solution = sudokit.solve(Puzzle.empty(grid)).solution.values
+    relabel = list(range(n))
+    rng.shuffle(relabel)
+    full = [relabel[v] for v in solution]
+    cells = rng.sample(range(n * n), clues)
+    return [full[c] if c in cells else EMPTY for c in range(n * n)]
+
+
+@pytest.mark.parametrize(("n", "box", "clues"), [(4, (2, 2), 0), (4, (2, 2), 3), (4, (2, 2), 5),
+                                                 (6, (2, 3), 10), (6, (2, 3), 12), (6, (3, 2), 11)])
+def test_counts_match_a_simple_reference_counter(n: int, box: tuple[int, int], clues: int) -> None:
+    rng = random.Random(n * 100 + clues)
+    grid = Grid.classic(n, box)
+    for _ in range(8):
+        givens = _random_puzzle(n, box, clues, rng)
+        expected = count_classic(givens, n, box)
+        result = sudokit.count_solutions(Puzzle(grid, tuple(givens)))
+        assert result.complete and result.count == expected
+
+
+def test_counts_of_contradictory_random_puzzles_match_the_reference() -> None:
+    rng = random.Random(7)
+    grid = Grid.classic(4)
+    for _ in range(200):
+        givens = [rng.choice([EMPTY, EMPTY, EMPTY, 0, 1, 2, 3]) for _ in range(16)]
+        expected = count_classic(givens, 4, (2, 2))
+        assert sudokit.count_solutions(Puzzle(grid, tuple(givens))).count == expected
+
+
+def test_empty_4x4_has_288_solutions_and_iteration_yields_each_once() -> None:
+    empty = Puzzle.empty(Grid.classic(4))
+    assert sudokit.count_solutions(empty).count == 288
+    found = [s.values for s in sudokit.solutions(empty)]
+    assert len(found) == 288 == len(set(found))
+    for values in found:
+        assert problems(["."] * 16, [str(v + 1) for v in values], _units(4, (2, 2)), list("1234")) == []
+    # deterministic: the same order every time
+    assert [s.values for s in sudokit.solutions(empty)] == found
+
+
+def _units(n: int, box: tuple[int, int]) -> list[list[int]]:
+    from tests.checker import classic_units
+
+    return classic_units(n, *box)
+
+
+def test_solutions_is_lazy_and_honours_limit() -> None:
+    empty = Puzzle.empty(Grid.classic(9))
+    first_three = list(itertools.islice(sudokit.solutions(empty), 3))
+    assert len({s.values for s in first_three}) == 3
+    assert [s.values for s in sudokit.solutions(empty, limit=3)] == [s.values for s in first_three]
+
+
+def test_count_limit_reports_it_stopped() -> None:
+    result = sudokit.count_solutions(Puzzle.empty(Grid.classic(6)), limit=1000)
+    assert result.count == 1000 and not result.complete and result.stopped_by == "limit"
+
+
+def test_node_limit_stops_the_search_without_a_wrong_answer() -> None:
+    empty = Puzzle.empty(Grid.classic(9))
+    result = sudokit.count_solutions(empty, node_limit=50)
+    assert result.stopped_by == "nodes" and not result.complete
+    assert result.nodes <= 50
+    solve = sudokit.solve(data_lines("puzzles3_magictour_top1465")[0], node_limit=1)
+    assert solve.status in (Status.SOLVED, Status.NODE_LIMIT)
+    if solve.status is Status.NODE_LIMIT:
+        assert solve.solution is None
+
+
+def test_time_limit_bounds_a_search_that_would_never_end() -> None:
+    # counting every 9x9 grid would take longer than the universe has left
+    result = sudokit.count_solutions(Puzzle.empty(Grid.classic(9)), time_limit=0.05)
+    assert result.stopped_by == "time" and not result.complete and result.count > 0
+    with pytest.raises(sudokit.SearchStopped):
+        list(sudokit.solutions(Puzzle.empty(Grid.classic(9)), time_limit=0.05))
+
+
+def test_duplicate_givens_are_reported_with_their_unit() -> None:
+    puzzle = "5.....5.." + "." * 72
+    result = sudokit.solve(puzzle)
+    assert result.status is Status.NO_SOLUTION
+    assert result.reason == "r1c1 and r1c7 both hold 5 in row 1"
+    column = "5........" + "." * 27 + "5........" + "." * 36
+    assert sudokit.solve(column).reason == "r1c1 and r5c1 both hold 5 in column 1"
+    box = "5........" + ".5......." + "." * 63
+    assert sudokit.solve(box).reason == "r1c1 and r2c2 both hold 5 in box 1"
+
+
+def test_cell_without_candidates_is_reported() -> None:
+    # r1c9 sees 1-8 in its row and 9 in its column
+    puzzle = "12345678." + "........9" + "." * 63
+    result = sudokit.solve(puzzle)
+    assert result.status is Status.NO_SOLUTION
+    assert result.reason.startswith("r1c9 has no candidate left: the givens in row 1, column 9 and box 3")
+
+
+def test_symbol_without_a_place_is_reported() -> None:
+    # row 1 has no place for 1: r1c9 is its only cell left, and column 9 holds a 1 below it
+    puzzle = "23456789." + "........1" + "." * 63
+    result = sudokit.solve(puzzle)
+    assert result.status is Status.NO_SOLUTION
+    assert result.reason is not None and ("r1c9" in result.reason or "row 1" in result.reason)
+
+
+def test_unsolvable_puzzles_that_need_search_to_refute() -> None:
+    # change one given of a hard unique puzzle: most changes are refuted by propagation at once,
+    # a few only by search; every verdict must agree with a full count
+    found = 0
+    for line in data_lines("sudoku-top95.txt")[:10]:
+        puzzle = sudokit.parse(line)
+        for c, g in enumerate(puzzle.givens):
+            if g == EMPTY:
+                continue
+            for v in range(9):
+                givens = list(puzzle.givens)
+                givens[c] = v
+                changed = Puzzle(puzzle.grid, tuple(givens))
+                if v == g or changed.conflicts():
+                    continue
+                result = sudokit.solve(changed)
+                if result.solved:
+                    assert result.solution.violations() == []
+                    continue
+                assert result.status is Status.NO_SOLUTION and result.reason
+                if result.nodes > 0:
+                    found += 1
+                    assert result.reason == "no solution exists (search exhausted)"
+    assert found > 0
+
+
+def test_allowed_symbols_restrict_cells() -> None:
+    grid = Grid.classic(4)
+    empty = Puzzle.empty(grid)
+    allowed = [grid.full_mask] * 16
+    allowed[0] = 0b0100  # r1c1 may only hold 3
+    allowed[5] = 0b0001  # r2c2 may only hold 1
+    puzzle = Puzzle(grid, empty.givens, tuple(allowed))
+    solutions = list(sudokit.solutions(puzzle))
+    assert solutions and all(s.values[0] == 2 and s.values[5] == 0 for s in solutions)
+    brute = [s for s in sudokit.solutions(empty) if s.values[0] == 2 and s.values[5] == 0]
+    assert len(solutions) == len(brute)
+    bad = Puzzle(grid, (1,) + (EMPTY,) * 15, tuple(allowed))
+    result = sudokit.solve(bad)
+    assert result.status is Status.NO_SOLUTION and "does not allow" in result.reason
+
+
+def test_extra_units_are_enforced() -> None:
+    classic = Grid.classic(9)
+    diagonal = Unit("diagonal", tuple(i * 9 + i for i in range(9)))
+    anti = Unit("anti-diagonal", tuple(i * 9 + 8 - i for i in range(9)))
+    grid = Grid(classic.symbols, classic.cells, classic.units + (diagonal, anti), 9, 9, classic.box)
+    solution = sudokit.solve(Puzzle.empty(grid)).solution
+    assert solution.violations() == []
+    for unit in (diagonal, anti):
+        assert sorted(solution.values[c] for c in unit.cells) == list(range(9))
+
+
+def _jigsaw_regions() -> list[str]:
+    """Boxes with cells traded across box borders where both hold the same symbol of a known solution,
+    so that solution stays valid for the new regions (an empty jigsaw need not have any solution)."""
+    solution = sudokit.solve(Puzzle.empty(Grid.classic(9))).solution
+    labels = [[chr(ord("A") + (r // 3) * 3 + c // 3) for c in range(9)] for r in range(9)]
+    for left in (2, 5):  # trade across the borders between box columns
+        for band in range(3):
+            rows = range(band * 3, band * 3 + 3)
+            pair = next(((r1, r2) for r1 in rows for r2 in rows
+                         if r1 != r2 and solution[(r1, left)] == solution[(r2, left + 1)]), None)
+            if pair:
+                r1, r2 = pair
+                labels[r1][left], labels[r2][left + 1] = labels[r2][left + 1], labels[r1][left]
+    return ["".join(row) for row in labels]
+
+
+def test_jigsaw_grid_solves() -> None:
+    regions = _jigsaw_regions()
+    assert regions != [r for r in ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3]
+    grid = Grid.jigsaw(regions)
+    result = sudokit.solve(Puzzle.empty(grid), time_limit=10)
+    assert result.solved and result.solution.violations() == []
+    for unit in grid.units:
+        assert sorted(result.solution.values[c] for c in unit.cells) == list(range(9))
+
+
+def test_non_rectangular_grid_with_holes() -> None:
+    # two 4x4 grids sharing their corner box, in a 6x6 frame with holes
+    cells = sorted({(r, c) for r in range(4) for c in range(4)} | {(r, c) for r in range(2, 6) for c in range(2, 6)})
+    index = {cell: i for i, cell in enumerate(cells)}
+    units = []
+    for top in (0, 2):
+        for r in range(top, top + 4):
+            units.append(Unit(f"row {r + 1}@{top}", tuple(index[(r, c)] for c in range(top, top + 4)), "row"))
+        for c in range(top, top + 4):
+            units.append(Unit(f"column {c + 1}@{top}", tuple(index[(r, c)] for r in range(top, top + 4)), "column"))
+        for br in (top, top + 2):
+            for bc in (top, top + 2):
+                cells_in_box = tuple(index[(br + i, bc + j)] for i in range(2) for j in range(2))
+                if Unit("", cells_in_box) not in [Unit("", u.cells) for u in units]:
+                    units.append(Unit(f"box {br},{bc}", cells_in_box, "box"))
+    grid = Grid(tuple("1234"), tuple(cells), tuple(units), 6, 6)
+    assert not grid.is_rectangular
+    result = sudokit.count_solutions(Puzzle.empty(grid))
+    assert result.complete and result.count > 0
+    for solution in itertools.islice(sudokit.solutions(Puzzle.empty(grid)), 20):
+        assert solution.violations() == []
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 9, 10, 12, 16, 25, 36])
+def test_empty_grids_of_every_classic_size_solve(n: int) -> None:
+    grid = Grid.classic(n)
+    solution = sudokit.solve(Puzzle.empty(grid)).solution
+    assert solution is not None
+    box = grid.box
+    assert box is not None
+    symbols = "".join(grid.symbols)
+    assert check_classic("." * (n * n), solution.to_string(), n, box, symbols) == []
+
+
+def test_64x64_grid_solves() -> None:
+    grid = Grid.classic(64)
+    result = sudokit.solve(Puzzle.empty(grid), time_limit=60)
+    assert result.solved and result.solution.violations() == []
+
+
+def test_more_than_64_symbols_is_a_clear_error() -> None:
+    grid = Grid.latin(65)
+    with pytest.raises(sudokit.SolverError, match="at most 64 symbols"):
+        sudokit.solve(Puzzle.empty(grid))
+
+
+def test_results_are_deterministic() -> None:
+    lines = data_lines("puzzles7_serg_benchmark")[:20]
+    first = [sudokit.solve(line).solution.values for line in lines]
+    again = [sudokit.solve(line).solution.values for line in lines]
+    assert first == again
