@@ -24,7 +24,7 @@ def problems(puzzle: list[str], solution: list[str], units: list[list[int]], sym
     found = []
     if len(solution) != len(puzzle):
         return [f"solution has {len(solution)} cells, puzzle {len(puzzle)}"]
-    for i, (given, value) in enumerate(zip(puzzle, solution)):
+    for i, (given, value) in enumerate(zip(puzzle, solution, strict=True)):
         if value not in symbols:
             found.append(f"cell {i}: {value!r} is not a symbol")
         if given in symbols and given != value:
@@ -45,7 +45,8 @@ def check_classic(puzzle: str, solution: str, n: int, box: tuple[int, int], symb
     return problems(list(puzzle), list(solution), classic_units(n, *box), list(symbols))
 
 
-def is_valid_classic(puzzle: str, solution: str, n: int = 9, box: tuple[int, int] = (3, 3),
-                     symbols: str = "123456789") -> bool:
+def is_valid_classic(
+    puzzle: str, solution: str, n: int = 9, box: tuple[int, int] = (3, 3), symbols: str = "123456789"
+) -> bool:
     """True when solution is a valid completion of puzzle."""
     return not check_classic(puzzle, solution, n, box, symbols)

@@ -116,12 +116,15 @@ def test_count_prints_the_number_first() -> None:
     assert code == 0 and "or more" in out and "nodes" in out
 
 
-@pytest.mark.parametrize(("puzzle", "verdict", "exit_code"), [
-    (NEWSPAPER, "unique", 0),
-    ("1" + "." * 15, "multiple", 1),
-    ("11" + "." * 79, "invalid", 1),
-    ("12345678." + "........9" + "." * 63, "no", 1),
-])
+@pytest.mark.parametrize(
+    ("puzzle", "verdict", "exit_code"),
+    [
+        (NEWSPAPER, "unique", 0),
+        ("1" + "." * 15, "multiple", 1),
+        ("11" + "." * 79, "invalid", 1),
+        ("12345678." + "........9" + "." * 63, "no", 1),
+    ],
+)
 def test_check_verdicts(puzzle: str, verdict: str, exit_code: int) -> None:
     code, out, _ = run("check", puzzle)
     assert code == exit_code and out.split()[0].rstrip(":") == verdict
@@ -175,12 +178,15 @@ def test_show_candidates_and_convert(tmp_path: Path) -> None:
     assert code == 0 and target.read_text().splitlines()[0] == "4.....8.5"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["solve", "4....x8.5" + "." * 72], "sudokit: error: line 1, column 6: 'x' is not a symbol"),
-    (["solve", "." * 80], "sudokit: error: line 1: 80 cells is not a square number"),
-    (["solve", "missing.sdk"], "sudokit: error: missing.sdk: no such file"),
-    (["count", "nope"], "sudokit: error: nope: no such file"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "4....x8.5" + "." * 72], "sudokit: error: line 1, column 6: 'x' is not a symbol"),
+        (["solve", "." * 80], "sudokit: error: line 1: 80 cells is not a square number"),
+        (["solve", "missing.sdk"], "sudokit: error: missing.sdk: no such file"),
+        (["count", "nope"], "sudokit: error: nope: no such file"),
+    ],
+)
 def test_errors_are_one_line_with_exit_1(args: list[str], message: str) -> None:
     code, out, err = run(*args)
     assert code == 1 and out == ""
@@ -205,12 +211,22 @@ def test_bad_file_content_names_the_file(tmp_path: Path) -> None:
     path.write_text(TOP95_1 + "\n" + TOP95_1[:40] + "?" + TOP95_1[41:] + "\n")
     code, _, err = run("solve", str(path))
     assert code == 1
-    assert err.strip() == f"sudokit: error: {path}: line 2, column 41: '?' is not a symbol of this 9x9 puzzle " \
-                          "(symbols 123456789, blanks .0)"
+    assert (
+        err.strip() == f"sudokit: error: {path}: line 2, column 41: '?' is not a symbol of this 9x9 puzzle "
+        "(symbols 123456789, blanks .0)"
+    )
 
 
-@pytest.mark.parametrize("args", [["solve"], ["solve", "x", "--box", "3"], ["solve", "x", "--format", "xml"],
-                                  ["frobnicate"], ["count", "x", "--limit", "0"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve"],
+        ["solve", "x", "--box", "3"],
+        ["solve", "x", "--format", "xml"],
+        ["frobnicate"],
+        ["count", "x", "--limit", "0"],
+    ],
+)
 def test_usage_errors_exit_2(args: list[str]) -> None:
     code, _, err = run(*args)
     assert code == 2 and "Usage:" in err
@@ -227,11 +243,17 @@ def test_console_script_and_module_entry_points() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     script = Path(sys.executable).with_name("sudokit")
     for command in ([str(script)], [sys.executable, "-m", "sudokit"]):
-        done = subprocess.run([*command, "solve", NEWSPAPER, "--format", "line"], capture_output=True, text=True,
-                              env=env, check=False)
+        done = subprocess.run(
+            [*command, "solve", NEWSPAPER, "--format", "line"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
         assert done.returncode == 0 and done.stdout.strip() == NEWSPAPER_SOLUTION
-        bad = subprocess.run([*command, "solve", "11" + "." * 79], capture_output=True, text=True, env=env,
-                             check=False)
+        bad = subprocess.run(
+            [*command, "solve", "11" + "." * 79], capture_output=True, text=True, env=env, check=False
+        )
         assert bad.returncode == 1 and "Traceback" not in bad.stderr
 
 

@@ -42,7 +42,9 @@ def test_sdk_sections_read_only_the_puzzle(fixtures: Path) -> None:
 
 def test_sdm_holds_one_puzzle_per_line(fixtures: Path) -> None:
     puzzles = read(fixtures / "easy50-first3.sdm")
-    assert [p.to_string() for p in puzzles] == [line.replace("0", ".") for line in data_lines("sudoku-easy50.txt")[:3]]
+    assert [p.to_string() for p in puzzles] == [
+        line.replace("0", ".") for line in data_lines("sudoku-easy50.txt")[:3]
+    ]
 
 
 def test_simple_sudoku_reads_the_givens_grid_only(fixtures: Path) -> None:
@@ -53,7 +55,9 @@ def test_simple_sudoku_reads_the_givens_grid_only(fixtures: Path) -> None:
 def test_norvig_picture_and_euler_grids(fixtures: Path) -> None:
     assert read(fixtures / "norvig-picture.txt") == [parse(TOP95_1)]
     grids = read(fixtures / "euler-grids.txt")
-    assert [p.to_string() for p in grids] == [line.replace("0", ".") for line in data_lines("sudoku-easy50.txt")[:2]]
+    assert [p.to_string() for p in grids] == [
+        line.replace("0", ".") for line in data_lines("sudoku-easy50.txt")[:2]
+    ]
     assert [p.metadata["title"] for p in grids] == ["Grid 01", "Grid 02"]
 
 
@@ -94,13 +98,18 @@ def test_explicit_symbols_and_size() -> None:
         parse(TOP95_1, size=4)
 
 
-@pytest.mark.parametrize(("text", "line", "column", "message"), [
-    ("4....x8.5" + "." * 72, 1, 6, "'x' is not a symbol"),
-    ("." * 80, 1, None, "80 cells is not a square number"),
-    ("123\n456\n", 1, None, "needs 3 rows"),
-    ("." * 81 + "\n" + "." * 80, 2, None, "80 cells"),
-])
-def test_parse_errors_name_the_line_and_column(text: str, line: int, column: int | None, message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("4....x8.5" + "." * 72, 1, 6, "'x' is not a symbol"),
+        ("." * 80, 1, None, "80 cells is not a square number"),
+        ("123\n456\n", 1, None, "needs 3 rows"),
+        ("." * 81 + "\n" + "." * 80, 2, None, "80 cells"),
+    ],
+)
+def test_parse_errors_name_the_line_and_column(
+    text: str, line: int, column: int | None, message: str
+) -> None:
     with pytest.raises(ParseError, match=message) as info:
         parse_many(text)
     assert info.value.line == line
@@ -158,7 +167,7 @@ def test_round_trip_other_sizes(n: int) -> None:
 def test_json_carries_every_model_feature() -> None:
     classic = Grid.classic(6, (3, 2), "abcdef")
     diagonal = Unit("diagonal", tuple(i * 6 + i for i in range(6)))
-    grid = Grid(classic.symbols, classic.cells, classic.units + (diagonal,), 6, 6, classic.box)
+    grid = Grid(classic.symbols, classic.cells, (*classic.units, diagonal), 6, 6, classic.box)
     allowed = [grid.full_mask] * 36
     allowed[5] = 0b000110
     puzzle = Puzzle(grid, (0,) + (EMPTY,) * 35, tuple(allowed), {"title": "test"})
@@ -184,15 +193,18 @@ def test_json_jigsaw_and_holes_round_trip() -> None:
     assert parse(json.dumps(data)) == puzzle
 
 
-@pytest.mark.parametrize(("document", "message"), [
-    ('{"size": 9, "colour": "red"}', 'unknown key "colour"'),
-    ('{"size": 9, "box": [2, 2]}', "do not tile"),
-    ('{"size": 4, "givens": ["12", "34"]}', '"givens" must be a list of 4 rows'),
-    ('{"size": 4, "givens": ["1234", "5...", "....", "...."]}', "'5' is not a symbol"),
-    ('{"size": 4, "units": [{"cells": ["r9c9"]}]}', "not a cell of the grid"),
-    ('{"size": 4, "version": 7}', '"version" 7'),
-    ('{"size": 4,', "invalid JSON"),
-])
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ('{"size": 9, "colour": "red"}', 'unknown key "colour"'),
+        ('{"size": 9, "box": [2, 2]}', "do not tile"),
+        ('{"size": 4, "givens": ["12", "34"]}', '"givens" must be a list of 4 rows'),
+        ('{"size": 4, "givens": ["1234", "5...", "....", "...."]}', "'5' is not a symbol"),
+        ('{"size": 4, "units": [{"cells": ["r9c9"]}]}', "not a cell of the grid"),
+        ('{"size": 4, "version": 7}', '"version" 7'),
+        ('{"size": 4,', "invalid JSON"),
+    ],
+)
 def test_json_errors_are_specific(document: str, message: str) -> None:
     with pytest.raises(ParseError, match=message):
         parse(document)
@@ -215,10 +227,10 @@ def test_writers_refuse_what_their_format_cannot_hold(fixtures: Path) -> None:
 def test_repr_round_trips() -> None:
     for text in (TOP95_1, GECODE16_1, "E.D.......B...EC...A........F...CD.B"):
         puzzle = parse(text)
-        rebuilt = eval(repr(puzzle), {"Puzzle": Puzzle})  # noqa: S307 - our own repr
+        rebuilt = eval(repr(puzzle), {"Puzzle": Puzzle})
         assert rebuilt == puzzle
     odd = parse("E.D.......B...EC...A........F...CD.B", box=(3, 2))
-    assert eval(repr(odd), {"Puzzle": Puzzle}) == odd  # noqa: S307
+    assert eval(repr(odd), {"Puzzle": Puzzle}) == odd
 
 
 def test_pretty_output_and_candidates() -> None:

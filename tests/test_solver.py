@@ -35,8 +35,9 @@ def test_hard_for_brute_force_puzzle_needs_almost_no_search() -> None:
     assert result.nodes < 100
 
 
-@pytest.mark.parametrize("name", ["sudoku-top95.txt", "sudoku-hardest.txt", "sudoku-easy50.txt",
-                                  "gecode_sudoku_9x9.txt"])
+@pytest.mark.parametrize(
+    "name", ["sudoku-top95.txt", "sudoku-hardest.txt", "sudoku-easy50.txt", "gecode_sudoku_9x9.txt"]
+)
 def test_norvig_and_gecode_9x9_lists(name: str) -> None:
     for line in data_lines(name):
         result = sudokit.count_solutions(line, 2)
@@ -70,8 +71,10 @@ def _random_puzzle(n: int, box: tuple[int, int], clues: int, rng: random.Random)
     return [full[c] if c in cells else EMPTY for c in range(n * n)]
 
 
-@pytest.mark.parametrize(("n", "box", "clues"), [(4, (2, 2), 0), (4, (2, 2), 3), (4, (2, 2), 5),
-                                                 (6, (2, 3), 10), (6, (2, 3), 12), (6, (3, 2), 11)])
+@pytest.mark.parametrize(
+    ("n", "box", "clues"),
+    [(4, (2, 2), 0), (4, (2, 2), 3), (4, (2, 2), 5), (6, (2, 3), 10), (6, (2, 3), 12), (6, (3, 2), 11)],
+)
 def test_counts_match_a_simple_reference_counter(n: int, box: tuple[int, int], clues: int) -> None:
     rng = random.Random(n * 100 + clues)
     grid = Grid.classic(n, box)
@@ -212,7 +215,7 @@ def test_extra_units_are_enforced() -> None:
     classic = Grid.classic(9)
     diagonal = Unit("diagonal", tuple(i * 9 + i for i in range(9)))
     anti = Unit("anti-diagonal", tuple(i * 9 + 8 - i for i in range(9)))
-    grid = Grid(classic.symbols, classic.cells, classic.units + (diagonal, anti), 9, 9, classic.box)
+    grid = Grid(classic.symbols, classic.cells, (*classic.units, diagonal, anti), 9, 9, classic.box)
     solution = sudokit.solve(Puzzle.empty(grid)).solution
     assert solution.violations() == []
     for unit in (diagonal, anti):
@@ -227,8 +230,15 @@ def _jigsaw_regions() -> list[str]:
     for left in (2, 5):  # trade across the borders between box columns
         for band in range(3):
             rows = range(band * 3, band * 3 + 3)
-            pair = next(((r1, r2) for r1 in rows for r2 in rows
-                         if r1 != r2 and solution[(r1, left)] == solution[(r2, left + 1)]), None)
+            pair = next(
+                (
+                    (r1, r2)
+                    for r1 in rows
+                    for r2 in rows
+                    if r1 != r2 and solution[(r1, left)] == solution[(r2, left + 1)]
+                ),
+                None,
+            )
             if pair:
                 r1, r2 = pair
                 labels[r1][left], labels[r2][left + 1] = labels[r2][left + 1], labels[r1][left]
@@ -247,14 +257,18 @@ def test_jigsaw_grid_solves() -> None:
 
 def test_non_rectangular_grid_with_holes() -> None:
     # two 4x4 grids sharing their corner box, in a 6x6 frame with holes
-    cells = sorted({(r, c) for r in range(4) for c in range(4)} | {(r, c) for r in range(2, 6) for c in range(2, 6)})
+    cells = sorted(
+        {(r, c) for r in range(4) for c in range(4)} | {(r, c) for r in range(2, 6) for c in range(2, 6)}
+    )
     index = {cell: i for i, cell in enumerate(cells)}
     units = []
     for top in (0, 2):
         for r in range(top, top + 4):
             units.append(Unit(f"row {r + 1}@{top}", tuple(index[(r, c)] for c in range(top, top + 4)), "row"))
         for c in range(top, top + 4):
-            units.append(Unit(f"column {c + 1}@{top}", tuple(index[(r, c)] for r in range(top, top + 4)), "column"))
+            units.append(
+                Unit(f"column {c + 1}@{top}", tuple(index[(r, c)] for r in range(top, top + 4)), "column")
+            )
         for br in (top, top + 2):
             for bc in (top, top + 2):
                 cells_in_box = tuple(index[(br + i, bc + j)] for i in range(2) for j in range(2))
@@ -296,3 +310,50 @@ def test_results_are_deterministic() -> None:
     first = [sudokit.solve(line).solution.values for line in lines]
     again = [sudokit.solve(line).solution.values for line in lines]
     assert first == again
+
+
+@pytest.fixture
+def layout_options():
+    """Yield a setter for the compiled layout's propagation options, restoring the defaults after."""
+    from sudokit.solver import _layout
+
+    touched = []
+    names = ("locked_candidates", "hall_sets", "hall_after", "branch_on_places", "branch_weighted")
+
+    def configure(grid: Grid, **options: object) -> None:
+        layout = _layout(grid)
+        touched.append((layout, {name: getattr(layout, name) for name in names}))
+        for name, value in options.items():
+            setattr(layout, name, value)
+
+    yield configure
+    for layout, saved in reversed(touched):
+        for name, value in saved.items():
+            setattr(layout, name, value)
+
+
+CONFIGS = [
+    {"locked_candidates": False, "hall_sets": False, "branch_weighted": False, "branch_on_places": False},
+    {"locked_candidates": True, "hall_sets": False, "branch_weighted": False, "branch_on_places": True},
+    {"locked_candidates": False, "hall_sets": True, "hall_after": 0, "branch_weighted": True},
+    {"locked_candidates": True, "hall_sets": True, "hall_after": 0, "branch_weighted": False},
+]
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=["singles", "locks+places", "hall+weighted", "all"])
+def test_propagation_rules_never_change_the_answers(layout_options, options: dict[str, object]) -> None:
+    rng = random.Random(5)
+    grid6 = Grid.classic(6)
+    layout_options(grid6, **options)
+    for _ in range(30):
+        givens = _random_puzzle(6, (2, 3), rng.randint(6, 12), rng)
+        expected = count_classic(givens, 6, (2, 3), limit=500)
+        result = sudokit.count_solutions(Puzzle(grid6, tuple(givens)), 500)
+        assert result.count == expected
+    layout_options(Grid.classic(9), **options)
+    for line in data_lines("sudoku-top95.txt")[:20] + data_lines("puzzles7_serg_benchmark")[:20]:
+        result = sudokit.count_solutions(line, 3)
+        assert result.count >= 1 and is_valid_classic(line, result.first.to_string())
+        found = [s.to_string() for s in sudokit.solutions(line, limit=3)]
+        assert len(found) == len(set(found)) == result.count
+        assert all(is_valid_classic(line, s) for s in found)

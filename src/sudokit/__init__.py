@@ -3,7 +3,8 @@
 The whole public API::
 
     import sudokit
-    puzzle = sudokit.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    puzzle = sudokit.parse(line)            # any supported format, detected
     result = sudokit.solve(puzzle)          # SolveResult: status, solution, reason, nodes, seconds
     print(result.solution)
     sudokit.count_solutions(puzzle, limit=2).count

@@ -29,6 +29,7 @@ cdef extern from "_core/engine.h":
         int nlocks
         int use_locks
         int use_hall
+        int hall_after
         int branch_on_places
         int branch_weighted
 
@@ -46,6 +47,7 @@ cdef extern from "_core/engine.h":
     int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_solution) nogil
     void sk_solution(const sk_search *search, int *out)
     int64_t sk_nodes(const sk_search *search)
+    void sk_keep_weights(sk_search *search, int keep)
 
 MAX_SYMBOLS = SK_MAX_SYMBOLS
 READY = SK_READY
@@ -71,7 +73,7 @@ cdef class Layout:
     cdef readonly int ncells
     cdef readonly int nsymbols
 
-    def __cinit__(self, int ncells, int nsymbols, units, bint locked_candidates=True):
+    def __cinit__(self, int ncells, int nsymbols, units):
         cdef int nunits = len(units)
         cdef int total = 0
         cdef int u, k, pos = 0
@@ -99,7 +101,6 @@ cdef class Layout:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot build layout")
         self.ncells = ncells
         self.nsymbols = nsymbols
-        self.ptr.use_locks = locked_candidates
 
     @property
     def locked_candidates(self):
@@ -136,6 +137,15 @@ cdef class Layout:
     @branch_weighted.setter
     def branch_weighted(self, bint value):
         self.ptr.branch_weighted = value
+
+    @property
+    def hall_after(self):
+        """Failed branches after which a search adds Hall sets to its propagation (0: always)."""
+        return self.ptr.hall_after
+
+    @hall_after.setter
+    def hall_after(self, int value):
+        self.ptr.hall_after = value
 
     @property
     def lock_pairs(self):
@@ -222,6 +232,10 @@ cdef class Search:
             raise MemoryError()
         first = tuple([self.buffer[c] for c in range(self.ncells)]) if found > 0 else None
         return status, found, first
+
+    def keep_weights(self, bint keep):
+        """Let the next start keep the branching weights learned so far (for restarts)."""
+        sk_keep_weights(self.ptr, keep)
 
     @property
     def nodes(self):

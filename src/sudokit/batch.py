@@ -13,7 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from sudokit.errors import SudokitError
@@ -61,13 +61,17 @@ class BatchSummary:
 
     def describe(self) -> str:
         """One line for people: counts, time and rate."""
-        parts = [f"{self.solved:,} solved ({self.multiple:,} with several solutions)", f"{self.unsolvable:,} unsolvable"]
+        parts = [
+            f"{self.solved:,} solved ({self.multiple:,} with several solutions)",
+            f"{self.unsolvable:,} unsolvable",
+        ]
         if self.invalid:
             parts.append(f"{self.invalid:,} invalid")
         if self.stopped:
             parts.append(f"{self.stopped:,} stopped by a limit")
         return (
-            f"{self.puzzles:,} puzzles: " + ", ".join(parts)
+            f"{self.puzzles:,} puzzles: "
+            + ", ".join(parts)
             + f"; {self.seconds:.2f} s, {self.rate:,.0f} puzzles/s"
         )
 
@@ -76,7 +80,7 @@ class BatchSummary:
 class BatchOptions:
     """How to read and bound each puzzle of a batch."""
 
-    read: ReadOptions = ReadOptions()
+    read: ReadOptions = field(default_factory=ReadOptions)
     node_limit: int | None = None
     time_limit: float | None = None
 
@@ -119,7 +123,7 @@ def run_batch(
     *,
     jobs: int = 1,
     options: BatchOptions | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> BatchSummary:
     """Solve every puzzle line, writing one output line each in input order; return the summary.
 

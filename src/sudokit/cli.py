@@ -90,8 +90,12 @@ def _parse_symbols(_ctx: click.Context, _param: click.Parameter, value: str | No
 def input_options(command: F) -> F:
     """The options that say what the puzzle text cannot: size, box shape, alphabet, format."""
     options = [
-        click.option("--size", type=click.IntRange(1, 64), help="Grid size n (an n x n grid with n symbols)."),
-        click.option("--box", callback=_parse_box, metavar="RxC", help="Box shape, rows x columns (e.g. 2x3)."),
+        click.option(
+            "--size", type=click.IntRange(1, 64), help="Grid size n (an n x n grid with n symbols)."
+        ),
+        click.option(
+            "--box", callback=_parse_box, metavar="RxC", help="Box shape, rows x columns (e.g. 2x3)."
+        ),
         click.option(
             "--symbols",
             callback=_parse_symbols,
@@ -111,10 +115,18 @@ def input_options(command: F) -> F:
 
 def limit_options(command: F) -> F:
     """Bounds on the work of each search."""
-    command = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-                           help="Give up on a puzzle after this many seconds.")(command)
-    command = click.option("--node-limit", type=click.IntRange(min=1), metavar="N",
-                           help="Give up on a puzzle after N branching guesses.")(command)
+    command = click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0, min_open=True),
+        metavar="SECONDS",
+        help="Give up on a puzzle after this many seconds.",
+    )(command)
+    command = click.option(
+        "--node-limit",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="Give up on a puzzle after N branching guesses.",
+    )(command)
     return command
 
 
@@ -194,7 +206,8 @@ def solve(
     **options: Any,
 ) -> None:
     """Solve PUZZLE and print its solution (every puzzle, if the input holds several)."""
-    from sudokit.solver import solutions, solve as solve_one
+    from sudokit.solver import solutions
+    from sudokit.solver import solve as solve_one
 
     puzzles = load_puzzles(puzzle, **options)
     failures = 0
@@ -214,9 +227,17 @@ def solve(
                 click.echo(f"sudokit: {label}{exc}", err=True)
                 failures += 1
             if output_format == "json":
-                click.echo(json.dumps({"puzzle": index + 1, "status": "solved" if found else "no solution",
-                                       "count": len(found), "solutions": [_solution_rows(s) for s in found]},
-                                      ensure_ascii=False))
+                click.echo(
+                    json.dumps(
+                        {
+                            "puzzle": index + 1,
+                            "status": "solved" if found else "no solution",
+                            "count": len(found),
+                            "solutions": [_solution_rows(s) for s in found],
+                        },
+                        ensure_ascii=False,
+                    )
+                )
             if not found:
                 failures += 1
                 if output_format != "json":
@@ -224,17 +245,24 @@ def solve(
             continue
         result = solve_one(item, node_limit=node_limit, time_limit=time_limit)
         if stats:
-            click.echo(f"{label}{result.status.value} in {result.seconds * 1000:.3f} ms, {result.nodes} guesses",
-                       err=True)
+            click.echo(
+                f"{label}{result.status.value} in {result.seconds * 1000:.3f} ms, {result.nodes} guesses",
+                err=True,
+            )
         if output_format == "json":
-            click.echo(json.dumps({
-                "puzzle": index + 1,
-                "status": result.status.value,
-                "solution": _solution_rows(result.solution) if result.solution else None,
-                "reason": result.reason,
-                "nodes": result.nodes,
-                "seconds": round(result.seconds, 6),
-            }, ensure_ascii=False))
+            click.echo(
+                json.dumps(
+                    {
+                        "puzzle": index + 1,
+                        "status": result.status.value,
+                        "solution": _solution_rows(result.solution) if result.solution else None,
+                        "reason": result.reason,
+                        "nodes": result.nodes,
+                        "seconds": round(result.seconds, 6),
+                    },
+                    ensure_ascii=False,
+                )
+            )
         elif result.solution is not None:
             click.echo(_write_solution(result.solution, output_format), nl=False)
             if output_format == "pretty" and index + 1 < len(puzzles):
@@ -243,8 +271,12 @@ def solve(
             failures += 1
             if output_format != "json":
                 reason = result.reason or result.status.value
-                click.echo(f"sudokit: {label}no solution: {reason}" if result.reason else f"sudokit: {label}{reason}",
-                           err=True)
+                click.echo(
+                    f"sudokit: {label}no solution: {reason}"
+                    if result.reason
+                    else f"sudokit: {label}{reason}",
+                    err=True,
+                )
     sys.exit(1 if failures else 0)
 
 
@@ -253,7 +285,9 @@ def solve(
 @click.option("--limit", type=click.IntRange(min=1), metavar="N", help="Stop counting at N solutions.")
 @input_options
 @limit_options
-def count(puzzle: str, limit: int | None, node_limit: int | None, time_limit: float | None, **options: Any) -> None:
+def count(
+    puzzle: str, limit: int | None, node_limit: int | None, time_limit: float | None, **options: Any
+) -> None:
     """Count the solutions of PUZZLE; the count is the first word printed."""
     from sudokit.solver import count_solutions
 
@@ -262,7 +296,9 @@ def count(puzzle: str, limit: int | None, node_limit: int | None, time_limit: fl
         result = count_solutions(item, limit, node_limit=node_limit, time_limit=time_limit)
         noun = "solution" if result.count == 1 else "solutions"
         if result.complete:
-            text = f"{result.count} {noun}" + (f" ({result.reason})" if result.count == 0 and result.reason else "")
+            text = f"{result.count} {noun}" + (
+                f" ({result.reason})" if result.count == 0 and result.reason else ""
+            )
         elif result.stopped_by == "limit":
             text = f"{result.count} {noun} (stopped at the limit of {limit}; there may be more)"
         else:
@@ -287,8 +323,10 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
         if conflicts:
             unit, a, b = conflicts[0]
             grid = item.grid
-            text = (f"invalid: {cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} both hold "
-                    f"{grid.symbols[item.givens[a]]} in {unit.name}")
+            text = (
+                f"invalid: {cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} both hold "
+                f"{grid.symbols[item.givens[a]]} in {unit.name}"
+            )
         else:
             result = count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
             if result.stopped_by in ("nodes", "time"):
@@ -308,9 +346,17 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write solutions here.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Worker processes (0: one per core).")
-@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0: one per core).",
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
+)
 @input_options
 @limit_options
 def batch(
@@ -332,7 +378,9 @@ def batch(
 
     if options.get("input_format") not in (None, "line", "sdm"):
         raise click.BadParameter("batch reads one puzzle per line", param_hint="--input-format")
-    read_options = ReadOptions(options.get("size"), options.get("box"), options.get("symbols"), one_per_line=True)
+    read_options = ReadOptions(
+        options.get("size"), options.get("box"), options.get("symbols"), one_per_line=True
+    )
     batch_options = BatchOptions(read_options, node_limit, time_limit)
     jobs = jobs or default_jobs()
     show_progress = sys.stderr.isatty() if progress is None else progress
@@ -345,8 +393,9 @@ def batch(
 
             total = _count_lines(file) if file != "-" else None
             bar = tqdm(total=total, unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
-        summary = run_batch(source, sink, jobs=jobs, options=batch_options,
-                            progress=bar.update if bar is not None else None)
+        summary = run_batch(
+            source, sink, jobs=jobs, options=batch_options, progress=bar.update if bar is not None else None
+        )
     except UnicodeDecodeError as exc:
         raise CommandError(f"{file}: not a UTF-8 text file (byte {exc.start})") from None
     finally:
@@ -372,8 +421,14 @@ def _count_lines(path: str) -> int | None:
 @cli.command()
 @click.argument("puzzle")
 @click.option("--candidates", is_flag=True, help="Show the pencil marks left by the givens.")
-@click.option("--format", "output_format", type=click.Choice(WRITE_FORMATS), default="pretty", show_default=True,
-              help="Print the puzzle in this format (converts between formats).")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(WRITE_FORMATS),
+    default="pretty",
+    show_default=True,
+    help="Print the puzzle in this format (converts between formats).",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @input_options
 def show(puzzle: str, candidates: bool, output_format: str, output: str | None, **options: Any) -> None:
@@ -381,10 +436,7 @@ def show(puzzle: str, candidates: bool, output_format: str, output: str | None, 
     from sudokit.render import pencil_marks
 
     puzzles = load_puzzles(puzzle, **options)
-    if candidates:
-        text = "\n".join(pencil_marks(p) + "\n" for p in puzzles)
-    else:
-        text = dumps(puzzles, output_format)
+    text = "\n".join(pencil_marks(p) + "\n" for p in puzzles) if candidates else dumps(puzzles, output_format)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)

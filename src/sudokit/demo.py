@@ -40,8 +40,10 @@ def run_demo(echo: Callable[[str], object] = print) -> None:
             echo(f"   no solution: {result.reason}")
             continue
         unique = "unique solution" if result.unique else "several solutions"
-        echo(f"   {unique}; solved and checked for uniqueness in {result.seconds * 1000:.2f} ms "
-             f"with {result.nodes} guesses")
+        echo(
+            f"   {unique}; solved and checked for uniqueness in {result.seconds * 1000:.2f} ms "
+            f"with {result.nodes} guesses"
+        )
         echo("")
         echo(_side_by_side(str(puzzle), str(result.first)))
         echo("")

@@ -120,7 +120,9 @@ class Grid:
             raise GridError("cells must be listed in row-major order")
         for row, col in self.cells:
             if not (0 <= row < self.rows and 0 <= col < self.cols):
-                raise GridError(f"cell {cell_name((row, col))} lies outside the {self.rows}x{self.cols} frame")
+                raise GridError(
+                    f"cell {cell_name((row, col))} lies outside the {self.rows}x{self.cols} frame"
+                )
         n = len(self.symbols)
         ncells = len(self.cells)
         for unit in self.units:
@@ -150,7 +152,9 @@ class Grid:
         return _latin(n, _as_symbols(symbols, n))
 
     @staticmethod
-    def jigsaw(regions: Sequence[str] | Sequence[Sequence[Any]], symbols: Sequence[str] | str | None = None) -> Grid:
+    def jigsaw(
+        regions: Sequence[str] | Sequence[Sequence[Any]], symbols: Sequence[str] | str | None = None
+    ) -> Grid:
         """An n x n grid whose boxes are irregular regions, given as n rows of region labels.
 
         Every region must have n cells.  Labels are any hashable values (characters of strings).
@@ -259,7 +263,9 @@ class Grid:
         try:
             return self.symbol_index[text]
         except KeyError:
-            raise PuzzleError(f"{text!r} is not a symbol of this grid ({_alphabet_text(self.symbols)})") from None
+            raise PuzzleError(
+                f"{text!r} is not a symbol of this grid ({_alphabet_text(self.symbols)})"
+            ) from None
 
 
 def _alphabet_text(symbols: Sequence[str]) -> str:
@@ -280,7 +286,9 @@ def _as_symbols(symbols: Sequence[str] | str | None, n: int) -> tuple[str, ...]:
 def _rows_and_columns(rows: int, cols: int, cells: Sequence[Cell]) -> list[Unit]:
     index = {cell: i for i, cell in enumerate(cells)}
     units = [Unit(f"row {r + 1}", tuple(index[(r, c)] for c in range(cols)), "row") for r in range(rows)]
-    units += [Unit(f"column {c + 1}", tuple(index[(r, c)] for r in range(rows)), "column") for c in range(cols)]
+    units += [
+        Unit(f"column {c + 1}", tuple(index[(r, c)] for r in range(rows)), "column") for c in range(cols)
+    ]
     return units
 
 
@@ -341,9 +349,21 @@ class Puzzle:
             full = grid.full_mask
             for i, mask in enumerate(self.allowed):
                 if mask & ~full or mask < 0:
-                    raise PuzzleError(f"{cell_name(grid.cells[i])}: allowed mask {mask:#x} names unknown symbols")
+                    raise PuzzleError(
+                        f"{cell_name(grid.cells[i])}: allowed mask {mask:#x} names unknown symbols"
+                    )
 
     # ----------------------------------------------------------------------------------- creation
+
+    @classmethod
+    def trusted(cls, grid: Grid, givens: tuple[int, ...]) -> Puzzle:
+        """Build a puzzle from givens already known to fit the grid, skipping the checks (hot paths)."""
+        puzzle = object.__new__(cls)
+        object.__setattr__(puzzle, "grid", grid)
+        object.__setattr__(puzzle, "givens", givens)
+        object.__setattr__(puzzle, "allowed", None)
+        object.__setattr__(puzzle, "metadata", {})
+        return puzzle
 
     @staticmethod
     def from_string(

@@ -74,8 +74,12 @@ class CountResult:
 
 def _layout(grid: Grid) -> _engine.Layout:
     if grid.size > _engine.MAX_SYMBOLS:
-        raise SolverError(f"the solver handles at most {_engine.MAX_SYMBOLS} symbols; this grid has {grid.size}")
-    return grid.memo("engine.layout", lambda: _engine.Layout(len(grid.cells), grid.size, [u.cells for u in grid.units]))
+        raise SolverError(
+            f"the solver handles at most {_engine.MAX_SYMBOLS} symbols; this grid has {grid.size}"
+        )
+    return grid.memo(
+        "engine.layout", lambda: _engine.Layout(len(grid.cells), grid.size, [u.cells for u in grid.units])
+    )
 
 
 def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
@@ -96,7 +100,7 @@ def _start(
         raise ValueError("time_limit must be positive")
     search = _engine.Search(_layout(puzzle.grid))
     status, conflict = search.start(puzzle.givens, puzzle.allowed, node_limit or 0, time_limit or 0.0)
-    if status == _engine.CONTRADICTION:
+    if status == _engine.CONTRADICTION and conflict is not None:
         return search, _conflict_reason(puzzle.grid, conflict)
     return search, None
 
@@ -115,8 +119,13 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
         return f"{cell_name(grid.cells[cell])} has no candidate left once the givens are taken into account"
     if kind == _engine.CONFLICT_NO_CANDIDATE:
         names = [grid.units[u].name for u in grid.units_of[cell]]
-        where = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names) or "its units"
-        return f"{cell_name(grid.cells[cell])} has no candidate left: the givens in {where} take every symbol it could hold"
+        where = (
+            ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names) or "its units"
+        )
+        return (
+            f"{cell_name(grid.cells[cell])} has no candidate left: "
+            f"the givens in {where} take every symbol it could hold"
+        )
     if kind == _engine.CONFLICT_CLASH:
         shared = next((u.name for u in grid.units if cell in u.cells and other in u.cells), "the same unit")
         return (
@@ -148,7 +157,7 @@ def solve(
     if reason is not None:
         return SolveResult(puzzle, Status.NO_SOLUTION, None, reason, 0, time.perf_counter() - started)
     status, _, first = search.count(1)
-    if status == _engine.SOLUTION:
+    if status == _engine.SOLUTION and first is not None:
         result_status, solution = Status.SOLVED, Solution(puzzle, first)
     elif status == _engine.EXHAUSTED:
         result_status, solution, reason = Status.NO_SOLUTION, None, "no solution exists (search exhausted)"
@@ -228,7 +237,9 @@ def solutions(
             raise SearchStopped(f"search stopped by its {_STOPPED[status]} limit after {produced} solutions")
 
 
-def is_unique(puzzle: Puzzle | str, *, node_limit: int | None = None, time_limit: float | None = None) -> bool:
+def is_unique(
+    puzzle: Puzzle | str, *, node_limit: int | None = None, time_limit: float | None = None
+) -> bool:
     """True when the puzzle has exactly one solution (counts to 2 and no further).
 
     Raises :class:`~sudokit.errors.SearchStopped` if a limit stops the search before it can tell.

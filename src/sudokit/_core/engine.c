@@ -63,6 +63,8 @@ struct sk_search {
     int64_t *locks_at;       /* ... locked candidates */
     int64_t *hall_at;        /* ... Hall sets */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
+    int keep_weights;        /* sk_start keeps the weights learned by earlier runs (restarts) */
+    int64_t failures;        /* branches refuted by propagation so far */
 };
 
 /* Record that a cell's candidates changed. */
@@ -150,6 +152,12 @@ sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_s
     L->nsymbols = nsymbols;
     L->nunits = nunits;
     L->full = nsymbols == 64 ? ~(sk_mask)0 : (((sk_mask)1 << nsymbols) - 1);
+    /* the defaults: strong propagation and conflict-directed branching (see benchmarks/README.md) */
+    L->use_locks = 1;
+    L->use_hall = 1;
+    L->hall_after = 256;
+    L->branch_weighted = 1;
+    L->branch_on_places = 0;
 
     int total = 0;
     for (int u = 0; u < nunits; u++) {
@@ -300,6 +308,8 @@ void sk_set_limits(sk_search *s, int64_t node_limit, double time_limit_seconds) 
 
 int64_t sk_nodes(const sk_search *s) { return s->nodes; }
 
+void sk_keep_weights(sk_search *s, int keep) { s->keep_weights = keep; }
+
 /* Make room for level `level` (0-based) in the stacks. */
 static int sk_reserve(sk_search *s, int level) {
     if (level < s->capacity) return 1;
@@ -348,21 +358,16 @@ static int sk_match_augment(const sk_mask *cm, int *match_cell_of, int *match_of
     return 0;
 }
 
-static int sk_hall_unit(sk_search *s, sk_mask *cand, int u, int *qlen, int *solved) {
-    const sk_layout *L = s->L;
-    const int *uc = L->unit_cells + L->unit_start[u];
-    const int size = L->unit_start[u + 1] - L->unit_start[u];
-    sk_mask cm[SK_MAX_SYMBOLS];
+/* Hall filter over a bipartite graph: row i (i < size) may take the columns in cm[i] (columns are
+ * 0..ncols-1, ncols <= 64, size <= ncols).  Returns 0 when no matching gives every row a column; else
+ * writes to allowed[i] the columns of cm[i] that some such matching gives row i (Régin's filter for
+ * all-different: keep the edges inside strongly connected components of the alternating graph, and
+ * those reachable from a free column). */
+static int sk_hall_filter(const sk_mask *cm, int size, int ncols, sk_mask *allowed) {
     int match_of[SK_MAX_SYMBOLS], match_cell_of[SK_MAX_SYMBOLS];
-    sk_mask used = 0, open = 0;
-    for (int i = 0; i < size; i++) {
-        cm[i] = cand[uc[i]];
-        if (!SK_SINGLE(cm[i])) open |= (sk_mask)1 << i;
-    }
-    if (SK_POPCOUNT(open) < 3) return 0; /* singles propagation already covers 0-2 open cells */
-    for (int v = 0; v < L->nsymbols; v++) match_cell_of[v] = -1;
-    /* greedy start: each cell takes its lowest free symbol */
-    for (int i = 0; i < size; i++) {
+    sk_mask used = 0;
+    for (int v = 0; v < ncols; v++) match_cell_of[v] = -1;
+    for (int i = 0; i < size; i++) { /* greedy start: each row takes its lowest free column */
         sk_mask free_here = cm[i] & ~used;
         if (free_here) {
             int v = SK_CTZ(free_here);
@@ -376,44 +381,83 @@ static int sk_hall_unit(sk_search *s, sk_mask *cand, int u, int *qlen, int *solv
     for (int i = 0; i < size; i++) {
         if (match_of[i] >= 0) continue;
         sk_mask seen = 0;
-        if (!sk_match_augment(cm, match_cell_of, match_of, i, &seen)) {
-            s->fail.kind = SK_CONFLICT_UNIT;
-            s->fail.unit = u;
-            return -1;
-        }
+        if (!sk_match_augment(cm, match_cell_of, match_of, i, &seen)) return 0;
+        used |= (sk_mask)1 << match_of[i];
     }
-    /* reach[i]: cells reachable from i (reflexive), by bitset transitive closure */
+    /* reach[i]: rows reachable from row i (reflexive) along "i can take j's column", by closure */
     sk_mask reach[SK_MAX_SYMBOLS];
+    sk_mask free_cols = (ncols == 64 ? ~(sk_mask)0 : (((sk_mask)1 << ncols) - 1)) & ~used;
+    sk_mask to_free = 0; /* rows with an alternating path to a free column */
     for (int i = 0; i < size; i++) {
-        sk_mask r = 0, m = cm[i];
+        sk_mask r = 0, m = cm[i] & used;
         while (m) {
             int v = SK_CTZ(m);
             m &= m - 1;
             r |= (sk_mask)1 << match_cell_of[v];
         }
         reach[i] = r;
+        if (cm[i] & free_cols) to_free |= (sk_mask)1 << i;
     }
     for (int k = 0; k < size; k++) {
         sk_mask bit = (sk_mask)1 << k;
         for (int i = 0; i < size; i++)
             if (reach[i] & bit) reach[i] |= reach[k];
     }
-    int changed = 0;
+    /* a row whose reach meets to_free can pass its column on to a free one */
+    sk_mask flexible = 0;
+    for (int i = 0; i < size; i++)
+        if (reach[i] & to_free) flexible |= (sk_mask)1 << i;
     for (int i = 0; i < size; i++) {
-        if (!(open >> i & 1)) continue;
-        /* the component of i: cells j with i ->* j and j ->* i */
-        sk_mask keep = 0, r = reach[i];
+        /* keep: free columns, columns of rows in i's component, columns of flexible rows */
+        sk_mask keep = free_cols, r = reach[i];
         while (r) {
             int j = SK_CTZ(r);
             r &= r - 1;
-            if (reach[j] >> i & 1) keep |= (sk_mask)1 << match_of[j];
+            if ((reach[j] >> i & 1) || (flexible >> j & 1)) keep |= (sk_mask)1 << match_of[j];
         }
-        sk_mask m = cm[i] & keep;
-        if (m != cm[i]) {
-            cand[uc[i]] = m;
+        allowed[i] = cm[i] & keep;
+    }
+    return 1;
+}
+
+/* Hall sets in one complete unit: naked and hidden subsets of every size at once.  Returns -1 on a
+ * contradiction, else the number of cells whose candidates shrank (new singles are queued). */
+static int sk_hall_unit(sk_search *s, sk_mask *cand, int u, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    const int *uc = L->unit_cells + L->unit_start[u];
+    const int size = L->unit_start[u + 1] - L->unit_start[u];
+    sk_mask cm[SK_MAX_SYMBOLS], allowed[SK_MAX_SYMBOLS];
+    sk_mask open = 0;
+    for (int i = 0; i < size; i++) {
+        cm[i] = cand[uc[i]];
+        if (!SK_SINGLE(cm[i])) open |= (sk_mask)1 << i;
+    }
+    int nopen = SK_POPCOUNT(open);
+    if (nopen < 3) return 0; /* singles propagation already covers 0-2 open cells */
+    /* A Hall set among the open cells exists only if, for some k < nopen, k of them have at most k
+     * candidates (a hidden subset is the complement of a naked one).  Cheap to rule out, and in a
+     * wide-open unit it usually is. */
+    int histogram[SK_MAX_SYMBOLS + 1] = {0};
+    for (int i = 0; i < size; i++)
+        if (open >> i & 1) histogram[SK_POPCOUNT(cm[i])]++;
+    int at_most = 0, possible = 0;
+    for (int k = 1; k < nopen; k++) {
+        at_most += histogram[k];
+        if (at_most >= k) { possible = 1; break; }
+    }
+    if (!possible) return 0;
+    if (!sk_hall_filter(cm, size, L->nsymbols, allowed)) {
+        s->fail.kind = SK_CONFLICT_UNIT;
+        s->fail.unit = u;
+        return -1;
+    }
+    int changed = 0;
+    for (int i = 0; i < size; i++) {
+        if (allowed[i] != cm[i]) {
+            cand[uc[i]] = allowed[i];
             sk_touch(s, uc[i]);
             changed++;
-            if (SK_SINGLE(m)) { s->queue[(*qlen)++] = uc[i]; (*solved)++; }
+            if (SK_SINGLE(allowed[i])) { s->queue[(*qlen)++] = uc[i]; (*solved)++; }
         }
     }
     return changed;
@@ -533,7 +577,7 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
             if (found) continue;
         }
         /* Hall sets: naked and hidden subsets of every size in each complete unit */
-        if (L->use_hall) {
+        if (L->use_hall && s->failures >= L->hall_after) {
             for (int k = 0; k < L->ncomplete; k++) {
                 int u = L->complete_units[k];
                 if (!sk_stale(s, u, s->hall_at)) continue;
@@ -563,10 +607,12 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     if (conflict) *conflict = none;
     s->depth = 0;
     s->nodes = 0;
+    s->failures = 0;
     s->state = 3;
     s->tick = 0;
     s->base = -1;
-    for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
+    if (!s->keep_weights)
+        for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = -1;
@@ -785,8 +831,9 @@ int sk_next(sk_search *s) {
         if (sk_propagate(s, to, &s->nsolved[d + 1], 1)) {
             s->depth = d + 1;
             s->state = 1;
-        } else if (L->branch_weighted) {
-            sk_blame(s);
+        } else {
+            s->failures++;
+            if (L->branch_weighted) sk_blame(s);
         }
     }
 }

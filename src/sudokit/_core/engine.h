@@ -72,7 +72,8 @@ typedef struct {
     int *lock_cells;
     int *unit_lock_start;      /* per unit u: pairs [2u], [2u+1) have u as their complete unit U */
     int use_locks;             /* propagate locked candidates (pointing and claiming) */
-    int use_hall;              /* propagate Hall sets in complete units (naked and hidden subsets) */
+    int use_hall;              /* propagate Hall sets in complete units (naked and hidden subsets) ... */
+    int hall_after;            /* ... once a search has had this many failed branches (0: from the start) */
     int branch_on_places;      /* may branch on a symbol's two places in a unit, not only on a cell */
     int branch_weighted;       /* branch on fewest candidates per failure weight (dom/wdeg) */
 } sk_layout;
@@ -109,6 +110,10 @@ int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_soluti
 void sk_solution(const sk_search *search, int *out);
 
 int64_t sk_nodes(const sk_search *search);
+
+/* Whether sk_start keeps the branching weights learned by the previous runs of this search object, so
+ * that a restarted search (same puzzle, new limits) starts where the failures pointed. */
+void sk_keep_weights(sk_search *search, int keep);
 
 #ifdef __cplusplus
 }

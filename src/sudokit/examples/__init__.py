@@ -1,0 +1,1 @@
+"""Example puzzles bundled with sudokit (see README.md here for their origins)."""

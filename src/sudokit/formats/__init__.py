@@ -13,7 +13,7 @@ from sudokit.errors import FormatError, ParseError
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
-from sudokit.formats.text import ReadOptions, format_grid, format_line, parse_text
+from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_line, parse_text
 from sudokit.model import Puzzle
 
 READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json")
@@ -47,7 +47,7 @@ def _options(
 def parse_many(
     text: str,
     *,
-    format: str | None = None,  # noqa: A002 - the natural name for callers
+    format: str | None = None,
     size: int | None = None,
     box: tuple[int, int] | None = None,
     symbols: Sequence[str] | str | None = None,
@@ -60,6 +60,10 @@ def parse_many(
     """
     if format is not None and format not in READ_FORMATS:
         raise FormatError(f"unknown input format {format!r} (known: {', '.join(READ_FORMATS)})")
+    if format in (None, "line") and size is None and box is None and symbols is None:
+        quick = fast_line(text)
+        if quick is not None:
+            return [quick]
     kind = format or detect(text)
     if kind == "json":
         return parse_json(text)
@@ -72,7 +76,7 @@ def parse_many(
 def parse(
     text: str,
     *,
-    format: str | None = None,  # noqa: A002
+    format: str | None = None,
     size: int | None = None,
     box: tuple[int, int] | None = None,
     symbols: Sequence[str] | str | None = None,
@@ -87,7 +91,7 @@ def parse(
 def read(
     path: str | os.PathLike[str],
     *,
-    format: str | None = None,  # noqa: A002
+    format: str | None = None,
     size: int | None = None,
     box: tuple[int, int] | None = None,
     symbols: Sequence[str] | str | None = None,
@@ -103,7 +107,7 @@ def read(
     return parse_many(text, format=format, size=size, box=box, symbols=symbols)
 
 
-def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:  # noqa: A002
+def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
     """Puzzles as text in a format (see :data:`WRITE_FORMATS`); one or several puzzles.
 
     Raises :class:`~sudokit.errors.FormatError` when the format cannot express a puzzle (a 16x16 in
@@ -116,7 +120,12 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:  # n
         return format_json(items)
     if format == "sdm":
         return format_sdm(items)
-    writers = {"line": lambda p: format_line(p) + "\n", "grid": format_grid, "sdk": format_sdk, "ss": format_ss}
+    writers = {
+        "line": lambda p: format_line(p) + "\n",
+        "grid": format_grid,
+        "sdk": format_sdk,
+        "ss": format_ss,
+    }
     if format == "pretty":
         return "\n".join(str(p) + "\n" for p in items)
     if format not in writers:
@@ -130,7 +139,9 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:  # n
     return separator.join(writers[format](p) for p in items)
 
 
-def write(path: str | os.PathLike[str], puzzles: Puzzle | Iterable[Puzzle], format: str | None = None) -> None:  # noqa: A002
+def write(
+    path: str | os.PathLike[str], puzzles: Puzzle | Iterable[Puzzle], format: str | None = None
+) -> None:
     """Write puzzles to a file; the format defaults to the one its extension names (else ``line``)."""
     if format is None:
         format = _EXTENSIONS.get(os.path.splitext(str(path))[1].lower(), "line")
@@ -153,8 +164,11 @@ def python_repr(puzzle: Puzzle) -> str:
             try:
                 if extra and puzzle.grid.box is None:
                     break
-                rebuilt = parse(line, box=puzzle.grid.box if extra else None,
-                                symbols=puzzle.grid.symbols if extra else None)
+                rebuilt = parse(
+                    line,
+                    box=puzzle.grid.box if extra else None,
+                    symbols=puzzle.grid.symbols if extra else None,
+                )
             except ParseError:
                 continue
             if rebuilt == puzzle:

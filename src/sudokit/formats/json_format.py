@@ -20,6 +20,7 @@ A document may also be a list of such objects.  Unknown keys are an error, so no
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -110,9 +111,7 @@ def _symbols(data: dict[str, Any]) -> tuple[str, ...]:
         if n is None:
             raise _Bad('give "size" or "symbols"')
         return default_symbols(n)
-    if isinstance(value, str):
-        symbols = tuple(value)
-    elif isinstance(value, list) and all(isinstance(s, str) for s in value):
+    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(s, str) for s in value)):
         symbols = tuple(value)
     else:
         raise _Bad('"symbols" must be a string or a list of strings')
@@ -178,7 +177,11 @@ def _extra_units(data: dict[str, Any], grid: Grid) -> list[Unit]:
         raise _Bad('"units" must be a list of {"name": ..., "cells": [...]}')
     units = []
     for k, item in enumerate(value):
-        if not isinstance(item, dict) or not isinstance(item.get("cells"), list) or set(item) - {"name", "cells", "kind"}:
+        if (
+            not isinstance(item, dict)
+            or not isinstance(item.get("cells"), list)
+            or set(item) - {"name", "cells", "kind"}
+        ):
             raise _Bad(f'"units" item {k + 1} must be {{"name": ..., "cells": [...]}}')
         name = item.get("name", f"unit {k + 1}")
         kind = item.get("kind", "extra")
@@ -299,10 +302,8 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
             for r in range(n):
                 row = [label_of[(r, c)] for c in range(n)]
                 rows.append("".join(row) if single else row)
-            try:
+            with contextlib.suppress(GridError):
                 bases.append(({"regions": rows}, Grid.jigsaw(rows, grid.symbols)))
-            except GridError:
-                pass
     if grid.rows != grid.cols or grid.rows != n or not grid.is_rectangular:
         out["rows"], out["cols"] = grid.rows, grid.cols
     if not grid.is_rectangular:
@@ -310,8 +311,18 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
         out["shape"] = [
             "".join("#" if (r, c) in present else "." for c in range(grid.cols)) for r in range(grid.rows)
         ]
-    bases.append(({}, Grid(grid.symbols, grid.cells, tuple(_row_units(grid.rows, grid.cols, grid.cells)),
-                           grid.rows, grid.cols)))
+    bases.append(
+        (
+            {},
+            Grid(
+                grid.symbols,
+                grid.cells,
+                tuple(_row_units(grid.rows, grid.cols, grid.cells)),
+                grid.rows,
+                grid.cols,
+            ),
+        )
+    )
     bases.append(({"rows_and_columns": False}, Grid(grid.symbols, grid.cells, (), grid.rows, grid.cols)))
     for keys, base in bases:
         count = len(base.units)

@@ -15,7 +15,11 @@ from sudokit.model import Grid, Puzzle
 
 def _require_classic_9x9(puzzle: Puzzle, form: str) -> None:
     grid = puzzle.grid
-    if grid.size != 9 or grid != Grid.classic(9, symbols=grid.symbols) or any(len(s) != 1 for s in grid.symbols):
+    if (
+        grid.size != 9
+        or grid != Grid.classic(9, symbols=grid.symbols)
+        or any(len(s) != 1 for s in grid.symbols)
+    ):
         raise FormatError(f"{form} holds classic 9x9 puzzles only; this one is {puzzle.grid.describe()}")
     if puzzle.allowed is not None:
         raise FormatError(f"{form} cannot hold restricted cells; use json")
@@ -24,7 +28,9 @@ def _require_classic_9x9(puzzle: Puzzle, form: str) -> None:
 def format_sdk(puzzle: Puzzle) -> str:
     """A ``.sdk`` file: ``#A``-style header lines from the metadata, then 9 rows with ``.`` blanks."""
     _require_classic_9x9(puzzle, "the .sdk format")
-    lines = [f"#{SADMAN_LETTERS[key]}{value}" for key, value in puzzle.metadata.items() if key in SADMAN_LETTERS]
+    lines = [
+        f"#{SADMAN_LETTERS[key]}{value}" for key, value in puzzle.metadata.items() if key in SADMAN_LETTERS
+    ]
     lines += format_rows(puzzle)
     return "\n".join(lines) + "\n"
 

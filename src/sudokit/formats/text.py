@@ -89,8 +89,11 @@ def strip_comment(line: str) -> str:
 def is_border(line: str) -> bool:
     """A separator line such as ``------+------+------`` or ``*-----------*``."""
     stripped = line.strip()
-    return bool(stripped) and set(stripped) <= _BORDER_CHARS and ("---" in stripped or "+" in stripped
-                                                                     or "===" in stripped)
+    return (
+        bool(stripped)
+        and set(stripped) <= _BORDER_CHARS
+        and ("---" in stripped or "+" in stripped or "===" in stripped)
+    )
 
 
 def _numeric_tokens(tokens: Sequence[str]) -> bool:
@@ -198,8 +201,10 @@ def _shape_message(width: int, rows: Sequence[Sequence[object]]) -> str:
     if same > 1:
         return f"a grid row of {width} cells needs {width} rows of {width} cells; found {same} such rows"
     if width < 16:
-        return (f"{width} cell{'s' if width != 1 else ''} is too few for a one-line puzzle (a 4x4 one has 16); "
-                "separate multi-character symbols with spaces")
+        return (
+            f"{width} cell{'s' if width != 1 else ''} is too few for a one-line puzzle (a 4x4 one has 16); "
+            "separate multi-character symbols with spaces"
+        )
     near = math.isqrt(width)
     return (
         f"{width} cells is not a square number, so this is no one-line puzzle "
@@ -288,7 +293,9 @@ def build(raw: RawPuzzle, options: ReadOptions, alphabet: tuple[str, ...] | None
         elif text in BLANKS:
             givens.append(EMPTY)
         else:
-            raise ParseError(f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col)
+            raise ParseError(
+                f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col
+            )
     try:
         return Puzzle(grid, tuple(givens), metadata=dict(raw.metadata))
     except PuzzleError as exc:
@@ -305,7 +312,9 @@ def _raise_bad_symbol(cells: Sequence[tuple[str, int, int]], alphabet: Sequence[
     allowed = set(alphabet) | BLANKS
     for text, lineno, col in cells:
         if text not in allowed:
-            raise ParseError(f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col)
+            raise ParseError(
+                f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col
+            )
     raise ParseError(f"cannot tell the symbols of this {n}x{n} puzzle; give them with --symbols", cells[0][1])
 
 
@@ -362,6 +371,36 @@ def format_rows(puzzle: Puzzle, blank: str = ".") -> list[str]:
 def format_grid(puzzle: Puzzle) -> str:
     """The multi-line grid form: one line per row, ``.`` for empty cells, no separators."""
     return "\n".join(format_rows(puzzle)) + "\n"
+
+
+_FAST_TABLES: dict[int, tuple[Grid, dict[str, int]]] = {}
+
+
+def fast_line(text: str) -> Puzzle | None:
+    """A one-line puzzle in the default alphabet, read without the general machinery; None otherwise.
+
+    Gives exactly what the general reader would (it defers whenever alphabet inference could choose
+    another alphabet), only faster: this is the common case of batch files and API calls.
+    """
+    line = text.strip()
+    n = math.isqrt(len(line))
+    if n * n != len(line) or not 4 <= n <= 61:
+        return None
+    known = _FAST_TABLES.get(n)
+    if known is None:
+        symbols = tuple(DEFAULT_SYMBOLS[:n])
+        table = {s: k for k, s in enumerate(symbols)}
+        for blank in BLANKS:
+            table.setdefault(blank, EMPTY)
+        known = _FAST_TABLES[n] = (_grid_for(n, ReadOptions(), symbols), table)
+    grid, table = known
+    try:
+        givens = tuple([table[ch] for ch in line])
+    except KeyError:
+        return None
+    if "0" in line and any(ch in DEFINITE_BLANKS for ch in line):
+        return None  # '0' beside '.' may be a symbol (hex alphabets): let inference decide
+    return Puzzle.trusted(grid, givens)
 
 
 class LineParser:

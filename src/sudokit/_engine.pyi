@@ -1,0 +1,47 @@
+"""Type stub of the compiled core binding (see _engine.pyx)."""
+
+from collections.abc import Sequence
+
+MAX_SYMBOLS: int
+READY: int
+SOLUTION: int
+EXHAUSTED: int
+NODE_LIMIT: int
+TIME_LIMIT: int
+CONTRADICTION: int
+CONFLICT_NONE: int
+CONFLICT_DUPLICATE: int
+CONFLICT_NOT_ALLOWED: int
+CONFLICT_EMPTY_CELL: int
+CONFLICT_NO_PLACE: int
+CONFLICT_UNIT: int
+CONFLICT_CLASH: int
+CONFLICT_NO_CANDIDATE: int
+
+class Layout:
+    ncells: int
+    nsymbols: int
+    locked_candidates: bool
+    hall_sets: bool
+    hall_after: int
+    branch_on_places: bool
+    branch_weighted: bool
+    @property
+    def lock_pairs(self) -> int: ...
+    def __init__(self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]]) -> None: ...
+
+class Search:
+    layout: Layout
+    def __init__(self, layout: Layout) -> None: ...
+    def start(
+        self,
+        givens: Sequence[int],
+        allowed: Sequence[int] | None = None,
+        node_limit: int = 0,
+        time_limit: float = 0.0,
+    ) -> tuple[int, tuple[int, int, int, int, int] | None]: ...
+    def next(self) -> int: ...
+    def solution(self) -> tuple[int, ...]: ...
+    def count(self, limit: int = 0) -> tuple[int, int, tuple[int, ...] | None]: ...
+    @property
+    def nodes(self) -> int: ...
