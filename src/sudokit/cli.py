@@ -312,31 +312,23 @@ def count(
 @limit_options
 def check(puzzle: str, node_limit: int | None, time_limit: float | None, **options: Any) -> None:
     """Say whether PUZZLE is valid and has no, one or several solutions (exit 0 only for one)."""
-    from sudokit.model import cell_name
     from sudokit.solver import count_solutions
 
     puzzles = load_puzzles(puzzle, **options)
     bad = 0
     for index, item in enumerate(puzzles):
         label = _label(index, len(puzzles))
-        conflicts = item.conflicts()
-        if conflicts:
-            unit, a, b = conflicts[0]
-            grid = item.grid
-            text = (
-                f"invalid: {cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} both hold "
-                f"{grid.symbols[item.givens[a]]} in {unit.name}"
-            )
+        result = count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
+        if item.conflicts():
+            text = f"invalid: {result.reason}"
+        elif result.stopped_by in ("nodes", "time"):
+            text = f"unknown: stopped by the {result.stopped_by} limit after {result.count} solutions"
+        elif result.count == 0:
+            text = f"no solution: {result.reason}" if result.reason else "no solution"
+        elif result.count == 1:
+            text = "unique: valid, with exactly one solution"
         else:
-            result = count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
-            if result.stopped_by in ("nodes", "time"):
-                text = f"unknown: stopped by the {result.stopped_by} limit after {result.count} solutions"
-            elif result.count == 0:
-                text = f"no solution: {result.reason}" if result.reason else "no solution"
-            elif result.count == 1:
-                text = "unique: valid, with exactly one solution"
-            else:
-                text = "multiple: valid, but with more than one solution"
+            text = "multiple: valid, but with more than one solution"
         if not text.startswith("unique"):
             bad += 1
         click.echo(label + text)

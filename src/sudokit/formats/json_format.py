@@ -197,6 +197,15 @@ def _extra_units(data: dict[str, Any], grid: Grid) -> list[Unit]:
     return units
 
 
+def _listed(value: Any, what: str) -> list[Any]:
+    """A string's characters or a list's items: the two ways rows and symbol sets are written."""
+    if isinstance(value, str):
+        return list(value)
+    if isinstance(value, list):
+        return value
+    raise _Bad(f"{what} must be a string or a list")
+
+
 def _givens(data: dict[str, Any], grid: Grid) -> tuple[int, ...]:
     value = data.get("givens")
     givens = [EMPTY] * len(grid.cells)
@@ -205,12 +214,7 @@ def _givens(data: dict[str, Any], grid: Grid) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != grid.rows:
         raise _Bad(f'"givens" must be a list of {grid.rows} rows')
     for r, row in enumerate(value):
-        if isinstance(row, str):
-            items: list[Any] = list(row)
-        elif isinstance(row, list):
-            items = row
-        else:
-            raise _Bad(f'"givens" row {r + 1} must be a string or a list')
+        items = _listed(row, f'"givens" row {r + 1}')
         if len(items) != grid.cols:
             raise _Bad(f'"givens" row {r + 1} has {len(items)} cells; expected {grid.cols}')
         for c, symbol in enumerate(items):
@@ -237,14 +241,8 @@ def _candidates(data: dict[str, Any], grid: Grid) -> tuple[int, ...] | None:
         cell = _cell(name, "candidates")
         if cell not in grid.index:
             raise _Bad(f'"candidates": {name} is not a cell of the grid')
-        if isinstance(symbols, str):
-            listed: list[Any] = list(symbols)
-        elif isinstance(symbols, list):
-            listed = symbols
-        else:
-            raise _Bad(f'"candidates" {name} must be a string or a list of symbols')
         mask = 0
-        for symbol in listed:
+        for symbol in _listed(symbols, f'"candidates" {name}'):
             if not isinstance(symbol, str):
                 raise _Bad(f'"candidates" {name}: {json.dumps(symbol)} is not a symbol string')
             mask |= 1 << grid.symbol_of(symbol)

@@ -293,13 +293,17 @@ def build(raw: RawPuzzle, options: ReadOptions, alphabet: tuple[str, ...] | None
         elif text in BLANKS:
             givens.append(EMPTY)
         else:
-            raise ParseError(
-                f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col
-            )
+            raise _not_a_symbol(text, n, alphabet, lineno, col)
     try:
         return Puzzle(grid, tuple(givens), metadata=dict(raw.metadata))
     except PuzzleError as exc:
         raise ParseError(str(exc), line) from None
+
+
+def _not_a_symbol(text: str, n: int, alphabet: Sequence[str], line: int, column: int) -> ParseError:
+    return ParseError(
+        f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", line, column
+    )
 
 
 def _describe(alphabet: Sequence[str]) -> str:
@@ -312,9 +316,7 @@ def _raise_bad_symbol(cells: Sequence[tuple[str, int, int]], alphabet: Sequence[
     allowed = set(alphabet) | BLANKS
     for text, lineno, col in cells:
         if text not in allowed:
-            raise ParseError(
-                f"{text!r} is not a symbol of this {n}x{n} puzzle ({_describe(alphabet)})", lineno, col
-            )
+            raise _not_a_symbol(text, n, alphabet, lineno, col)
     raise ParseError(f"cannot tell the symbols of this {n}x{n} puzzle; give them with --symbols", cells[0][1])
 
 
@@ -393,13 +395,17 @@ def fast_line(text: str) -> Puzzle | None:
         for blank in BLANKS:
             table.setdefault(blank, EMPTY)
         known = _FAST_TABLES[n] = (_grid_for(n, ReadOptions(), symbols), table)
-    grid, table = known
+    if "0" in line and any(ch in DEFINITE_BLANKS for ch in line):
+        return None  # '0' beside '.' may be a symbol (hex alphabets): let inference decide
+    return _with_table(line, *known)
+
+
+def _with_table(line: str, grid: Grid, table: dict[str, int]) -> Puzzle | None:
+    """The puzzle whose cells are the characters of line, mapped by table; None if one is unknown."""
     try:
         givens = tuple([table[ch] for ch in line])
     except KeyError:
         return None
-    if "0" in line and any(ch in DEFINITE_BLANKS for ch in line):
-        return None  # '0' beside '.' may be a symbol (hex alphabets): let inference decide
     return Puzzle.trusted(grid, givens)
 
 
@@ -423,13 +429,9 @@ class LineParser:
         n = math.isqrt(len(text))
         known = self._tables.get(n)
         if known is not None and n * n == len(text):
-            grid, table = known
-            try:
-                givens = tuple([table[ch] for ch in text])
-            except KeyError:
-                pass
-            else:
-                return Puzzle(grid, givens)
+            puzzle = _with_table(text, *known)
+            if puzzle is not None:
+                return puzzle
         return self._parse_slow(text, lineno)
 
     def _parse_slow(self, text: str, lineno: int) -> Puzzle:
