@@ -47,7 +47,6 @@ cdef extern from "_core/engine.h":
     int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_solution) nogil
     void sk_solution(const sk_search *search, int *out)
     int64_t sk_nodes(const sk_search *search)
-    void sk_keep_weights(sk_search *search, int keep)
 
 MAX_SYMBOLS = SK_MAX_SYMBOLS
 READY = SK_READY
@@ -232,10 +231,6 @@ cdef class Search:
             raise MemoryError()
         first = tuple([self.buffer[c] for c in range(self.ncells)]) if found > 0 else None
         return status, found, first
-
-    def keep_weights(self, bint keep):
-        """Let the next start keep the branching weights learned so far (for restarts)."""
-        sk_keep_weights(self.ptr, keep)
 
     @property
     def nodes(self):

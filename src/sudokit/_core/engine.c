@@ -63,7 +63,6 @@ struct sk_search {
     int64_t *locks_at;       /* ... locked candidates */
     int64_t *hall_at;        /* ... Hall sets */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
-    int keep_weights;        /* sk_start keeps the weights learned by earlier runs (restarts) */
     int64_t failures;        /* branches refuted by propagation so far */
 };
 
@@ -307,8 +306,6 @@ void sk_set_limits(sk_search *s, int64_t node_limit, double time_limit_seconds) 
 }
 
 int64_t sk_nodes(const sk_search *s) { return s->nodes; }
-
-void sk_keep_weights(sk_search *s, int keep) { s->keep_weights = keep; }
 
 /* Make room for level `level` (0-based) in the stacks. */
 static int sk_reserve(sk_search *s, int level) {
@@ -611,8 +608,7 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     s->state = 3;
     s->tick = 0;
     s->base = -1;
-    if (!s->keep_weights)
-        for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
+    for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = -1;

@@ -111,10 +111,6 @@ void sk_solution(const sk_search *search, int *out);
 
 int64_t sk_nodes(const sk_search *search);
 
-/* Whether sk_start keeps the branching weights learned by the previous runs of this search object, so
- * that a restarted search (same puzzle, new limits) starts where the failures pointed. */
-void sk_keep_weights(sk_search *search, int keep);
-
 #ifdef __cplusplus
 }
 #endif
