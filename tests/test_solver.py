@@ -357,3 +357,35 @@ def test_propagation_rules_never_change_the_answers(layout_options, options: dic
         found = [s.to_string() for s in sudokit.solutions(line, limit=3)]
         assert len(found) == len(set(found)) == result.count
         assert all(is_valid_classic(line, s) for s in found)
+
+
+def _generic(puzzle: Puzzle) -> Puzzle:
+    """The puzzle routed to the generic core: an explicit all-symbols mask turns the fast path off."""
+    return Puzzle(puzzle.grid, puzzle.givens, (puzzle.grid.full_mask,) * len(puzzle.grid.cells))
+
+
+def test_9x9_fast_path_and_generic_core_agree() -> None:
+    rng = random.Random(9)
+    lines = data_lines("sudoku-top95.txt") + data_lines("puzzles7_serg_benchmark")[:100]
+    puzzles = [sudokit.parse(line) for line in lines]
+    # sparse random puzzles: many solutions, and some contradictory ones
+    grid = Grid.classic(9)
+    for _ in range(80):
+        givens = _random_puzzle(9, (3, 3), rng.randint(20, 30), rng)
+        if rng.random() < 0.5:  # change one given: usually no solution is left
+            cell = rng.choice([c for c, v in enumerate(givens) if v != EMPTY])
+            givens[cell] = (givens[cell] + rng.randint(1, 8)) % 9
+        puzzles.append(Puzzle(grid, tuple(givens)))
+    outcomes = set()
+    for puzzle in puzzles:
+        fast = sudokit.count_solutions(puzzle, 200)
+        slow = sudokit.count_solutions(_generic(puzzle), 200)
+        assert (fast.count, fast.complete) == (slow.count, slow.complete)
+        if fast.count == 1:
+            assert fast.first.values == slow.first.values
+        if fast.count:
+            assert is_valid_classic(puzzle.to_string(), fast.first.to_string())
+        else:
+            assert fast.reason and slow.reason
+        outcomes.add(min(fast.count, 2))
+    assert outcomes == {0, 1, 2}

@@ -1,5 +1,6 @@
 """Type stub of the compiled core binding (see _engine.pyx)."""
 
+from array import array
 from collections.abc import Sequence
 
 MAX_SYMBOLS: int
@@ -45,3 +46,21 @@ class Search:
     def count(self, limit: int = 0) -> tuple[int, int, tuple[int, ...] | None]: ...
     @property
     def nodes(self) -> int: ...
+
+LINE_DONE: int
+LINE_NODE_LIMIT: int
+LINE_TIME_LIMIT: int
+LINE_UNREAD: int
+
+def solve9(
+    givens: Sequence[int], limit: int = 0, node_limit: int = 0, time_limit: float = 0.0
+) -> tuple[int, int, int, tuple[int, ...] | None]: ...
+def solve_lines(
+    data: bytes | bytearray | memoryview,
+    table: Sequence[int],
+    ncells: int,
+    limit: int,
+    node_limit: int = 0,
+    time_limit: float = 0.0,
+    layout: Layout | None = None,
+) -> tuple[array[int], array[int], array[int], array[int], bytearray]: ...

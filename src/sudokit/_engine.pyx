@@ -7,8 +7,9 @@ and ``Search`` (one run over givens and allowed symbols).  The hot loops run in 
 
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
-cdef extern from "_core/engine.h":
+cdef extern from "_core/engine.h" nogil:
     ctypedef uint64_t sk_mask
     int SK_MAX_SYMBOLS
     int SK_READY, SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT, SK_CONTRADICTION, SK_NO_MEMORY
@@ -47,6 +48,15 @@ cdef extern from "_core/engine.h":
     int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_solution) nogil
     void sk_solution(const sk_search *search, int *out)
     int64_t sk_nodes(const sk_search *search)
+
+cdef extern from "_core/fast9.h" nogil:
+    ctypedef struct f9_result:
+        int64_t count
+        int64_t nodes
+        int status
+    int F9_DONE, F9_NODE_LIMIT, F9_TIME_LIMIT
+    void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, int *solution,
+                  f9_result *result) nogil
 
 MAX_SYMBOLS = SK_MAX_SYMBOLS
 READY = SK_READY
@@ -236,3 +246,159 @@ cdef class Search:
     def nodes(self):
         """Branching guesses made so far."""
         return sk_nodes(self.ptr)
+
+
+def solve9(givens, long long limit=0, long long node_limit=0, double time_limit=0.0):
+    """The classic 9x9 fast path: (stopped, count, nodes, first solution or None).
+
+    stopped is 0 when the search finished or reached the limit, NODE_LIMIT or TIME_LIMIT otherwise.
+    """
+    cdef int g[81]
+    cdef int sol[81]
+    cdef f9_result r
+    cdef int c
+    if len(givens) != 81:
+        raise ValueError(f"expected 81 givens, got {len(givens)}")
+    for c in range(81):
+        g[c] = givens[c]
+    with nogil:
+        f9_solve(g, limit, node_limit, time_limit, sol, &r)
+    stopped = 0 if r.status == F9_DONE else (NODE_LIMIT if r.status == F9_NODE_LIMIT else TIME_LIMIT)
+    first = tuple([sol[c] for c in range(81)]) if r.count > 0 else None
+    return stopped, r.count, r.nodes, first
+
+
+# per-line outcomes of solve_lines
+cdef enum:
+    _LINE_DONE = 0         # searched to the end or to the limit: count says how many solutions
+    _LINE_NODE_LIMIT = 1   # stopped by the node limit
+    _LINE_TIME_LIMIT = 2   # stopped by the time limit
+    _LINE_UNREAD = 3       # not a line this reader takes (length, characters): read it the slow way
+
+LINE_DONE = _LINE_DONE
+LINE_NODE_LIMIT = _LINE_NODE_LIMIT
+LINE_TIME_LIMIT = _LINE_TIME_LIMIT
+LINE_UNREAD = _LINE_UNREAD
+
+
+cdef inline bint _space(unsigned char ch) noexcept nogil:
+    return ch == 32 or ch == 9 or ch == 13 or ch == 11 or ch == 12
+
+
+def solve_lines(const unsigned char[:] data, const signed char[:] table, int ncells, long long limit,
+                long long node_limit=0, double time_limit=0.0, Layout layout=None):
+    """Solve every puzzle line of a buffer in one call, without the GIL.
+
+    A puzzle line is the first word of a line that is not blank and does not start with '#'.
+    ``table`` maps each byte to a symbol index, -1 for a blank, or -2 for a byte that is neither.
+    With ``layout`` None the classic 9x9 fast path solves (ncells must be 81), else the generic core.
+    Returns (line_numbers, outcomes, counts, nodes, solutions): one entry per puzzle line, and the
+    first solution of each as ncells symbol indexes in one bytearray.
+    """
+    from array import array
+    cdef Py_ssize_t n = data.shape[0], i, start, end, k
+    cdef int nlines = 0, line_no = 0, c, v, status
+    cdef bint at_start = True
+    if table.shape[0] != 256:
+        raise ValueError("table must have 256 entries")
+    if layout is None and ncells != 81:
+        raise ValueError("the fast path solves 9x9 grids only")
+    if layout is not None and layout.ncells != ncells:
+        raise ValueError("layout and ncells disagree")
+    # first pass: how many puzzle lines
+    i = 0
+    while i < n:
+        start = i
+        while i < n and data[i] != 10:
+            i += 1
+        k = start
+        while k < i and _space(data[k]):
+            k += 1
+        if k < i and data[k] != 35:
+            nlines += 1
+        i += 1
+    numbers = array("i", bytes(4 * nlines))
+    outcomes = array("b", bytes(nlines))
+    counts = array("q", bytes(8 * nlines))
+    nodes = array("q", bytes(8 * nlines))
+    solutions = bytearray(nlines * ncells)
+    cdef int[:] numbers_v = numbers
+    cdef signed char[:] outcomes_v = outcomes
+    cdef long long[:] counts_v = counts
+    cdef long long[:] nodes_v = nodes
+    cdef unsigned char[:] solutions_v = solutions
+    cdef int *givens = <int *>malloc((ncells + 1) * sizeof(int))
+    cdef int *solution = <int *>malloc((ncells + 1) * sizeof(int))
+    cdef sk_search *search = NULL
+    cdef sk_conflict conflict
+    cdef f9_result r
+    cdef int64_t found
+    if givens == NULL or solution == NULL:
+        free(givens)
+        free(solution)
+        raise MemoryError()
+    if layout is not None:
+        search = sk_search_new(layout.ptr)
+        if search == NULL:
+            free(givens)
+            free(solution)
+            raise MemoryError()
+    cdef int index = 0
+    try:
+        with nogil:
+            i = 0
+            while i < n:
+                start = i
+                line_no += 1
+                while i < n and data[i] != 10:
+                    i += 1
+                end = i
+                i += 1
+                k = start
+                while k < end and _space(data[k]):
+                    k += 1
+                if k == end or data[k] == 35:
+                    continue
+                start = k
+                while k < end and not _space(data[k]):
+                    k += 1
+                numbers_v[index] = line_no
+                outcomes_v[index] = _LINE_UNREAD
+                if k - start == ncells:
+                    status = 0
+                    for c in range(ncells):
+                        v = table[data[start + c]]
+                        if v == -2:
+                            status = 1
+                            break
+                        givens[c] = v
+                    if status == 0:
+                        if search == NULL:
+                            f9_solve(givens, limit, node_limit, time_limit, solution, &r)
+                            counts_v[index] = r.count
+                            nodes_v[index] = r.nodes
+                            outcomes_v[index] = (_LINE_DONE if r.status == F9_DONE else
+                                                 (_LINE_NODE_LIMIT if r.status == F9_NODE_LIMIT else _LINE_TIME_LIMIT))
+                        else:
+                            sk_set_limits(search, node_limit, time_limit)
+                            found = 0
+                            status = sk_start(search, givens, NULL, &conflict)
+                            if status == SK_READY:
+                                status = sk_count(search, limit, &found, solution)
+                            counts_v[index] = found
+                            nodes_v[index] = sk_nodes(search)
+                            if status == SK_NODE_LIMIT:
+                                outcomes_v[index] = _LINE_NODE_LIMIT
+                            elif status == SK_TIME_LIMIT:
+                                outcomes_v[index] = _LINE_TIME_LIMIT
+                            elif status != SK_NO_MEMORY:
+                                outcomes_v[index] = _LINE_DONE
+                        if counts_v[index] > 0:
+                            for c in range(ncells):
+                                solutions_v[index * ncells + c] = <unsigned char>solution[c]
+                index += 1
+    finally:
+        free(givens)
+        free(solution)
+        sk_search_free(search)
+    return numbers, outcomes, counts, nodes, solutions

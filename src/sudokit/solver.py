@@ -94,10 +94,7 @@ def _start(
     puzzle: Puzzle, node_limit: int | None, time_limit: float | None
 ) -> tuple[_engine.Search, str | None]:
     """Create a search over the puzzle and load its givens; return it and a reason when they conflict."""
-    if node_limit is not None and node_limit < 1:
-        raise ValueError("node_limit must be at least 1")
-    if time_limit is not None and time_limit <= 0:
-        raise ValueError("time_limit must be positive")
+    _check_limits(node_limit, time_limit)
     search = _engine.Search(_layout(puzzle.grid))
     status, conflict = search.start(puzzle.givens, puzzle.allowed, node_limit or 0, time_limit or 0.0)
     if status == _engine.CONTRADICTION and conflict is not None:
@@ -140,12 +137,58 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
 
 
 _STOPPED = {_engine.NODE_LIMIT: "nodes", _engine.TIME_LIMIT: "time"}
+_EXHAUSTED = "no solution exists (search exhausted)"
+
+
+def _classic9(grid: Grid) -> bool:
+    """Whether the 9x9 fast path serves this grid: the classic rows, columns and 3x3 boxes."""
+    return grid.memo("engine.fast9", lambda: grid.size == 9 and grid == Grid.classic(9, symbols=grid.symbols))
+
+
+def _check_limits(node_limit: int | None, time_limit: float | None) -> None:
+    if node_limit is not None and node_limit < 1:
+        raise ValueError("node_limit must be at least 1")
+    if time_limit is not None and time_limit <= 0:
+        raise ValueError("time_limit must be positive")
+
+
+def _count(
+    puzzle: Puzzle, limit: int, node_limit: int | None, time_limit: float | None
+) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
+    """Search up to limit solutions (0: all): (count, stopped_by, first, reason, nodes).
+
+    stopped_by is None when the search space was exhausted, else "limit", "nodes" or "time".
+    Classic 9x9 puzzles without restricted cells take the fast path; the rest the generic core.
+    """
+    if puzzle.allowed is None and _classic9(puzzle.grid):
+        _check_limits(node_limit, time_limit)
+        stopped, count, nodes, first = _engine.solve9(
+            puzzle.givens, limit, node_limit or 0, time_limit or 0.0
+        )
+        if stopped:
+            return count, _STOPPED[stopped], first, None, nodes
+        if limit and count >= limit:
+            return count, "limit", first, None, nodes
+        if count:
+            return count, None, first, None, nodes
+        # no solution: the generic core's start says why, when the givens themselves clash
+        _, reason = _start(puzzle, None, None)
+        return 0, None, None, reason or _EXHAUSTED, 0 if reason else nodes
+    search, reason = _start(puzzle, node_limit, time_limit)
+    if reason is not None:
+        return 0, None, None, reason, 0
+    status, count, first = search.count(limit)
+    if status == _engine.SOLUTION:
+        return count, "limit", first, None, search.nodes
+    if status == _engine.EXHAUSTED:
+        return count, None, first, None if count else _EXHAUSTED, search.nodes
+    return count, _STOPPED[status], first, None, search.nodes
 
 
 def solve(
     puzzle: Puzzle | str, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> SolveResult:
-    """Find the first solution (deterministic: the same puzzle always gives the same one).
+    """Find a solution (deterministic: the same puzzle always gives the same one).
 
     ``puzzle`` may be a :class:`Puzzle` or text in any supported format.  ``node_limit`` bounds the
     number of branching guesses and ``time_limit`` the seconds spent; when either is hit the result's
@@ -153,19 +196,13 @@ def solve(
     """
     started = time.perf_counter()
     puzzle = _as_puzzle(puzzle)
-    search, reason = _start(puzzle, node_limit, time_limit)
-    if reason is not None:
-        return SolveResult(puzzle, Status.NO_SOLUTION, None, reason, 0, time.perf_counter() - started)
-    status, _, first = search.count(1)
-    if status == _engine.SOLUTION and first is not None:
-        result_status, solution = Status.SOLVED, Solution(puzzle, first)
-    elif status == _engine.EXHAUSTED:
-        result_status, solution, reason = Status.NO_SOLUTION, None, "no solution exists (search exhausted)"
-    elif status == _engine.NODE_LIMIT:
-        result_status, solution = Status.NODE_LIMIT, None
+    _, stopped_by, first, reason, nodes = _count(puzzle, 1, node_limit, time_limit)
+    if first is not None:
+        status, solution = Status.SOLVED, Solution(puzzle, first)
     else:
-        result_status, solution = Status.TIME_LIMIT, None
-    return SolveResult(puzzle, result_status, solution, reason, search.nodes, time.perf_counter() - started)
+        solution = None
+        status = {None: Status.NO_SOLUTION, "nodes": Status.NODE_LIMIT, "time": Status.TIME_LIMIT}[stopped_by]
+    return SolveResult(puzzle, status, solution, reason, nodes, time.perf_counter() - started)
 
 
 def count_solutions(
@@ -184,25 +221,15 @@ def count_solutions(
         raise ValueError("limit must be at least 1")
     started = time.perf_counter()
     puzzle = _as_puzzle(puzzle)
-    search, reason = _start(puzzle, node_limit, time_limit)
-    if reason is not None:
-        return CountResult(puzzle, 0, True, None, None, reason, 0, time.perf_counter() - started)
-    status, count, first = search.count(limit or 0)
-    if status == _engine.SOLUTION:
-        # stopped because the limit was reached: exact only if no further solution exists
-        complete, stopped_by = False, "limit"
-    elif status == _engine.EXHAUSTED:
-        complete, stopped_by = True, None
-    else:
-        complete, stopped_by = False, _STOPPED[status]
+    count, stopped_by, first, reason, nodes = _count(puzzle, limit or 0, node_limit, time_limit)
     return CountResult(
         puzzle,
         count,
-        complete,
+        stopped_by is None,
         stopped_by,
         Solution(puzzle, first) if first is not None else None,
-        None if count else ("no solution exists (search exhausted)" if complete else None),
-        search.nodes,
+        reason,
+        nodes,
         time.perf_counter() - started,
     )
 

@@ -1,0 +1,36 @@
+/* sudokit's 9x9 fast path: the classic grid (rows, columns, 3x3 boxes, nine symbols, no restricted
+ * cells) as per-digit band bitboards.  It answers the same questions as the generic engine (first
+ * solution, count up to a limit, bounded work) much faster; the generic engine serves every other grid.
+ */
+#ifndef SUDOKIT_FAST9_H
+#define SUDOKIT_FAST9_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    F9_DONE = 0,        /* search finished (count is exact, or the limit was reached) */
+    F9_NODE_LIMIT = 1,  /* stopped by the node limit */
+    F9_TIME_LIMIT = 2   /* stopped by the time limit */
+};
+
+typedef struct {
+    int64_t count;      /* solutions found (at most limit) */
+    int64_t nodes;      /* branching guesses */
+    int status;         /* F9_DONE, F9_NODE_LIMIT, F9_TIME_LIMIT */
+} f9_result;
+
+/* Solve a puzzle given as 81 symbol indexes (0-8, or -1 for empty), row-major.  Counts solutions up to
+ * limit (limit <= 0: all), writes the first to solution (81 indexes) when it is not NULL, and stops at
+ * node_limit guesses or time_limit seconds when those are positive. */
+void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, int *solution,
+              f9_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
