@@ -200,8 +200,8 @@ def test_unreadable_files(tmp_path: Path) -> None:
     assert code == 1 and "not a UTF-8 text file" in err and err.count("\n") == 1
     code, _, err = run("solve", str(tmp_path))
     assert code == 1 and "is a directory" in err
-    code, _, err = run("batch", str(binary))
-    assert code == 1 and "not a UTF-8 text file" in err
+    code, out, err = run("batch", str(binary))
+    assert code == 1 and out == "! line 1, byte 1: not UTF-8 text\n" and "1 invalid" in err
     code, _, err = run("batch", str(tmp_path / "absent.txt"))
     assert code == 1 and "No such file" in err and err.count("\n") == 1
 

@@ -10,8 +10,12 @@ The whole public API::
     sudokit.count_solutions(puzzle, limit=2).count
     sudokit.is_unique(puzzle)
     for solution in sudokit.solutions(puzzle, limit=10): ...
+    results = sudokit.solve_many(open("puzzles.txt").read(), jobs=2)   # BatchResult, in input order
+    sudokit.solve_file("huge.txt", sys.stdout)  # streams, constant memory; returns a BatchSummary
     grid = sudokit.Grid.classic(6, box=(2, 3), symbols="ABCDEF")
 """
+
+from typing import TYPE_CHECKING, Any
 
 from sudokit.errors import (
     FormatError,
@@ -34,15 +38,39 @@ from sudokit.solver import (
     solve,
 )
 
+if TYPE_CHECKING:
+    from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    name: "sudokit.batch"
+    for name in ("BatchResult", "BatchSummary", "LineResult", "solve_file", "solve_many")
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the batch machinery (threads, arrays) only when it is first used: start-up stays fast."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "EMPTY",
+    "BatchResult",
+    "BatchSummary",
     "Cell",
     "CountResult",
     "FormatError",
     "Grid",
     "GridError",
+    "LineResult",
     "ParseError",
     "Puzzle",
     "PuzzleError",
@@ -63,5 +91,7 @@ __all__ = [
     "read",
     "solutions",
     "solve",
+    "solve_file",
+    "solve_many",
     "write",
 ]

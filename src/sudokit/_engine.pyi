@@ -47,20 +47,23 @@ class Search:
     @property
     def nodes(self) -> int: ...
 
-LINE_DONE: int
+LINE_SOLVED: int
+LINE_MULTIPLE: int
+LINE_NONE: int
+LINE_UNREAD: int
 LINE_NODE_LIMIT: int
 LINE_TIME_LIMIT: int
-LINE_UNREAD: int
+LINE_END: int
 
 def solve9(
     givens: Sequence[int], limit: int = 0, node_limit: int = 0, time_limit: float = 0.0
 ) -> tuple[int, int, int, tuple[int, ...] | None]: ...
 def solve_lines(
     data: bytes | bytearray | memoryview,
-    table: Sequence[int],
+    table: bytes | bytearray | memoryview,
     ncells: int,
     limit: int,
     node_limit: int = 0,
     time_limit: float = 0.0,
     layout: Layout | None = None,
-) -> tuple[array[int], array[int], array[int], array[int], bytearray]: ...
+) -> tuple[array[int], bytearray, array[int], array[int], bytearray]: ...

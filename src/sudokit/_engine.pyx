@@ -270,15 +270,21 @@ def solve9(givens, long long limit=0, long long node_limit=0, double time_limit=
 
 # per-line outcomes of solve_lines
 cdef enum:
-    _LINE_DONE = 0         # searched to the end or to the limit: count says how many solutions
-    _LINE_NODE_LIMIT = 1   # stopped by the node limit
-    _LINE_TIME_LIMIT = 2   # stopped by the time limit
+    _LINE_SOLVED = 0       # exactly one solution found (within the limit)
+    _LINE_MULTIPLE = 1     # two or more solutions
+    _LINE_NONE = 2         # searched to the end: no solution
     _LINE_UNREAD = 3       # not a line this reader takes (length, characters): read it the slow way
+    _LINE_NODE_LIMIT = 4   # stopped by the node limit
+    _LINE_TIME_LIMIT = 5   # stopped by the time limit
 
-LINE_DONE = _LINE_DONE
+LINE_SOLVED = _LINE_SOLVED
+LINE_MULTIPLE = _LINE_MULTIPLE
+LINE_NONE = _LINE_NONE
+LINE_UNREAD = _LINE_UNREAD
 LINE_NODE_LIMIT = _LINE_NODE_LIMIT
 LINE_TIME_LIMIT = _LINE_TIME_LIMIT
-LINE_UNREAD = _LINE_UNREAD
+LINE_END = 255
+"""The byte that ends each solution row in solve_lines' output."""
 
 
 cdef inline bint _space(unsigned char ch) noexcept nogil:
@@ -289,14 +295,16 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
                 long long node_limit=0, double time_limit=0.0, Layout layout=None):
     """Solve every puzzle line of a buffer in one call, without the GIL.
 
-    A puzzle line is the first word of a line that is not blank and does not start with '#'.
+    A puzzle line is a line that is not blank and does not start with '#'; it is read here when it
+    is one word of ncells bytes (then only blanks or a '#' comment), else it is left UNREAD.
     ``table`` maps each byte to a symbol index, -1 for a blank, or -2 for a byte that is neither.
     With ``layout`` None the classic 9x9 fast path solves (ncells must be 81), else the generic core.
-    Returns (line_numbers, outcomes, counts, nodes, solutions): one entry per puzzle line, and the
-    first solution of each as ncells symbol indexes in one bytearray.
+    Returns (line_numbers, kinds, counts, nodes, solutions): one entry per puzzle line (kinds are the
+    LINE_* codes), and the first solution of each as ncells symbol indexes and a LINE_END byte, in
+    one bytearray (zero indexes where no solution was found).
     """
     from array import array
-    cdef Py_ssize_t n = data.shape[0], i, start, end, k
+    cdef Py_ssize_t n = data.shape[0], i, start, end, k, word
     cdef int nlines = 0, line_no = 0, c, v, status
     cdef bint at_start = True
     if table.shape[0] != 256:
@@ -318,12 +326,12 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
             nlines += 1
         i += 1
     numbers = array("i", bytes(4 * nlines))
-    outcomes = array("b", bytes(nlines))
+    outcomes = bytearray(nlines)
     counts = array("q", bytes(8 * nlines))
     nodes = array("q", bytes(8 * nlines))
-    solutions = bytearray(nlines * ncells)
+    solutions = bytearray(nlines * (ncells + 1))
     cdef int[:] numbers_v = numbers
-    cdef signed char[:] outcomes_v = outcomes
+    cdef unsigned char[:] outcomes_v = outcomes
     cdef long long[:] counts_v = counts
     cdef long long[:] nodes_v = nodes
     cdef unsigned char[:] solutions_v = solutions
@@ -364,7 +372,11 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
                     k += 1
                 numbers_v[index] = line_no
                 outcomes_v[index] = _LINE_UNREAD
-                if k - start == ncells:
+                solutions_v[index * (ncells + 1) + ncells] = 255
+                word = k - start
+                while k < end and _space(data[k]):
+                    k += 1
+                if word == ncells and (k == end or data[k] == 35):
                     status = 0
                     for c in range(ncells):
                         v = table[data[start + c]]
@@ -375,27 +387,27 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
                     if status == 0:
                         if search == NULL:
                             f9_solve(givens, limit, node_limit, time_limit, solution, &r)
-                            counts_v[index] = r.count
+                            found = r.count
                             nodes_v[index] = r.nodes
-                            outcomes_v[index] = (_LINE_DONE if r.status == F9_DONE else
-                                                 (_LINE_NODE_LIMIT if r.status == F9_NODE_LIMIT else _LINE_TIME_LIMIT))
+                            status = (0 if r.status == F9_DONE else
+                                      (_LINE_NODE_LIMIT if r.status == F9_NODE_LIMIT else _LINE_TIME_LIMIT))
                         else:
                             sk_set_limits(search, node_limit, time_limit)
                             found = 0
                             status = sk_start(search, givens, NULL, &conflict)
                             if status == SK_READY:
                                 status = sk_count(search, limit, &found, solution)
-                            counts_v[index] = found
                             nodes_v[index] = sk_nodes(search)
-                            if status == SK_NODE_LIMIT:
-                                outcomes_v[index] = _LINE_NODE_LIMIT
-                            elif status == SK_TIME_LIMIT:
-                                outcomes_v[index] = _LINE_TIME_LIMIT
-                            elif status != SK_NO_MEMORY:
-                                outcomes_v[index] = _LINE_DONE
-                        if counts_v[index] > 0:
+                            status = (_LINE_NODE_LIMIT if status == SK_NODE_LIMIT else
+                                      (_LINE_TIME_LIMIT if status == SK_TIME_LIMIT else
+                                       (_LINE_UNREAD if status == SK_NO_MEMORY else 0)))
+                        counts_v[index] = found
+                        if status == 0:
+                            status = _LINE_NONE if found == 0 else (_LINE_SOLVED if found == 1 else _LINE_MULTIPLE)
+                        outcomes_v[index] = status
+                        if found > 0:
                             for c in range(ncells):
-                                solutions_v[index * ncells + c] = <unsigned char>solution[c]
+                                solutions_v[index * (ncells + 1) + c] = <unsigned char>solution[c]
                 index += 1
     finally:
         free(givens)

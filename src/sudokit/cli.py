@@ -365,7 +365,7 @@ def batch(
     A puzzle with no solution gives a line starting with '!' and the reason; one with several
     solutions gives its first and counts as multiple.  A summary goes to stderr.
     """
-    from sudokit.batch import BatchOptions, default_jobs, run_batch
+    from sudokit.batch import BatchOptions, default_jobs, solve_file
     from sudokit.formats.text import ReadOptions
 
     if options.get("input_format") not in (None, "line", "sdm"):
@@ -373,10 +373,10 @@ def batch(
     read_options = ReadOptions(
         options.get("size"), options.get("box"), options.get("symbols"), one_per_line=True
     )
-    batch_options = BatchOptions(read_options, node_limit, time_limit)
+    batch_options = BatchOptions(read_options, 2, node_limit, time_limit)
     jobs = jobs or default_jobs()
     show_progress = sys.stderr.isatty() if progress is None else progress
-    source = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115 - closed below
+    source = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115 - closed below
     sink = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     bar = None
     try:
@@ -385,15 +385,13 @@ def batch(
 
             total = _count_lines(file) if file != "-" else None
             bar = tqdm(total=total, unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
-        summary = run_batch(
+        summary = solve_file(
             source, sink, jobs=jobs, options=batch_options, progress=bar.update if bar is not None else None
         )
-    except UnicodeDecodeError as exc:
-        raise CommandError(f"{file}: not a UTF-8 text file (byte {exc.start})") from None
     finally:
         if bar is not None:
             bar.close()
-        if source is not sys.stdin:
+        if source is not sys.stdin.buffer:
             source.close()
         if sink is not sys.stdout:
             sink.close()

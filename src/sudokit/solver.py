@@ -145,6 +145,11 @@ def _classic9(grid: Grid) -> bool:
     return grid.memo("engine.fast9", lambda: grid.size == 9 and grid == Grid.classic(9, symbols=grid.symbols))
 
 
+def line_layout(grid: Grid) -> _engine.Layout | None:
+    """The compiled layout :func:`sudokit._engine.solve_lines` takes for a grid (None: the 9x9 fast path)."""
+    return None if _classic9(grid) else _layout(grid)
+
+
 def _check_limits(node_limit: int | None, time_limit: float | None) -> None:
     if node_limit is not None and node_limit < 1:
         raise ValueError("node_limit must be at least 1")

@@ -434,6 +434,23 @@ class LineParser:
                 return puzzle
         return self._parse_slow(text, lineno)
 
+    def byte_table(self, n: int) -> tuple[Grid, bytes] | None:
+        """The grid and a 256-byte table for reading n*n-cell lines as raw bytes, once one was read.
+
+        Entry b is the symbol index of byte b, 255 for a blank, 254 for a byte that is neither (read
+        as signed: -1 and -2).  None when no line of that size was read yet or a symbol is not ASCII.
+        """
+        known = self._tables.get(n)
+        if known is None:
+            return None
+        grid, table = known
+        codes = bytearray([254] * 256)
+        for text, index in table.items():
+            if len(text) != 1 or ord(text) > 127:
+                return None
+            codes[ord(text)] = 255 if index == EMPTY else index
+        return grid, bytes(codes)
+
     def _parse_slow(self, text: str, lineno: int) -> Puzzle:
         try:
             return self._parse_general(text, lineno)
