@@ -25,6 +25,7 @@ typedef struct {
     uint32_t cand[9][3]; /* digit d may sit at bit i of band b */
     uint32_t open[3];    /* cells without a digit yet, per band */
     unsigned pending;    /* bands whose candidates changed since their last naked-single scan */
+    uint32_t dirty;      /* bit 3*d + b: digit d's candidates in band b changed since last looked at */
 } f9_state;
 
 /* Tables, computed once by f9_tables() (called on first use, and before any thread runs). */
@@ -71,28 +72,34 @@ static void f9_tables(void) {
 static inline int f9_ctz(uint32_t x) { return __builtin_ctz(x); }
 static inline int f9_single(uint32_t x) { return x && !(x & (x - 1)); }
 
-/* Put digit d in cell (band b, bit i): the cell loses every other digit, its peers lose d.  Returns
- * the digits whose candidates changed. */
-static inline unsigned f9_place(f9_state *s, int d, int b, int i) {
-    uint32_t bit = 1u << i;
-    unsigned touched = 1u << d;
+/* Put digit d in cell (band b, bit i): the cell loses every other digit, its peers lose d; every
+ * digit and band that changed is marked dirty. */
+static inline void f9_assign(f9_state *s, int d, int b, int i);
+
+static inline void f9_place(f9_state *s, int d, int b, int i) {
+    uint32_t bit = 1u << i, lost = 0;
     for (int e = 0; e < 9; e++) {
-        if (s->cand[e][b] & bit) {
-            s->cand[e][b] &= ~bit;
-            touched |= 1u << e;
-        }
+        lost |= (s->cand[e][b] >> i & 1u) << (3 * e);
+        s->cand[e][b] &= ~bit;
     }
+    s->dirty |= lost << b;
+    f9_assign(s, d, b, i);
+}
+
+/* Put digit d in a cell whose only candidate it already is: its peers lose d. */
+static inline void f9_assign(f9_state *s, int d, int b, int i) {
+    uint32_t bit = 1u << i;
     const uint32_t *peer = f9_peers[b * 27 + i];
     for (int k = 0; k < 3; k++) {
         if (s->cand[d][k] & peer[k]) {
             s->cand[d][k] &= ~peer[k];
             s->pending |= 1u << k;
+            s->dirty |= 1u << (3 * d + k);
         }
     }
     s->cand[d][b] |= bit;
     s->open[b] &= ~bit;
     s->pending |= 1u << b;
-    return touched;
 }
 
 /* Row-box pattern of a band word: bit 3*r + k when row r has candidates in box k. */
@@ -110,9 +117,8 @@ static inline unsigned f9_one_row(uint32_t w) {
     return (r0 ^ r1 ^ r2) & ~((r0 & r1) | (r0 & r2) | (r1 & r2));
 }
 
-/* Naked singles in every band, repeated until none is left; 0 on a contradiction.  Adds the digits
- * whose candidates changed to *dirty. */
-static inline int f9_naked(f9_state *s, unsigned *dirty) {
+/* Naked singles in every band, repeated until none is left; 0 on a contradiction. */
+static inline int f9_naked(f9_state *s) {
     while (s->pending) {
         int b = f9_ctz(s->pending);
         s->pending &= s->pending - 1;
@@ -132,29 +138,31 @@ static inline int f9_naked(f9_state *s, unsigned *dirty) {
                 int d = 0;
                 while (d < 9 && !(s->cand[d][b] & bit)) d++;
                 if (d == 9) return 0; /* its last digit went to a peer placed just now */
-                *dirty |= f9_place(s, d, b, i);
+                f9_assign(s, d, b, i);
             }
         }
     }
     return 1;
 }
 
-/* Propagate to a fixpoint, looking again only at digits whose candidates changed; 0 on a
- * contradiction.  dirty: the digits to look at first. */
-static int f9_propagate(f9_state *s, unsigned dirty) {
+/* Propagate to a fixpoint, looking again only at the digits and bands that changed; 0 on a
+ * contradiction. */
+static int f9_propagate(f9_state *s) {
     for (;;) {
-        if (s->pending && !f9_naked(s, &dirty)) return 0;
-        if (!dirty) return 1;
-        int d = f9_ctz(dirty);
-        dirty &= dirty - 1;
+        if (s->pending && !f9_naked(s)) return 0;
+        if (!s->dirty) return 1;
+        int d = f9_ctz(s->dirty) / 3;
+        unsigned bands = s->dirty >> (3 * d) & 7;
+        s->dirty &= ~(7u << (3 * d));
         uint32_t *w = s->cand[d];
         if (!((w[0] & s->open[0]) | (w[1] & s->open[1]) | (w[2] & s->open[2]))) {
             /* no open cell left for d: fine if it sits in all nine rows, a contradiction if not */
             if (__builtin_popcount(w[0]) + __builtin_popcount(w[1]) + __builtin_popcount(w[2]) != 9) return 0;
             continue;
         }
-        /* bands: each row and each box once */
-        for (int b = 0; b < 3; b++) {
+        /* bands that changed: each row and each box once */
+        for (unsigned left = bands; left; left &= left - 1) {
+            int b = f9_ctz(left);
             unsigned pattern = f9_pattern(w[b]);
             unsigned keep = f9_keep[pattern];
             if (!keep) return 0;
@@ -173,20 +181,21 @@ static int f9_propagate(f9_state *s, unsigned dirty) {
                 int k = f9_ctz(gone);
                 w[k / 3] &= ~f9_column[3 * st + k % 3];
                 s->pending |= 1u << (k / 3);
-                dirty |= 1u << d; /* a band may have lost a row: look at d again */
+                s->dirty |= 1u << (3 * d + k / 3); /* that band may have lost a row: look again */
+                bands |= 1u << (k / 3);
             }
         }
         /* hidden singles: a row, box or column with one place for d that is still open */
-        unsigned more = 0;
-        for (int b = 0; b < 3; b++) {
+        for (unsigned left = bands; left; left &= left - 1) {
+            int b = f9_ctz(left);
             if (!(w[b] & s->open[b])) continue; /* d is placed throughout this band */
             for (int r = 0; r < 3; r++) {
                 uint32_t row = w[b] & (0x1FFu << (9 * r));
-                if ((row & s->open[b]) && f9_single(row)) more |= f9_place(s, d, b, f9_ctz(row));
+                if ((row & s->open[b]) && f9_single(row)) f9_place(s, d, b, f9_ctz(row));
             }
             for (int k = 0; k < 3; k++) {
                 uint32_t box = w[b] & (0x1C0E07u << (3 * k));
-                if ((box & s->open[b]) && f9_single(box)) more |= f9_place(s, d, b, f9_ctz(box));
+                if ((box & s->open[b]) && f9_single(box)) f9_place(s, d, b, f9_ctz(box));
             }
         }
         c0 = f9_columns(w[0]);
@@ -199,9 +208,8 @@ static int f9_propagate(f9_state *s, unsigned dirty) {
             lone &= lone - 1;
             int b = k / 9;
             uint32_t bits = w[b] & f9_column[k % 9];
-            if (f9_single(bits) && (s->open[b] & bits)) more |= f9_place(s, d, b, f9_ctz(bits));
+            if (f9_single(bits) && (s->open[b] & bits)) f9_place(s, d, b, f9_ctz(bits));
         }
-        dirty |= more;
     }
 }
 
@@ -274,8 +282,8 @@ static int f9_search(f9_run *run, const f9_state *s) {
         }
         run->nodes++;
         f9_state child = *s;
-        unsigned dirty = f9_place(&child, d, best_b, best_i);
-        if (!f9_propagate(&child, dirty)) run->weight[best_b * 27 + best_i]++;
+        f9_place(&child, d, best_b, best_i);
+        if (!f9_propagate(&child)) run->weight[best_b * 27 + best_i]++;
         else if (f9_search(run, &child)) return 1;
     }
     return 0;
@@ -290,6 +298,7 @@ void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_
     for (int d = 0; d < 9; d++) s.cand[d][0] = s.cand[d][1] = s.cand[d][2] = F9_BAND;
     s.open[0] = s.open[1] = s.open[2] = F9_BAND;
     s.pending = 7;
+    s.dirty = 0;
     int ok = 1;
     for (int c = 0; c < 81 && ok; c++) {
         int d = givens[c];
@@ -298,7 +307,8 @@ void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_
         if (d > 8 || !(s.cand[d][b] >> i & 1)) ok = 0; /* a peer already holds d */
         else f9_place(&s, d, b, i);
     }
-    if (ok && f9_propagate(&s, 0x1FF)) f9_search(&run, &s);
+    s.dirty = 0x7FFFFFF; /* look at every digit and band once */
+    if (ok && f9_propagate(&s)) f9_search(&run, &s);
     result->count = run.count;
     result->nodes = run.nodes;
     result->status = run.status;
