@@ -8,6 +8,8 @@ and ``Search`` (one run over givens and allowed symbols).  The hot loops run in 
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 cdef extern from "_core/engine.h" nogil:
     ctypedef uint64_t sk_mask
@@ -414,3 +416,24 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
         free(solution)
         sk_search_free(search)
     return numbers, outcomes, counts, nodes, solutions
+
+
+_SMALL_INTS = tuple(range(-1, 256))
+
+
+def read_line(str line, const signed char[:] table):
+    """The givens of a one-line puzzle, each character mapped by a byte table (symbol index, -1 for a
+    blank, -2 for neither); None when a character is not in the table.  The hot path of parsing."""
+    cdef Py_ssize_t i, n = len(line)
+    cdef Py_UCS4 ch
+    cdef signed char v
+    givens = PyTuple_New(n)
+    for i in range(n):
+        ch = line[i]
+        v = table[ch] if ch < 256 else -2
+        if v == -2:
+            return None
+        value = _SMALL_INTS[v + 1]
+        Py_INCREF(value)
+        PyTuple_SET_ITEM(givens, i, value)
+    return givens

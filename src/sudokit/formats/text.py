@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from sudokit._engine import read_line
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.model import BLANKS, DEFAULT_SYMBOLS, EMPTY, Grid, Puzzle
 
@@ -375,7 +376,15 @@ def format_grid(puzzle: Puzzle) -> str:
     return "\n".join(format_rows(puzzle)) + "\n"
 
 
-_FAST_TABLES: dict[int, tuple[Grid, dict[str, int]]] = {}
+_FAST_TABLES: dict[int, tuple[Grid, memoryview]] = {}
+
+
+def _byte_table(table: dict[str, int]) -> memoryview:
+    """A character table as 256 signed bytes (symbol index, -1 blank, -2 neither) for the C reader."""
+    codes = bytearray(b"\xfe" * 256)
+    for text, index in table.items():
+        codes[ord(text)] = index & 0xFF
+    return memoryview(bytes(codes)).cast("b")
 
 
 def fast_line(text: str) -> Puzzle | None:
@@ -394,10 +403,11 @@ def fast_line(text: str) -> Puzzle | None:
         table = {s: k for k, s in enumerate(symbols)}
         for blank in BLANKS:
             table.setdefault(blank, EMPTY)
-        known = _FAST_TABLES[n] = (_grid_for(n, ReadOptions(), symbols), table)
+        known = _FAST_TABLES[n] = (_grid_for(n, ReadOptions(), symbols), _byte_table(table))
     if "0" in line and any(ch in DEFINITE_BLANKS for ch in line):
         return None  # '0' beside '.' may be a symbol (hex alphabets): let inference decide
-    return _with_table(line, *known)
+    givens = read_line(line, known[1])
+    return None if givens is None else Puzzle.trusted(known[0], givens)
 
 
 def _with_table(line: str, grid: Grid, table: dict[str, int]) -> Puzzle | None:
