@@ -344,7 +344,7 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
     type=click.IntRange(min=0),
     default=1,
     show_default=True,
-    help="Worker processes (0: one per core).",
+    help="Worker threads (0: one per core).",
 )
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
