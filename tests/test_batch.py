@@ -139,3 +139,18 @@ def test_non_utf8_and_empty_input() -> None:
     assert len(sudokit.solve_many("")) == 0
     with pytest.raises(IndexError):
         sudokit.solve_many("")[0]
+
+
+def test_solve_file_memory_does_not_grow_with_the_input() -> None:
+    import tracemalloc
+
+    lines = data_lines("puzzles2_17_clue")[:5000]
+    peaks = []
+    for copies in (1, 8):
+        source = io.BytesIO(("\n".join(lines) + "\n").encode() * copies)
+        tracemalloc.start()
+        summary = sudokit.solve_file(source, None, jobs=2)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert summary.solved == summary.puzzles == 5000 * copies
+    assert peaks[1] < 1.5 * peaks[0] < 4_000_000
