@@ -13,10 +13,14 @@ The whole public API::
     results = sudokit.solve_many(open("puzzles.txt").read(), jobs=2)   # BatchResult, in input order
     sudokit.solve_file("huge.txt", sys.stdout)  # streams, constant memory; returns a BatchSummary
     grid = sudokit.Grid.classic(6, box=(2, 3), symbols="ABCDEF")
+    samurai = sudokit.variants.named_multi_grid("samurai")
+    x_grid = sudokit.variants.diagonals(sudokit.Grid.classic(9))
+    killer_x = sudokit.variants.killer(x_grid, [([(0, 0), (0, 1)], 3)])   # cells and sum
 """
 
 from typing import TYPE_CHECKING, Any
 
+from sudokit import variants
 from sudokit.errors import (
     FormatError,
     GridError,
@@ -27,7 +31,7 @@ from sudokit.errors import (
     SudokitError,
 )
 from sudokit.formats import dumps, parse, parse_many, read, write
-from sudokit.model import EMPTY, Cell, Grid, Puzzle, Solution, Unit, cell_name
+from sudokit.model import EMPTY, Cage, Cell, Grid, Puzzle, Relation, Solution, Unit, cell_name
 from sudokit.solver import (
     CountResult,
     SolveResult,
@@ -65,6 +69,7 @@ __all__ = [
     "EMPTY",
     "BatchResult",
     "BatchSummary",
+    "Cage",
     "Cell",
     "CountResult",
     "FormatError",
@@ -74,6 +79,7 @@ __all__ = [
     "ParseError",
     "Puzzle",
     "PuzzleError",
+    "Relation",
     "SearchStopped",
     "Solution",
     "SolveResult",
@@ -93,5 +99,6 @@ __all__ = [
     "solve",
     "solve_file",
     "solve_many",
+    "variants",
     "write",
 ]

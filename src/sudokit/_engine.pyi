@@ -18,6 +18,12 @@ CONFLICT_NO_PLACE: int
 CONFLICT_UNIT: int
 CONFLICT_CLASH: int
 CONFLICT_NO_CANDIDATE: int
+CONFLICT_RELATION: int
+CONFLICT_CAGE: int
+
+class CageError(ValueError):
+    index: int
+    def __init__(self, message: str, index: int) -> None: ...
 
 class Layout:
     ncells: int
@@ -29,6 +35,8 @@ class Layout:
     branch_weighted: bool
     @property
     def lock_pairs(self) -> int: ...
+    def add_relations(self, relations: Sequence[tuple[int, int, int]]) -> None: ...
+    def add_cages(self, cages: Sequence[tuple[int, int]], values: Sequence[int]) -> None: ...
     def __init__(self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]]) -> None: ...
 
 class Search:

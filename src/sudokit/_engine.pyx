@@ -17,6 +17,7 @@ cdef extern from "_core/engine.h" nogil:
     int SK_READY, SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT, SK_CONTRADICTION, SK_NO_MEMORY
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
+    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE
 
     ctypedef struct sk_conflict:
         int kind
@@ -42,6 +43,10 @@ cdef extern from "_core/engine.h" nogil:
     sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_sizes,
                              const int *unit_cells, const char **error)
     void sk_layout_free(sk_layout *layout)
+    int sk_layout_add_relations(sk_layout *layout, int n, const int *a, const int *b, const sk_mask *distances,
+                                const char **error)
+    int sk_layout_add_cages(sk_layout *layout, int n, const int *units, const int64_t *targets,
+                            const int64_t *values, int *failed, const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
@@ -75,6 +80,16 @@ CONFLICT_NO_PLACE = SK_CONFLICT_NO_PLACE
 CONFLICT_UNIT = SK_CONFLICT_UNIT
 CONFLICT_CLASH = SK_CONFLICT_CLASH
 CONFLICT_NO_CANDIDATE = SK_CONFLICT_NO_CANDIDATE
+CONFLICT_RELATION = SK_CONFLICT_RELATION
+CONFLICT_CAGE = SK_CONFLICT_CAGE
+
+
+class CageError(ValueError):
+    """A cage the core cannot take; ``index`` says which (in the order given)."""
+
+    def __init__(self, message, index):
+        super().__init__(message)
+        self.index = index
 
 
 cdef class Layout:
@@ -157,6 +172,54 @@ cdef class Layout:
     @hall_after.setter
     def hall_after(self, int value):
         self.ptr.hall_after = value
+
+    def add_relations(self, relations):
+        """Add pairwise relations, (cell a, cell b, forbidden distances as a bitmask) each; once."""
+        cdef int n = len(relations), i
+        cdef const char *error = NULL
+        cdef int *a = <int *>malloc((n + 1) * sizeof(int))
+        cdef int *b = <int *>malloc((n + 1) * sizeof(int))
+        cdef sk_mask *d = <sk_mask *>malloc((n + 1) * sizeof(sk_mask))
+        cdef int ok
+        try:
+            if a == NULL or b == NULL or d == NULL:
+                raise MemoryError()
+            for i in range(n):
+                a[i], b[i], d[i] = relations[i]
+            ok = sk_layout_add_relations(self.ptr, n, a, b, d, &error)
+        finally:
+            free(a)
+            free(b)
+            free(d)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add relations")
+
+    def add_cages(self, cages, values):
+        """Make units sum cages: (unit index, target) each, with a value per symbol; once.
+
+        Raises CageError naming the cage when no set of distinct symbols reaches its sum.
+        """
+        cdef int n = len(cages), i, failed = -1, ok
+        cdef const char *error = NULL
+        cdef int *units = <int *>malloc((n + 1) * sizeof(int))
+        cdef int64_t *targets = <int64_t *>malloc((n + 1) * sizeof(int64_t))
+        cdef int64_t *vals = <int64_t *>malloc((self.nsymbols + 1) * sizeof(int64_t))
+        try:
+            if units == NULL or targets == NULL or vals == NULL:
+                raise MemoryError()
+            if len(values) != self.nsymbols:
+                raise ValueError("one value per symbol is needed")
+            for i in range(self.nsymbols):
+                vals[i] = values[i]
+            for i in range(n):
+                units[i], targets[i] = cages[i]
+            ok = sk_layout_add_cages(self.ptr, n, units, targets, vals, &failed, &error)
+        finally:
+            free(units)
+            free(targets)
+            free(vals)
+        if not ok:
+            raise CageError((<bytes>error).decode() if error != NULL else "cannot add cages", failed)
 
     @property
     def lock_pairs(self):

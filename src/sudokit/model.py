@@ -83,6 +83,44 @@ class Unit:
     """``row``, ``column``, ``box``, ``region`` or ``extra``."""
 
 
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """Two cells that may not hold symbols a forbidden distance apart in the alphabet.
+
+    Distance 0 forbids the same symbol (anti-knight, anti-king); distance 1 forbids neighbours in the
+    alphabet, such as 4 and 5 (non-consecutive).  Unlike a unit, a relation links just two cells.
+    """
+
+    cells: tuple[int, int]
+    """Indexes into :attr:`Grid.cells`."""
+    distances: frozenset[int]
+    kind: str = "custom"
+    """``antiknight``, ``antiking``, ``nonconsecutive`` or ``custom``: where the relation comes from."""
+
+    @property
+    def mask(self) -> int:
+        """The forbidden distances as a bitmask (bit k: distance k), the core's form."""
+        return sum(1 << d for d in self.distances)
+
+
+@dataclass(frozen=True, slots=True)
+class Cage:
+    """A killer cage: cells that hold different symbols whose values add up to ``total``.
+
+    ``total`` None is a cage without a sum (the cells only differ).  Symbol values are
+    :attr:`Grid.values`: the number a digit symbol shows, else its position in the alphabet.
+    """
+
+    cells: tuple[int, ...]
+    total: int | None
+
+    def name(self, grid: Grid) -> str:
+        """How the cage is called in messages: its top-left cell and its sum."""
+        first = min(grid.cells[c] for c in self.cells)
+        what = f"cage at {cell_name(first)}"
+        return what if self.total is None else f"{what} (sum {self.total})"
+
+
 @dataclass(frozen=True, eq=False)
 class Grid:
     """A puzzle type: cells, all-different units and a symbol alphabet.  Immutable.
@@ -102,6 +140,10 @@ class Grid:
     """Width of the bounding rectangle."""
     box: tuple[int, int] | None = None
     """Box shape (rows, columns) for classic grids; None otherwise."""
+    relations: tuple[Relation, ...] = ()
+    """Pairwise constraints beyond the units (anti-knight, anti-king, non-consecutive)."""
+    cages: tuple[Cage, ...] = ()
+    """Killer cages: all-different groups, most with a sum."""
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -132,6 +174,38 @@ class Grid:
                 raise GridError(f"{unit.name} names a cell twice")
             if any(not (0 <= c < ncells) for c in unit.cells):
                 raise GridError(f"{unit.name} names a cell that is not in the grid")
+        for relation in self.relations:
+            a, b = relation.cells
+            if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
+                raise GridError(
+                    f"a {relation.kind} relation names {relation.cells}, not two cells of the grid"
+                )
+            if not relation.distances or any(not (0 <= d < n) for d in relation.distances):
+                raise GridError(f"a {relation.kind} relation needs distances from 0 to {n - 1}")
+        covered: dict[int, Cage] = {}
+        values = self.values
+        for cage in self.cages:
+            if not cage.cells or any(not (0 <= c < ncells) for c in cage.cells):
+                raise GridError("a cage names a cell that is not in the grid")
+            name = cage.name(self)
+            if len(set(cage.cells)) != len(cage.cells):
+                raise GridError(f"{name} names a cell twice")
+            if len(cage.cells) > n:
+                raise GridError(f"{name} has {len(cage.cells)} cells but there are only {n} symbols")
+            for c in cage.cells:
+                if c in covered:
+                    raise GridError(
+                        f"{cell_name(self.cells[c])} is in two cages: {covered[c].name(self)} and {name}"
+                    )
+                covered[c] = cage
+            if cage.total is not None:
+                ordered = sorted(values)
+                low, high = sum(ordered[: len(cage.cells)]), sum(ordered[-len(cage.cells) :])
+                if not low <= cage.total <= high:
+                    raise GridError(
+                        f"{name}: {len(cage.cells)} different symbols add up to {low} to {high}, "
+                        f"never {cage.total}"
+                    )
 
     # ------------------------------------------------------------------------------------ builders
 
@@ -218,6 +292,17 @@ class Grid:
             result.append(frozenset(seen))
         return tuple(result)
 
+    @functools.cached_property
+    def values(self) -> tuple[int, ...]:
+        """The number each symbol stands for in cage sums.
+
+        The symbols' own values when every symbol is a number (1-9, or 1-16 as tokens), else 1, 2,
+        3, ... in alphabet order.
+        """
+        if all(s.isdecimal() for s in self.symbols):
+            return tuple(int(s) for s in self.symbols)
+        return tuple(range(1, len(self.symbols) + 1))
+
     @property
     def full_mask(self) -> int:
         """The candidate mask with every symbol."""
@@ -256,7 +341,16 @@ class Grid:
 
     @functools.cached_property
     def _key(self) -> tuple[Any, ...]:
-        return (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
+        return (
+            self.symbols,
+            self.cells,
+            self.units,
+            self.rows,
+            self.cols,
+            self.box,
+            self.relations,
+            self.cages,
+        )
 
     def symbol_of(self, text: str) -> int:
         """The index of a symbol, or a PuzzleError naming the alphabet."""
@@ -548,6 +642,26 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
                     f"both hold {grid.symbols[v]} in {unit.name}"
                 )
             seen[v] = c
+    for relation in grid.relations:
+        a, b = relation.cells
+        if (
+            0 <= values[a] < grid.size
+            and 0 <= values[b] < grid.size
+            and abs(values[a] - values[b]) in relation.distances
+        ):
+            faults.append(
+                f"{cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} hold "
+                f"{grid.symbols[values[a]]} and {grid.symbols[values[b]]}, "
+                f"which their {relation.kind} relation forbids"
+            )
+    for cage in grid.cages:
+        held = [values[c] for c in cage.cells if 0 <= values[c] < grid.size]
+        if len(set(held)) != len(held):
+            faults.append(f"{cage.name(grid)} repeats a symbol")
+        elif cage.total is not None and len(held) == len(cage.cells):
+            total = sum(grid.values[v] for v in held)
+            if total != cage.total:
+                faults.append(f"{cage.name(grid)} adds up to {total}")
     return faults
 
 

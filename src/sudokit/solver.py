@@ -77,9 +77,30 @@ def _layout(grid: Grid) -> _engine.Layout:
         raise SolverError(
             f"the solver handles at most {_engine.MAX_SYMBOLS} symbols; this grid has {grid.size}"
         )
-    return grid.memo(
-        "engine.layout", lambda: _engine.Layout(len(grid.cells), grid.size, [u.cells for u in grid.units])
-    )
+    return grid.memo("engine.layout", lambda: _compile(grid))
+
+
+def _compile(grid: Grid) -> _engine.Layout:
+    """The core's layout of a grid: its units, then one unit per cage; relations; cage sums."""
+    units = [u.cells for u in grid.units] + [cage.cells for cage in grid.cages]
+    layout = _engine.Layout(len(grid.cells), grid.size, units)
+    if grid.relations:
+        layout.add_relations([(*r.cells, r.mask) for r in grid.relations])
+    sums = [(len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None]
+    if sums:
+        try:
+            layout.add_cages(sums, grid.values)
+        except _engine.CageError as exc:
+            cage = grid.cages[sums[exc.index][0] - len(grid.units)]
+            raise SolverError(f"{cage.name(grid)}: {exc}") from None
+    return layout
+
+
+def _unit_name(grid: Grid, unit: int) -> str:
+    """A unit of the core by name: a grid unit, or a cage (the core's units after the grid's)."""
+    if unit < len(grid.units):
+        return grid.units[unit].name
+    return grid.cages[unit - len(grid.units)].name(grid)
 
 
 def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
@@ -108,7 +129,7 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
     if kind == _engine.CONFLICT_DUPLICATE:
         return (
             f"{cell_name(grid.cells[cell])} and {cell_name(grid.cells[other])} "
-            f"both hold {name} in {grid.units[unit].name}"
+            f"both hold {name} in {_unit_name(grid, unit)}"
         )
     if kind == _engine.CONFLICT_NOT_ALLOWED:
         return f"{cell_name(grid.cells[cell])} is given {name}, which that cell does not allow"
@@ -130,9 +151,17 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
             f"but {cell_name(grid.cells[other])} holds {name} in {shared}"
         )
     if kind == _engine.CONFLICT_UNIT:
-        return f"{grid.units[unit].name} cannot hold every symbol once the givens are taken into account"
+        return f"{_unit_name(grid, unit)} cannot hold every symbol once the givens are taken into account"
     if kind == _engine.CONFLICT_NO_PLACE:
-        return f"{name} has no place left in {grid.units[unit].name} once the givens are taken into account"
+        return f"{name} has no place left in {_unit_name(grid, unit)} once the givens are taken into account"
+    if kind == _engine.CONFLICT_RELATION:
+        relation = next((r.kind for r in grid.relations if set(r.cells) == {cell, other}), "a")
+        return (
+            f"{cell_name(grid.cells[cell])} holds {name}, which leaves {cell_name(grid.cells[other])} "
+            f"no candidate under their {relation} relation"
+        )
+    if kind == _engine.CONFLICT_CAGE:
+        return f"no set of symbols fits {_unit_name(grid, unit)} once the givens are taken into account"
     return "the givens contradict each other"
 
 

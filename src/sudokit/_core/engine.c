@@ -62,6 +62,7 @@ struct sk_search {
     int64_t *hidden_at;      /* per unit: tick when hidden singles last looked at it */
     int64_t *locks_at;       /* ... locked candidates */
     int64_t *hall_at;        /* ... Hall sets */
+    int64_t *cage_at;        /* ... cage sums */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
     int64_t failures;        /* branches refuted by propagation so far */
 };
@@ -263,7 +264,110 @@ void sk_layout_free(sk_layout *L) {
     free(L->unit_lock_start);
     free(L->cell_unit_start);
     free(L->cell_units);
+    free(L->rel_start);
+    free(L->rel_other);
+    free(L->rel_distances);
+    free(L->cage_unit);
+    free(L->cage_combo_start);
+    free(L->cage_combos);
     free(L);
+}
+
+int sk_layout_add_relations(sk_layout *L, int n, const int *a, const int *b, const sk_mask *distances,
+                            const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->rel_start) { *error = "relations were added already"; return 0; }
+    for (int i = 0; i < n; i++) {
+        if (a[i] < 0 || a[i] >= L->ncells || b[i] < 0 || b[i] >= L->ncells || a[i] == b[i]) {
+            *error = "a relation names a cell that does not exist, or one cell twice";
+            return 0;
+        }
+    }
+    L->rel_start = calloc((size_t)L->ncells + 1, sizeof(int));
+    L->rel_other = malloc((size_t)(2 * n + 1) * sizeof(int));
+    L->rel_distances = malloc((size_t)(2 * n + 1) * sizeof(sk_mask));
+    int *fill = calloc((size_t)L->ncells + 1, sizeof(int));
+    if (!L->rel_start || !L->rel_other || !L->rel_distances || !fill) {
+        free(fill);
+        *error = "out of memory";
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        L->rel_start[a[i] + 1]++;
+        L->rel_start[b[i] + 1]++;
+    }
+    for (int c = 0; c < L->ncells; c++) L->rel_start[c + 1] += L->rel_start[c];
+    for (int i = 0; i < n; i++) {
+        int k = L->rel_start[a[i]] + fill[a[i]]++;
+        L->rel_other[k] = b[i];
+        L->rel_distances[k] = distances[i];
+        k = L->rel_start[b[i]] + fill[b[i]]++;
+        L->rel_other[k] = a[i];
+        L->rel_distances[k] = distances[i];
+    }
+    free(fill);
+    return 1;
+}
+
+/* The sets of `size` distinct symbols from `first` on whose values sum to `target`, appended to
+ * out (capacity *cap, count *count); 0 when there are more than SK_MAX_COMBOS or memory runs out. */
+#define SK_MAX_COMBOS (1 << 20)
+static int sk_combos(const int64_t *values, int nsymbols, int first, int size, int64_t target, sk_mask chosen,
+                     sk_mask **out, int *count, int *cap) {
+    if (size == 0) {
+        if (target != 0) return 1;
+        if (*count >= SK_MAX_COMBOS) return 0;
+        if (*count == *cap) {
+            int grown = *cap ? 2 * *cap : 64;
+            sk_mask *more = realloc(*out, (size_t)grown * sizeof(sk_mask));
+            if (!more) return 0;
+            *out = more;
+            *cap = grown;
+        }
+        (*out)[(*count)++] = chosen;
+        return 1;
+    }
+    for (int v = first; v <= nsymbols - size; v++)
+        if (!sk_combos(values, nsymbols, v + 1, size - 1, target - values[v], chosen | (sk_mask)1 << v, out,
+                       count, cap))
+            return 0;
+    return 1;
+}
+
+int sk_layout_add_cages(sk_layout *L, int n, const int *units, const int64_t *targets, const int64_t *values,
+                        int *failed, const char **error) {
+    const char *dummy;
+    int ignored;
+    if (!error) error = &dummy;
+    if (!failed) failed = &ignored;
+    *failed = -1;
+    if (L->cage_unit) { *error = "cages were added already"; return 0; }
+    L->cage_unit = malloc((size_t)(n + 1) * sizeof(int));
+    L->cage_combo_start = malloc((size_t)(n + 1) * sizeof(int));
+    if (!L->cage_unit || !L->cage_combo_start) { *error = "out of memory"; return 0; }
+    int count = 0, cap = 0;
+    for (int i = 0; i < n; i++) {
+        int u = units[i];
+        *failed = i;
+        if (u < 0 || u >= L->nunits) { *error = "a cage names a unit that does not exist"; return 0; }
+        L->cage_unit[i] = u;
+        L->cage_combo_start[i] = count;
+        int size = L->unit_start[u + 1] - L->unit_start[u];
+        if (!sk_combos(values, L->nsymbols, 0, size, targets[i], 0, &L->cage_combos, &count, &cap)) {
+            *error = "a cage has too many combinations of symbols to propagate its sum";
+            return 0;
+        }
+        if (count == L->cage_combo_start[i]) {
+            *error = "no set of distinct symbols reaches the cage's sum";
+            return 0;
+        }
+    }
+    *failed = -1;
+    L->cage_combo_start[n] = count;
+    L->ncages = n;
+    if (!L->cage_combos) L->cage_combos = malloc(sizeof(sk_mask));
+    return 1;
 }
 
 /* ------------------------------------------------------------------------------------------ search */
@@ -278,8 +382,9 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->hidden_at = malloc(nu * sizeof(int64_t));
     s->locks_at = malloc(nu * sizeof(int64_t));
     s->hall_at = malloc(nu * sizeof(int64_t));
+    s->cage_at = malloc(nu * sizeof(int64_t));
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
-    if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->weight) {
+    if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->cage_at || !s->weight) {
         sk_search_free(s);
         return NULL;
     }
@@ -296,6 +401,7 @@ void sk_search_free(sk_search *s) {
     free(s->hidden_at);
     free(s->locks_at);
     free(s->hall_at);
+    free(s->cage_at);
     free(s->weight);
     free(s);
 }
@@ -460,6 +566,96 @@ static int sk_hall_unit(sk_search *s, sk_mask *cand, int u, int *qlen, int *solv
     return changed;
 }
 
+/* The relations of a solved cell c: each related cell loses the symbols at a forbidden distance from
+ * c's.  Returns 0 on a contradiction. */
+static int sk_relations(sk_search *s, sk_mask *cand, int c, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    sk_mask b = cand[c];
+    for (int i = L->rel_start[c], e = L->rel_start[c + 1]; i < e; i++) {
+        int p = L->rel_other[i];
+        sk_mask forbid = 0;
+        for (sk_mask d = L->rel_distances[i]; d; d &= d - 1) {
+            int k = SK_CTZ(d);
+            forbid |= (b << k) | (b >> k);
+        }
+        sk_mask m = cand[p];
+        if (!(m & forbid)) continue;
+        m &= ~forbid;
+        if (SK_UNLIKELY(m == 0)) {
+            s->fail.kind = SK_CONFLICT_RELATION;
+            s->fail.cell = c;
+            s->fail.other_cell = p;
+            s->fail.symbol = SK_CTZ(b);
+            return 0;
+        }
+        cand[p] = m;
+        sk_touch(s, p);
+        if (SK_SINGLE(m)) { s->queue[(*qlen)++] = p; (*solved)++; }
+    }
+    return 1;
+}
+
+/* Cage k's sum: keep in each cell the symbols of the value sets that still fit, and place a symbol
+ * every fitting set needs when one cell alone can take it.  Returns -1 on a contradiction, else the
+ * number of cells changed. */
+static int sk_cage(sk_search *s, sk_mask *cand, int k, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    int u = L->cage_unit[k];
+    const int *uc = L->unit_cells + L->unit_start[u];
+    int size = L->unit_start[u + 1] - L->unit_start[u];
+    sk_mask any = 0, fixed = 0;
+    for (int i = 0; i < size; i++) {
+        sk_mask m = cand[uc[i]];
+        any |= m;
+        if (SK_SINGLE(m)) fixed |= m;
+    }
+    sk_mask support = 0, must = L->full;
+    for (int j = L->cage_combo_start[k]; j < L->cage_combo_start[k + 1]; j++) {
+        sk_mask set = L->cage_combos[j];
+        if ((set & fixed) != fixed || (set & ~any)) continue;
+        int fits = 1;
+        for (int i = 0; i < size; i++)
+            if (!(cand[uc[i]] & set)) { fits = 0; break; }
+        if (!fits) continue;
+        support |= set;
+        must &= set;
+    }
+    if (!support) {
+        s->fail.kind = SK_CONFLICT_CAGE;
+        s->fail.unit = u;
+        return -1;
+    }
+    int changed = 0;
+    for (int i = 0; i < size; i++) {
+        sk_mask m = cand[uc[i]], kept = m & support;
+        if (kept == m) continue;
+        if (!kept) {
+            s->fail.kind = SK_CONFLICT_CAGE;
+            s->fail.unit = u;
+            return -1;
+        }
+        cand[uc[i]] = kept;
+        sk_touch(s, uc[i]);
+        changed++;
+        if (SK_SINGLE(kept)) { s->queue[(*qlen)++] = uc[i]; (*solved)++; }
+    }
+    /* a symbol every fitting set holds, with one possible cell in the cage, goes there */
+    for (sk_mask left = must & ~fixed; left; left &= left - 1) {
+        sk_mask b = left & (~left + 1);
+        int at = -1, n = 0;
+        for (int i = 0; i < size; i++)
+            if (cand[uc[i]] & b) { at = i; n++; }
+        if (n == 1 && !SK_SINGLE(cand[uc[at]])) {
+            cand[uc[at]] = b;
+            sk_touch(s, uc[at]);
+            s->queue[(*qlen)++] = uc[at];
+            (*solved)++;
+            changed++;
+        }
+    }
+    return changed;
+}
+
 /* Propagate to a fixpoint from the cells in the queue (qlen of them).  Returns 1 when consistent,
  * 0 on a contradiction (s->fail says where).  Rules in order of cost; after any of them changes
  * something, the cheaper ones run again first. */
@@ -493,9 +689,23 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
                     if (SK_SINGLE(m)) { queue[qlen++] = p; solved++; }
                 }
             }
+            if (L->rel_start && !sk_relations(s, cand, c, &qlen, &solved)) {
+                *nsolved = solved;
+                return 0;
+            }
         }
-        if (solved == L->ncells) break;
         int found = 0;
+        /* cage sums (before the solved check: a full grid must still meet them) */
+        for (int k = 0; k < L->ncages; k++) {
+            int u = L->cage_unit[k];
+            if (!sk_stale(s, u, s->cage_at)) continue;
+            s->cage_at[u] = s->tick;
+            int r = sk_cage(s, cand, k, &qlen, &solved);
+            if (r < 0) { *nsolved = solved; return 0; }
+            if (r > 0) found = 1;
+        }
+        if (found) continue;
+        if (solved == L->ncells) break;
         /* hidden singles: in a complete unit, a symbol with one possible cell goes there */
         for (int k = 0; k < L->ncomplete; k++) {
             int u = L->complete_units[k];
@@ -611,7 +821,7 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
-        s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = -1;
+        s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
     }
     clock_gettime(CLOCK_MONOTONIC, &s->started);
     if (!sk_reserve(s, 0)) return SK_NO_MEMORY;
@@ -680,7 +890,8 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
         }
         if (SK_SINGLE(m)) {
             solved++;
-            if (givens[c] < 0) s->queue[qlen++] = c; /* givens have eliminated already */
+            /* givens have eliminated from their peers already, not yet along relations */
+            if (givens[c] < 0 || L->rel_start) s->queue[qlen++] = c;
         }
     }
     s->nsolved[0] = solved;
@@ -760,6 +971,7 @@ static void sk_blame(sk_search *s) {
     const sk_layout *L = s->L;
     switch (s->fail.kind) {
     case SK_CONFLICT_CLASH:
+    case SK_CONFLICT_RELATION:
         s->weight[s->fail.cell] += 1;
         s->weight[s->fail.other_cell] += 1;
         break;
@@ -768,6 +980,7 @@ static void sk_blame(sk_search *s) {
         break;
     case SK_CONFLICT_NO_PLACE:
     case SK_CONFLICT_UNIT:
+    case SK_CONFLICT_CAGE:
         for (int i = L->unit_start[s->fail.unit]; i < L->unit_start[s->fail.unit + 1]; i++)
             s->weight[L->unit_cells[i]] += 1;
         break;

@@ -42,7 +42,9 @@ enum {
     SK_CONFLICT_NO_PLACE = 4,       /* propagation left symbol with no possible cell in unit */
     SK_CONFLICT_UNIT = 5,           /* propagation left unit's cells unable to hold all its symbols */
     SK_CONFLICT_CLASH = 6,          /* propagation left cell with only symbol, which its peer other_cell holds */
-    SK_CONFLICT_NO_CANDIDATE = 7    /* the givens in cell's units (and its allowed symbols) leave it nothing */
+    SK_CONFLICT_NO_CANDIDATE = 7,   /* the givens in cell's units (and its allowed symbols) leave it nothing */
+    SK_CONFLICT_RELATION = 8,       /* cell holds symbol, which leaves related other_cell nothing */
+    SK_CONFLICT_CAGE = 9            /* no set of symbols fits unit's cage sum any more */
 };
 
 typedef struct {
@@ -76,6 +78,18 @@ typedef struct {
     int hall_after;            /* ... once a search has had this many failed branches (0: from the start) */
     int branch_on_places;      /* may branch on a symbol's two places in a unit, not only on a cell */
     int branch_weighted;       /* branch on fewest candidates per failure weight (dom/wdeg) */
+    /* Pairwise relations (anti-knight, anti-king, non-consecutive, ...): cells that cannot hold
+     * symbols whose indexes differ by a forbidden distance (0: the same symbol, 1: consecutive). */
+    int *rel_start;            /* ncells + 1 offsets into rel_other and rel_distances (NULL: none) */
+    int *rel_other;
+    sk_mask *rel_distances;    /* bit k: |index a - index b| == k is forbidden */
+    /* Sum cages (killer): a unit whose symbols' values add up to a target.  Propagation keeps the
+     * value sets that still fit (every cell has a candidate in the set, the set within the cells'
+     * candidates, holding the placed values). */
+    int ncages;
+    int *cage_unit;            /* the unit of each cage */
+    int *cage_combo_start;     /* ncages + 1 offsets into cage_combos */
+    sk_mask *cage_combos;      /* the symbol sets of a cage's size whose values sum to its target */
 } sk_layout;
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
@@ -84,6 +98,18 @@ typedef struct {
 sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_sizes,
                          const int *unit_cells, const char **error);
 void sk_layout_free(sk_layout *layout);
+
+/* Add n pairwise relations to a layout: cells a[i] and b[i] cannot hold symbols whose indexes differ
+ * by a distance whose bit is set in distances[i].  Once per layout, before any search.  Returns 1, or
+ * 0 with *error set (bad cell, out of memory). */
+int sk_layout_add_relations(sk_layout *layout, int n, const int *a, const int *b, const sk_mask *distances,
+                            const char **error);
+
+/* Make n units sum cages: the values (values[symbol]) of unit units[i]'s symbols add up to
+ * targets[i].  Once per layout, before any search.  Returns 1, or 0 with *error set (a target no
+ * set of distinct symbols reaches, too many combinations, out of memory) and *failed the cage. */
+int sk_layout_add_cages(sk_layout *layout, int n, const int *units, const int64_t *targets, const int64_t *values,
+                        int *failed, const char **error);
 
 typedef struct sk_search sk_search;
 

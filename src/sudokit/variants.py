@@ -1,0 +1,204 @@
+"""Builders for the common Sudoku variants, each a :class:`~sudokit.model.Grid` made in one call.
+
+Every variant is expressed with the model's three kinds of rule: all-different units (rows, columns,
+boxes, regions, diagonals, windows), pairwise relations (anti-knight, anti-king, non-consecutive)
+and cages (killer).  Builders that add rules take a grid and return a new one, so they combine:
+``killer(anti_knight(Grid.classic(9)), cages)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from sudokit.errors import GridError
+from sudokit.model import Cage, Cell, Grid, Relation, Unit, cell_name, default_box, default_symbols
+
+MULTI_GRID_LAYOUTS: dict[str, tuple[tuple[int, int], ...]] = {
+    "twodoku": ((0, 0), (6, 6)),
+    "butterfly": ((0, 0), (0, 3), (3, 0), (3, 3)),
+    "flower": ((0, 3), (3, 0), (3, 3), (3, 6), (6, 3)),
+    "sohei": ((0, 6), (6, 0), (6, 12), (12, 6)),
+    "samurai": ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12)),
+    "windmill": ((0, 3), (3, 12), (6, 6), (9, 0), (12, 9)),
+}
+"""Top-left corners of the 9x9 grids of the standard multi-grid layouts."""
+
+
+def with_units(grid: Grid, groups: Iterable[Sequence[Cell]], name: str = "group") -> Grid:
+    """The grid with extra all-different units, each given as (row, column) cells."""
+    units = list(grid.units)
+    for number, group in enumerate(groups, 1):
+        cells = []
+        for cell in group:
+            if cell not in grid.index:
+                raise GridError(f"{name} {number}: {cell_name(cell)} is not a cell of the grid")
+            cells.append(grid.index[cell])
+        if len(set(cells)) != len(cells):
+            raise GridError(f"{name} {number} names a cell twice")
+        units.append(Unit(f"{name} {number}", tuple(cells)))
+    return replace(grid, units=tuple(units), _memo={})
+
+
+def diagonals(grid: Grid, which: str = "both") -> Grid:
+    """X-sudoku: the main diagonal (``main``), the anti-diagonal (``anti``) or both hold each symbol once."""
+    n = _square(grid, "diagonals")
+    lines = {
+        "main diagonal": [(i, i) for i in range(n)],
+        "anti-diagonal": [(i, n - 1 - i) for i in range(n)],
+    }
+    chosen = {"both": list(lines), "main": ["main diagonal"], "anti": ["anti-diagonal"]}.get(which)
+    if chosen is None:
+        raise GridError(f"diagonals are 'both', 'main' or 'anti', not {which!r}")
+    extra = [Unit(name, tuple(grid.index[c] for c in lines[name])) for name in chosen]
+    return replace(grid, units=grid.units + tuple(extra), _memo={})
+
+
+def windoku(grid: Grid) -> Grid:
+    """Windoku (hyper sudoku): extra windows the size of a box, one cell in from the boxes' corners.
+
+    A 9x9 gets the four windows at r2c2, r2c6, r6c2 and r6c6; square boxes of side b give (b-1)^2.
+    """
+    n = _square(grid, "windows")
+    side = _box(grid, n)
+    if side[0] != side[1]:
+        raise GridError("windoku windows need square boxes")
+    b = side[0]
+    starts = [1 + k * (b + 1) for k in range(b - 1)]
+    windows = [[(top + i, left + j) for i in range(b) for j in range(b)] for top in starts for left in starts]
+    return with_units(grid, windows, "window")
+
+
+def disjoint_groups(grid: Grid) -> Grid:
+    """Disjoint groups: the cells at the same position in every box hold each symbol once."""
+    n = _square(grid, "disjoint groups")
+    rows, cols = _box(grid, n)
+    groups = [
+        [(top + i, left + j) for top in range(0, n, rows) for left in range(0, n, cols)]
+        for i in range(rows)
+        for j in range(cols)
+    ]
+    return with_units(grid, groups, "disjoint group")
+
+
+def centre_dot(grid: Grid) -> Grid:
+    """Centre-dot: the centre cells of the boxes hold each symbol once (boxes of odd sides)."""
+    n = _square(grid, "centre dots")
+    rows, cols = _box(grid, n)
+    if rows % 2 == 0 or cols % 2 == 0:
+        raise GridError("centre dots need boxes with a centre cell (odd sides)")
+    cells = [(top + rows // 2, left + cols // 2) for top in range(0, n, rows) for left in range(0, n, cols)]
+    return with_units(grid, [cells], "centre dots")
+
+
+KNIGHT_MOVES = ((1, 2), (2, 1), (1, -2), (2, -1))
+KING_MOVES = ((0, 1), (1, 0), (1, 1), (1, -1))
+ORTHOGONAL = ((0, 1), (1, 0))
+
+
+def anti_knight(grid: Grid) -> Grid:
+    """Anti-knight: two cells a chess knight's move apart never hold the same symbol."""
+    return with_relations(grid, KNIGHT_MOVES, {0}, "antiknight")
+
+
+def anti_king(grid: Grid) -> Grid:
+    """Anti-king: two cells that touch, diagonally included, never hold the same symbol."""
+    return with_relations(grid, KING_MOVES, {0}, "antiking")
+
+
+def non_consecutive(grid: Grid) -> Grid:
+    """Non-consecutive: orthogonal neighbours never hold consecutive symbols (4 and 5, or B and C)."""
+    return with_relations(grid, ORTHOGONAL, {1}, "nonconsecutive")
+
+
+def with_relations(grid: Grid, moves: Iterable[tuple[int, int]], distances: set[int], kind: str) -> Grid:
+    """The grid with a relation between every cell and the cell each move (row, column step) leads to."""
+    found = []
+    forbidden = frozenset(distances)
+    for a, (r, c) in enumerate(grid.cells):
+        for dr, dc in moves:
+            b = grid.index.get((r + dr, c + dc))
+            if b is not None:
+                found.append(Relation((a, b), forbidden, kind))
+    return replace(grid, relations=grid.relations + tuple(found), _memo={})
+
+
+def killer(grid: Grid, cages: Iterable[tuple[Sequence[Cell], int | None]]) -> Grid:
+    """Killer sudoku: cages of (row, column) cells with a sum (None: no sum), symbols differ in each."""
+    made = []
+    for number, (cells, total) in enumerate(cages, 1):
+        indexes = []
+        for cell in cells:
+            if cell not in grid.index:
+                raise GridError(f"cage {number}: {cell_name(cell)} is not a cell of the grid")
+            indexes.append(grid.index[cell])
+        made.append(Cage(tuple(indexes), total))
+    return replace(grid, cages=grid.cages + tuple(made), _memo={})
+
+
+def multi_grid(
+    corners: Sequence[tuple[int, int]],
+    size: int = 9,
+    box: tuple[int, int] | None = None,
+    symbols: Sequence[str] | str | None = None,
+) -> Grid:
+    """Overlapping classic grids (samurai and its kin): each of size x size, with its top-left corner.
+
+    The cells are the union of the grids; each grid brings its rows, columns and boxes (a box shared
+    by two grids is one unit).  Overlaps must line up with the boxes.
+    """
+    if not corners:
+        raise GridError("a multi-grid needs at least one grid")
+    rows, cols = box if box is not None else default_box(size)
+    alphabet = tuple(symbols) if symbols is not None else default_symbols(size)
+    if len(alphabet) != size:
+        raise GridError(f"a {size}x{size} grid needs {size} symbols, got {len(alphabet)}")
+    for k, (top, left) in enumerate(corners):
+        if top < 0 or left < 0:
+            raise GridError(f"grid {k + 1}: its corner ({top}, {left}) lies outside the frame")
+        if (top - corners[0][0]) % rows or (left - corners[0][1]) % cols:
+            raise GridError(f"grid {k + 1} at ({top}, {left}) does not line up with the boxes of grid 1")
+    cells = sorted({(top + r, left + c) for top, left in corners for r in range(size) for c in range(size)})
+    index = {cell: i for i, cell in enumerate(cells)}
+    units: list[Unit] = []
+    seen: set[tuple[int, ...]] = set()
+    for k, (top, left) in enumerate(corners, 1):
+        parts: list[tuple[str, str, list[Cell]]] = []
+        for i in range(size):
+            parts.append(("row", f"row {i + 1}", [(top + i, left + c) for c in range(size)]))
+            parts.append(("column", f"column {i + 1}", [(top + r, left + i) for r in range(size)]))
+        number = 0
+        for bt in range(0, size, rows):
+            for bl in range(0, size, cols):
+                number += 1
+                members = [(top + bt + i, left + bl + j) for i in range(rows) for j in range(cols)]
+                parts.append(("box", f"box {number}", members))
+        for kind, name, members in parts:
+            key = tuple(sorted(index[m] for m in members))
+            if key in seen:
+                continue  # a box two grids share
+            seen.add(key)
+            units.append(Unit(f"grid {k} {name}", tuple(index[m] for m in members), kind))
+    height = max(r for r, _ in cells) + 1
+    width = max(c for _, c in cells) + 1
+    return Grid(alphabet, tuple(cells), tuple(units), height, width)
+
+
+def named_multi_grid(name: str, symbols: Sequence[str] | str | None = None) -> Grid:
+    """One of the standard layouts of 9x9 grids by name (see :data:`MULTI_GRID_LAYOUTS`)."""
+    corners = MULTI_GRID_LAYOUTS.get(name)
+    if corners is None:
+        raise GridError(f"unknown multi-grid {name!r} (known: {', '.join(MULTI_GRID_LAYOUTS)})")
+    return multi_grid(corners, 9, (3, 3), symbols)
+
+
+def _square(grid: Grid, what: str) -> int:
+    if not grid.is_rectangular or grid.rows != grid.cols or grid.rows != grid.size:
+        raise GridError(f"{what} need a square n x n grid")
+    return grid.rows
+
+
+def _box(grid: Grid, n: int) -> tuple[int, int]:
+    if grid.box is None:
+        raise GridError("this variant needs a grid with boxes")
+    return grid.box
