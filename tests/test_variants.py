@@ -247,3 +247,42 @@ def test_windows_disjoint_groups_and_centre_dots() -> None:
         assert solution is not None and solution.violations() == []
         for unit in made.units[27:]:
             assert len({solution.values[c] for c in unit.cells}) == 9
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["id"] for r in RECORDS])
+def test_variants_round_trip_through_json(record: dict[str, Any]) -> None:
+    puzzle = build(record)
+    text = sudokit.dumps(puzzle, "json")
+    assert sudokit.parse(text) == puzzle
+    data = json.loads(text)
+    if "subgrids" in record:
+        assert data["grids"]["corners"] == record["subgrids"]["top_left"]
+    if "cages" in record:
+        assert [c["sum"] for c in data["cages"]] == [c["sum"] for c in record["cages"]]
+
+
+def test_named_constraints_and_custom_relations_round_trip_through_json() -> None:
+    grid = variants.non_consecutive(variants.anti_knight(Grid.classic(6)))
+    grid = variants.with_relations(grid, [(2, 2)], {0, 2}, "custom")
+    puzzle = Puzzle.empty(grid)
+    data = json.loads(sudokit.dumps(puzzle, "json"))
+    assert data["constraints"] == ["antiknight", "nonconsecutive"]
+    assert data["relations"][0] == {"cells": ["r1c1", "r3c3"], "distances": [0, 2]}
+    assert sudokit.parse(json.dumps(data)) == puzzle
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"constraints": ["antibishop"]}, 'unknown constraint "antibishop"'),
+        ({"cages": [{"cells": ["r1c1", "r9c9"], "sum": 1}]}, "never 1"),
+        ({"cages": [{"cells": ["r1c1"], "total": 1}]}, '"cages" item 1 must be'),
+        ({"relations": [{"cells": ["r1c1"], "distances": [0]}]}, "must name two cells"),
+        ({"version": 1, "cages": []}, 'need "version": 2'),
+        ({"grids": {"corners": [[0, 0], [4, 4]]}, "box": [3, 3]}, '"grids" makes the frame'),
+    ],
+)
+def test_bad_variant_json_is_a_clear_error(change: dict[str, Any], message: str) -> None:
+    data = {"format": "sudokit", "version": 2, "size": 9, "box": [3, 3]} | change
+    with pytest.raises(sudokit.ParseError, match=message):
+        sudokit.parse(json.dumps(data))

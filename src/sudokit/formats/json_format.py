@@ -1,8 +1,8 @@
 """sudokit's own JSON form, which can express every feature of the model.
 
-Version 1, documented in the README::
+Version 2, documented in the README (version 1 is version 2 without the last four keys)::
 
-    {"format": "sudokit", "version": 1,
+    {"format": "sudokit", "version": 2,
      "size": 9,                          # number of symbols (default: len(symbols) or rows)
      "symbols": "123456789",             # a string of one-character symbols or a list (default alphabet)
      "rows": 9, "cols": 9,               # the frame (default: size x size)
@@ -13,6 +13,10 @@ Version 1, documented in the README::
      "units": [{"name": "diagonal", "cells": ["r1c1", "r2c2", ...]}],   # extra all-different units
      "givens": ["53..7....", ...],       # rows; or lists of symbols with null for empty
      "candidates": {"r1c3": "124"},      # cells limited to some symbols
+     "grids": {"size": 9, "box": [3, 3], "corners": [[0, 0], [6, 6]]},   # overlapping grids (samurai)
+     "constraints": ["antiknight", "antiking", "nonconsecutive"],       # pairwise rules on every cell
+     "relations": [{"cells": ["r1c1", "r2c3"], "distances": [0]}],      # ... or on chosen pairs
+     "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}],                  # killer cages (sum optional)
      "metadata": {"title": "..."}}
 
 A document may also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
@@ -21,25 +25,36 @@ A document may also be a list of such objects.  Unknown keys are an error, so no
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from sudokit import variants
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.model import (
     BLANKS,
     EMPTY,
+    Cage,
     Cell,
     Grid,
     Puzzle,
+    Relation,
     Unit,
     cell_name,
     default_symbols,
     parse_cell_name,
 )
 
-VERSION = 1
+VERSION = 2
+CONSTRAINTS = {
+    "antiknight": variants.anti_knight,
+    "antiking": variants.anti_king,
+    "nonconsecutive": variants.non_consecutive,
+}
+"""The named pairwise rules of the "constraints" key, by the builder that adds them."""
+_GRID_UNIT = re.compile(r"grid (\d+) (row|column) (\d+)")
 _JSON_START = re.compile(r"^\ufeff?\s*(\{|\[\s*[{\]])")
 _KEYS = {
     "format",
@@ -56,6 +71,10 @@ _KEYS = {
     "givens",
     "candidates",
     "metadata",
+    "grids",
+    "constraints",
+    "relations",
+    "cages",
 }
 
 
@@ -139,6 +158,10 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
     rows = _int(data, "rows", n)
     cols = _int(data, "cols", n)
     assert rows is not None and cols is not None
+    if "grids" in data:
+        if {"box", "regions", "shape", "rows", "cols"} & set(data):
+            raise _Bad('"grids" makes the frame: give no "box", "regions", "shape", "rows" or "cols"')
+        return _multi_grid(data["grids"], symbols)
     rows_and_columns = data.get("rows_and_columns", True)
     if not isinstance(rows_and_columns, bool):
         raise _Bad('"rows_and_columns" must be true or false')
@@ -169,6 +192,77 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
         cells = [(r, c) for r in range(rows) for c in range(cols)]
     units = _row_units(rows, cols, cells) if rows_and_columns else []
     return Grid(symbols, tuple(cells), tuple(units), rows, cols)
+
+
+def _multi_grid(value: Any, symbols: tuple[str, ...]) -> Grid:
+    if not isinstance(value, dict) or set(value) - {"size", "box", "corners"} or "corners" not in value:
+        raise _Bad('"grids" must be {"size": n, "box": [rows, cols], "corners": [[row, col], ...]}')
+    size = value.get("size", len(symbols))
+    box = value.get("box")
+    corners = value["corners"]
+    ok_box = box is None or (isinstance(box, list) and len(box) == 2 and all(isinstance(k, int) for k in box))
+    ok_corners = isinstance(corners, list) and all(
+        isinstance(c, list) and len(c) == 2 and all(isinstance(k, int) for k in c) for c in corners
+    )
+    if not isinstance(size, int) or not ok_box or not ok_corners:
+        raise _Bad('"grids" must be {"size": n, "box": [rows, cols], "corners": [[row, col], ...]}')
+    return variants.multi_grid([(r, c) for r, c in corners], size, tuple(box) if box else None, symbols)
+
+
+def _cells_of(value: Any, grid: Grid, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise _Bad(f'{where}: "cells" must be a list of cell names')
+    members = []
+    for cell_text in value:
+        cell = _cell(cell_text, where)
+        if cell not in grid.index:
+            raise _Bad(f"{where}: {cell_text} is not a cell of the grid")
+        members.append(grid.index[cell])
+    return members
+
+
+def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
+    """The grid with the "constraints", "relations" and "cages" of the object."""
+    names = data.get("constraints", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise _Bad('"constraints" must be a list of names')
+    for name in names:
+        if name not in CONSTRAINTS:
+            raise _Bad(f'unknown constraint "{name}" (known: {", ".join(CONSTRAINTS)})')
+        grid = CONSTRAINTS[name](grid)
+    relations = data.get("relations", [])
+    if not isinstance(relations, list):
+        raise _Bad('"relations" must be a list of {"cells": [a, b], "distances": [...]}')
+    made = []
+    for k, item in enumerate(relations, 1):
+        where = f'"relations" item {k}'
+        if not isinstance(item, dict) or set(item) - {"cells", "distances", "kind"}:
+            raise _Bad(f'{where} must be {{"cells": [a, b], "distances": [...]}}')
+        cells = _cells_of(item.get("cells"), grid, where)
+        distances = item.get("distances", [0])
+        kind = item.get("kind", "custom")
+        if len(cells) != 2 or not isinstance(distances, list) or not isinstance(kind, str):
+            raise _Bad(f"{where} must name two cells and a list of distances")
+        if not all(isinstance(d, int) and not isinstance(d, bool) for d in distances):
+            raise _Bad(f"{where}: distances must be whole numbers")
+        made.append(Relation((cells[0], cells[1]), frozenset(distances), kind))
+    cages = data.get("cages", [])
+    if not isinstance(cages, list):
+        raise _Bad('"cages" must be a list of {"cells": [...], "sum": n}')
+    cage_list = []
+    for k, item in enumerate(cages, 1):
+        where = f'"cages" item {k}'
+        if not isinstance(item, dict) or set(item) - {"cells", "sum"}:
+            raise _Bad(f'{where} must be {{"cells": [...], "sum": n}}')
+        total = item.get("sum")
+        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
+            raise _Bad(f'{where}: "sum" must be a whole number')
+        cage_list.append(Cage(tuple(_cells_of(item.get("cells"), grid, where)), total))
+    if made or cage_list:
+        grid = dataclasses.replace(
+            grid, relations=grid.relations + tuple(made), cages=grid.cages + tuple(cage_list), _memo={}
+        )
+    return grid
 
 
 def _extra_units(data: dict[str, Any], grid: Grid) -> list[Unit]:
@@ -267,6 +361,9 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     extra = _extra_units(data, grid)
     if extra:
         grid = Grid(grid.symbols, grid.cells, grid.units + tuple(extra), grid.rows, grid.cols, grid.box)
+    if version < 2 and {"grids", "constraints", "relations", "cages"} & set(data):
+        raise _Bad('"grids", "constraints", "relations" and "cages" need "version": 2')
+    grid = _with_rules(data, grid)
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
         raise _Bad('"metadata" must map names to strings')
@@ -302,6 +399,11 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
                 rows.append("".join(row) if single else row)
             with contextlib.suppress(GridError):
                 bases.append(({"regions": rows}, Grid.jigsaw(rows, grid.symbols)))
+    multi = _multi_grid_keys(grid)
+    if multi is not None:
+        keys, base = multi
+        if grid.units[: len(base.units)] == base.units and (grid.rows, grid.cols) == (base.rows, base.cols):
+            return {"grids": keys}, len(base.units)
     if grid.rows != grid.cols or grid.rows != n or not grid.is_rectangular:
         out["rows"], out["cols"] = grid.rows, grid.cols
     if not grid.is_rectangular:
@@ -330,6 +432,68 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
     raise AssertionError("the rows_and_columns=false base always matches")  # pragma: no cover
 
 
+def _multi_grid_keys(grid: Grid) -> tuple[dict[str, Any], Grid] | None:
+    """The "grids" value of a grid made by :func:`variants.multi_grid`, and that grid; else None."""
+    by_name = {u.name: u for u in grid.units}
+    tops: dict[int, int] = {}
+    lefts: dict[int, int] = {}
+    for unit in grid.units:  # a row or column two grids share keeps the first grid's name
+        named = _GRID_UNIT.fullmatch(unit.name)
+        if named is None:
+            continue
+        k, kind, i = int(named[1]), named[2], int(named[3])
+        row, col = grid.cells[unit.cells[0]]
+        if kind == "row":
+            tops.setdefault(k, row - (i - 1))
+        else:
+            lefts.setdefault(k, col - (i - 1))
+    count = max(tops | lefts, default=0)
+    if any(k not in tops or k not in lefts for k in range(1, count + 1)):
+        return None
+    corners = [[tops[k], lefts[k]] for k in range(1, count + 1)]
+    first_box = by_name.get("grid 1 box 1")
+    if not corners or first_box is None:
+        return None
+    size = len(by_name["grid 1 row 1"].cells)
+    box_cells = [grid.cells[c] for c in first_box.cells]
+    box = [len({r for r, _ in box_cells}), len({c for _, c in box_cells})]
+    try:
+        base = variants.multi_grid([(r, c) for r, c in corners], size, (box[0], box[1]), grid.symbols)
+    except GridError:
+        return None
+    return {"size": size, "box": box, "corners": corners}, base
+
+
+def _rules(grid: Grid) -> dict[str, Any]:
+    """The "constraints", "relations" and "cages" keys of a grid (named rules where they fit whole)."""
+    out: dict[str, Any] = {}
+    left = set(grid.relations)
+    if left:
+        plain = dataclasses.replace(grid, relations=(), cages=(), _memo={})
+        named = []
+        for name, build in CONSTRAINTS.items():
+            made = set(build(plain).relations)
+            if made and made <= left:
+                named.append(name)
+                left -= made
+        if named:
+            out["constraints"] = named
+        if left:
+            out["relations"] = [
+                {"cells": [cell_name(grid.cells[c]) for c in r.cells], "distances": sorted(r.distances)}
+                | ({"kind": r.kind} if r.kind != "custom" else {})
+                for r in grid.relations
+                if r in left
+            ]
+    if grid.cages:
+        out["cages"] = [
+            {"cells": [cell_name(grid.cells[c]) for c in cage.cells]}
+            | ({"sum": cage.total} if cage.total is not None else {})
+            for cage in grid.cages
+        ]
+    return out
+
+
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """The sudokit JSON object of a puzzle (round-trips through :func:`puzzle_from_dict`)."""
     grid = puzzle.grid
@@ -345,6 +509,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
             | ({"kind": u.kind} if u.kind != "extra" else {})
             for u in extra
         ]
+    out.update(_rules(grid))
     single = all(len(s) == 1 for s in grid.symbols) and "." not in grid.symbols
     rows = puzzle.rows_of_symbols()
     if single:
