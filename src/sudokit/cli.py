@@ -131,7 +131,11 @@ def limit_options(command: F) -> F:
 
 
 def _looks_like_path(source: str) -> bool:
-    if "\n" in source or source.lstrip().startswith(("{", "[")):
+    from sudokit.formats.fpuzzles import looks_like_fpuzzles
+
+    if "\n" in source or source.lstrip().startswith(("{", "[")) or "://" in source:
+        return False
+    if looks_like_fpuzzles(source):  # a bare payload has '/' in it, but it is no path
         return False
     return os.sep in source or source.lower().endswith(_PATH_ENDINGS) or len(source.strip()) < 16
 

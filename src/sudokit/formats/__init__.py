@@ -1,7 +1,8 @@
 """Reading and writing puzzles in the formats people use, with the format detected on read.
 
 Supported: the one-line form (``line``), the multi-line grid (``grid``; ``pretty`` adds box
-separators), SadMan ``sdk`` and ``sdm``, Simple Sudoku ``ss`` and sudokit's own ``json``.
+separators), SadMan ``sdk`` and ``sdm``, Simple Sudoku ``ss``, sudokit's own ``json`` and f-puzzles
+(``fpuzzles``: a link, its payload or its JSON; written as a link, or as ``fpuzzles-json``).
 """
 
 from __future__ import annotations
@@ -10,22 +11,30 @@ import os
 from collections.abc import Iterable, Sequence
 
 from sudokit.errors import FormatError, ParseError
+from sudokit.formats.fpuzzles import (
+    format_fpuzzles_json,
+    format_fpuzzles_link,
+    looks_like_fpuzzles,
+    parse_fpuzzles,
+)
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
 from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_line, parse_text
 from sudokit.model import Puzzle
 
-READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json")
+READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json", "fpuzzles")
 """Names accepted by ``format=`` when reading (None: detect)."""
-WRITE_FORMATS = ("line", "grid", "pretty", "sdk", "sdm", "ss", "json")
+WRITE_FORMATS = ("line", "grid", "pretty", "sdk", "sdm", "ss", "json", "fpuzzles", "fpuzzles-json")
 """Names accepted by :func:`dumps` and :func:`write`."""
 
 _EXTENSIONS = {".sdk": "sdk", ".sdm": "sdm", ".ss": "ss", ".json": "json", ".txt": "line"}
 
 
 def detect(text: str) -> str:
-    """Name the format of some text: ``json``, ``ss`` or ``text`` (line, grid, sdk and sdm)."""
+    """Name the format of some text: ``fpuzzles``, ``json``, ``ss`` or ``text`` (line, grid, sdk, sdm)."""
+    if looks_like_fpuzzles(text):
+        return "fpuzzles"
     if looks_like_json(text):
         return "json"
     if looks_like_ss(text):
@@ -67,6 +76,8 @@ def parse_many(
     kind = format or detect(text)
     if kind == "json":
         return parse_json(text)
+    if kind == "fpuzzles":
+        return [parse_fpuzzles(text)]
     options = _options(size, box, symbols, one_per_line=kind in ("line", "sdm"))
     if kind == "ss":
         text = first_grid(text)
@@ -121,6 +132,8 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
     if format == "sdm":
         return format_sdm(items)
     writers = {
+        "fpuzzles": format_fpuzzles_link,
+        "fpuzzles-json": format_fpuzzles_json,
         "line": lambda p: format_line(p) + "\n",
         "grid": format_grid,
         "sdk": format_sdk,
@@ -133,9 +146,9 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
     if format in ("sdk", "ss") and len(items) > 1:
         raise FormatError(f"a .{format} file holds one puzzle; {len(items)} given")
     for puzzle in items:
-        if puzzle.allowed is not None and format != "json":
+        if puzzle.allowed is not None and format not in ("json", "fpuzzles", "fpuzzles-json"):
             raise FormatError(f"the {format} format cannot hold restricted cells; use json")
-    separator = "" if format == "line" else "\n"
+    separator = "" if format in ("line", "fpuzzles", "fpuzzles-json") else "\n"
     return separator.join(writers[format](p) for p in items)
 
 

@@ -1,0 +1,319 @@
+"""f-puzzles (www.f-puzzles.com): its puzzle JSON, and the link form that carries it compressed.
+
+A link is ``https://www.f-puzzles.com/?load=<payload>``; the payload is the JSON compressed with
+lz-string into URL-safe base64.  sudokit reads a link, a bare payload or the JSON itself, and writes
+the link or the JSON, for what the model can express: the size, givens and given pencil marks,
+irregular regions, both diagonals, anti-knight, anti-king, non-consecutive, disjoint groups, extra
+regions, killer cages and odd/even cells.  Anything else in a puzzle (thermometers, arrows, little
+killers, cosmetic lines and text, ...) is an error that names it: nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlparse
+
+import lzstring
+
+from sudokit import variants
+from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
+from sudokit.model import EMPTY, Grid, Puzzle, Unit, cell_name, default_box
+
+LINK = "https://www.f-puzzles.com/?load="
+"""How written links start."""
+
+_FLAGS = {
+    "antiknight": variants.anti_knight,
+    "antiking": variants.anti_king,
+    "nonconsecutive": variants.non_consecutive,
+}
+_KNOWN = {
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "highlightConflicts",
+    "solution",
+    "diagonal+",
+    "diagonal-",
+    "disjointgroups",
+    "killercage",
+    "cage",
+    "extraregion",
+    "odd",
+    "even",
+    *_FLAGS,
+}
+_CELL_KEYS = {
+    "value",
+    "given",
+    "region",
+    "c",
+    "cornerPencilMarks",
+    "centerPencilMarks",
+    "givenPencilMarks",
+    "highlight",
+}
+_PAYLOAD = re.compile(r"^[A-Za-z0-9+/=_-]{16,}$")
+_CELL_NAME = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+
+
+def looks_like_fpuzzles(text: str) -> bool:
+    """True for an f-puzzles link, a bare compressed payload, or f-puzzles JSON (``size`` and ``grid``)."""
+    stripped = text.strip()
+    if "f-puzzles.com" in stripped or "?load=" in stripped:
+        return True
+    if _PAYLOAD.match(stripped) and stripped.startswith("N4Ig"):  # lz-string base64 of '{"'
+        return True
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError:
+            return False
+        return isinstance(data, dict) and "grid" in data and "size" in data and "format" not in data
+    return False
+
+
+def _payload(text: str) -> str:
+    """The compressed payload of a link (or the text itself when it is a bare payload)."""
+    stripped = text.strip()
+    if "?" in stripped:
+        query = parse_qs(urlparse(stripped).query)
+        if "load" not in query:
+            raise ParseError("the f-puzzles link has no load= part")
+        return query["load"][0].replace(" ", "+")
+    return unquote(stripped)
+
+
+def decode(text: str) -> dict[str, Any]:
+    """The f-puzzles JSON object of a link, payload or JSON text."""
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        payload = _payload(stripped)
+        try:
+            stripped = lzstring.LZString().decompressFromBase64(payload) or ""
+        except (ValueError, KeyError, TypeError, IndexError):
+            stripped = ""
+        if not stripped:
+            raise ParseError("the f-puzzles payload does not decompress (is the link complete?)")
+    try:
+        data = json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"the f-puzzles data is not valid JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise ParseError("the f-puzzles data must be a JSON object")
+    return data
+
+
+def parse_fpuzzles(text: str) -> Puzzle:
+    """The puzzle of an f-puzzles link, payload or JSON text."""
+    try:
+        return puzzle_from_fpuzzles(decode(text))
+    except (GridError, PuzzleError) as exc:
+        raise ParseError(f"f-puzzles: {exc}") from None
+
+
+def _cell(name: Any, n: int) -> tuple[int, int]:
+    match = _CELL_NAME.match(name) if isinstance(name, str) else None
+    if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
+        raise ParseError(f"f-puzzles: {json.dumps(name)} is not a cell of the {n}x{n} grid")
+    return int(match[1]) - 1, int(match[2]) - 1
+
+
+def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ParseError(f'f-puzzles: "{key}" must be a list of objects')
+    return value
+
+
+def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
+    """Build a puzzle from a decoded f-puzzles object; ParseError naming anything unsupported."""
+    unsupported = sorted(
+        key for key, value in data.items() if key not in _KNOWN and value not in (False, None, [])
+    )
+    if unsupported:
+        raise ParseError(f"f-puzzles: sudokit cannot solve these constraints yet: {', '.join(unsupported)}")
+    n = data.get("size")
+    grid_data = data.get("grid")
+    if not isinstance(n, int) or not 1 <= n <= 64:
+        raise ParseError('f-puzzles: "size" must be a whole number from 1 to 64')
+    if (
+        not isinstance(grid_data, list)
+        or len(grid_data) != n
+        or any(not isinstance(row, list) or len(row) != n for row in grid_data)
+    ):
+        raise ParseError(f'f-puzzles: "grid" must be {n} rows of {n} cells')
+    symbols = tuple(str(k) for k in range(1, n + 1))
+    regions = [[cell.get("region") if isinstance(cell, dict) else None for cell in row] for row in grid_data]
+    if any(label is not None for row in regions for label in row):
+        rows, cols = default_box(n) if _composite(n) else (1, n)
+        labels = [
+            [
+                regions[r][c] if regions[r][c] is not None else (r // rows) * (n // cols) + c // cols
+                for c in range(n)
+            ]
+            for r in range(n)
+        ]
+        grid = Grid.jigsaw(labels, symbols)
+    elif _composite(n):
+        grid = Grid.classic(n, symbols=symbols)
+    else:
+        grid = Grid.latin(n, symbols)
+    if data.get("diagonal-"):
+        grid = variants.diagonals(grid, "main")
+    if data.get("diagonal+"):
+        grid = variants.diagonals(grid, "anti")
+    if data.get("disjointgroups"):
+        grid = variants.disjoint_groups(grid)
+    for name, build in _FLAGS.items():
+        if data.get(name):
+            grid = build(grid)
+    extra = [[_cell(name, n) for name in item.get("cells", [])] for item in _items(data, "extraregion")]
+    if extra:
+        grid = variants.with_units(grid, extra, "extra region")
+    cages = []
+    for key in ("killercage", "cage"):
+        for item in _items(data, key):
+            value = item.get("value")
+            text = str(value).strip() if value is not None else ""
+            if text and not text.lstrip("-").isdigit():
+                raise ParseError(f"f-puzzles: a {key} has the value {json.dumps(value)}, not a sum")
+            cages.append(([_cell(name, n) for name in item.get("cells", [])], int(text) if text else None))
+    if cages:
+        grid = variants.killer(grid, cages)
+    givens = [EMPTY] * len(grid.cells)
+    allowed = [grid.full_mask] * len(grid.cells)
+    for r, row in enumerate(grid_data):
+        for c, cell in enumerate(row):
+            if not isinstance(cell, dict):
+                raise ParseError(f"f-puzzles: cell {cell_name((r, c))} must be an object")
+            index = grid.index[(r, c)]
+            value = cell.get("value")
+            if cell.get("given") and value is not None:
+                if not isinstance(value, int) or not 1 <= value <= n:
+                    raise ParseError(
+                        f"f-puzzles: {cell_name((r, c))} is given {json.dumps(value)}, not 1 to {n}"
+                    )
+                givens[index] = value - 1
+            marks = cell.get("givenPencilMarks")
+            if marks:
+                allowed[index] = sum(1 << (m - 1) for m in marks if isinstance(m, int) and 1 <= m <= n)
+    odd = sum(1 << (v - 1) for v in range(1, n + 1, 2))
+    for key, mask in (("odd", odd), ("even", grid.full_mask & ~odd)):
+        for item in _items(data, key):
+            r, c = _cell(item.get("cell"), n)
+            allowed[grid.index[(r, c)]] &= mask
+    metadata = {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
+    restricted = None if all(m == grid.full_mask for m in allowed) else tuple(allowed)
+    return Puzzle(grid, tuple(givens), restricted, metadata)
+
+
+def _composite(n: int) -> bool:
+    return any(n % k == 0 for k in range(2, int(n**0.5) + 1))
+
+
+# ----------------------------------------------------------------------------------------- writer
+
+
+def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
+    """The f-puzzles object of a puzzle; FormatError naming what f-puzzles cannot express."""
+    grid = puzzle.grid
+    n = grid.size
+    if grid.symbols != tuple(str(k) for k in range(1, n + 1)) and grid.symbols != tuple("123456789"[:n]):
+        raise FormatError(
+            f"f-puzzles writes the digits 1 to {n}; this puzzle's symbols are {' '.join(grid.symbols)}"
+        )
+    if not grid.is_rectangular or grid.rows != n or grid.cols != n:
+        raise FormatError("f-puzzles holds one square grid, not overlapping grids or holes")
+    index = grid.index
+    region_of: dict[int, int] = {}
+    base_units = {"row", "column"}
+    boxes = [u for u in grid.units if u.kind in ("box", "region")]
+    default = Grid.classic(n, symbols=grid.symbols) if _composite(n) else None
+    jigsaw = default is None or [u.cells for u in boxes] != [
+        u.cells for u in default.units if u.kind == "box"
+    ]
+    if jigsaw:
+        for k, unit in enumerate(boxes):
+            for c in unit.cells:
+                region_of[c] = k
+    out: dict[str, Any] = {"size": n}
+    names = {u.name for u in grid.units}
+    extra_units: list[Unit] = []
+    for unit in grid.units:
+        if unit.kind in base_units or unit.kind in ("box", "region"):
+            continue
+        if unit.name == "main diagonal":
+            out["diagonal-"] = True
+        elif unit.name == "anti-diagonal":
+            out["diagonal+"] = True
+        elif not unit.name.startswith("disjoint group"):
+            extra_units.append(unit)
+    if any(name.startswith("disjoint group") for name in names):
+        out["disjointgroups"] = True
+    left = set(grid.relations)
+    plain = dataclasses.replace(grid, relations=(), cages=(), _memo={})
+    for name, build in _FLAGS.items():
+        made = set(build(plain).relations)
+        if made and made <= left:
+            out[name] = True
+            left -= made
+    if left:
+        kinds = sorted({relation.kind for relation in left})
+        raise FormatError(f"f-puzzles cannot hold these pairwise relations: {', '.join(kinds)}")
+    if extra_units:
+        out["extraregion"] = [{"cells": [_name(grid, c) for c in u.cells]} for u in extra_units]
+    if grid.cages:
+        out["killercage"] = [
+            {"cells": [_name(grid, c) for c in cage.cells]}
+            | ({"value": str(cage.total)} if cage.total is not None else {})
+            for cage in grid.cages
+        ]
+    odd = sum(1 << (v - 1) for v in range(1, n + 1, 2))
+    even = grid.full_mask & ~odd
+    cells = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            i = index[(r, c)]
+            cell: dict[str, Any] = {}
+            if puzzle.givens[i] != EMPTY:
+                cell["value"] = puzzle.givens[i] + 1
+                cell["given"] = True
+            if i in region_of:
+                cell["region"] = region_of[i]
+            mask = puzzle.allowed[i] if puzzle.allowed is not None else grid.full_mask
+            if mask == odd and mask != grid.full_mask:
+                out.setdefault("odd", []).append({"cell": _name(grid, i)})
+            elif mask == even:
+                out.setdefault("even", []).append({"cell": _name(grid, i)})
+            elif mask != grid.full_mask:
+                cell["givenPencilMarks"] = [k + 1 for k in range(n) if mask >> k & 1]
+            row.append(cell)
+        cells.append(row)
+    out["grid"] = cells
+    for key in ("title", "author", "ruleset"):
+        if key in puzzle.metadata:
+            out[key] = puzzle.metadata[key]
+    return out
+
+
+def _name(grid: Grid, cell: int) -> str:
+    r, c = grid.cells[cell]
+    return f"R{r + 1}C{c + 1}"
+
+
+def format_fpuzzles_json(puzzle: Puzzle) -> str:
+    """The f-puzzles JSON of a puzzle, one line."""
+    return json.dumps(puzzle_to_fpuzzles(puzzle), separators=(",", ":")) + "\n"
+
+
+def format_fpuzzles_link(puzzle: Puzzle) -> str:
+    """An f-puzzles link that opens the puzzle."""
+    payload = lzstring.LZString().compressToBase64(format_fpuzzles_json(puzzle).strip())
+    return LINK + payload + "\n"

@@ -1,0 +1,140 @@
+"""f-puzzles links, payloads and JSON: reading, solving, writing, and clear errors for the rest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import lzstring
+import pytest
+
+import sudokit
+from sudokit.formats.fpuzzles import LINK, puzzle_to_fpuzzles
+from tests.test_variants import RECORDS, build
+
+SELF_CONTAINED = json.loads(
+    (Path(__file__).parent / "fixtures" / "variants" / "fpuzzles-self-contained.json").read_text()
+)
+
+
+def decompress(payload: str) -> dict[str, Any]:
+    """The f-puzzles object of a payload, decoded with lz-string directly (not through sudokit)."""
+    return json.loads(lzstring.LZString().decompressFromBase64(payload))
+
+
+def check_antiknight_killer(data: dict[str, Any], rows: list[str]) -> list[str]:
+    """Independent check of a 9x9 killer anti-knight solution against the f-puzzles object."""
+    faults = []
+    grid = [[int(ch) for ch in row] for row in rows]
+    units = [[(r, c) for c in range(9)] for r in range(9)] + [[(r, c) for r in range(9)] for c in range(9)]
+    units += [[(r + i, c + j) for i in range(3) for j in range(3)] for r in (0, 3, 6) for c in (0, 3, 6)]
+    for unit in units:
+        if sorted(grid[r][c] for r, c in unit) != list(range(1, 10)):
+            faults.append(f"unit {unit[0]}")
+    for r in range(9):
+        for c in range(9):
+            for dr, dc in ((1, 2), (2, 1), (1, -2), (2, -1)):
+                if 0 <= r + dr < 9 and 0 <= c + dc < 9 and grid[r][c] == grid[r + dr][c + dc]:
+                    faults.append(f"knight ({r}, {c})")
+            cell = data["grid"][r][c]
+            if cell.get("given") and cell["value"] != grid[r][c]:
+                faults.append(f"given ({r}, {c})")
+    for cage in data["killercage"]:
+        cells = [(int(n[1 : n.index("C")]) - 1, int(n[n.index("C") + 1 :]) - 1) for n in cage["cells"]]
+        values = [grid[r][c] for r, c in cells]
+        if len(set(values)) != len(values) or sum(values) != int(cage["value"]):
+            faults.append(f"cage {cage['cells'][0]}")
+    return faults
+
+
+@pytest.mark.parametrize("form", ["payload", "link", "encoded link", "json"])
+def test_self_contained_solves_from_every_form(form: str) -> None:
+    payload = SELF_CONTAINED["fpuzzles"]
+    text = {
+        "payload": payload,
+        "link": LINK + payload,
+        "encoded link": LINK + payload.replace("+", "%2B").replace("/", "%2F").replace("=", "%3D"),
+        "json": json.dumps(decompress(payload)),
+    }[form]
+    puzzle = sudokit.parse(text)
+    assert puzzle.metadata["author"] == "Lavaloid"
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.unique
+    rows = [result.first.to_string()[k : k + 9] for k in range(0, 81, 9)]
+    assert check_antiknight_killer(decompress(payload), rows) == []
+    assert rows == SELF_CONTAINED["solution"]
+
+
+def test_cli_solves_an_fpuzzles_link() -> None:
+    from click.testing import CliRunner
+
+    from sudokit.cli import cli
+
+    result = CliRunner().invoke(cli, ["solve", LINK + SELF_CONTAINED["fpuzzles"], "--format", "line"])
+    assert result.exit_code == 0 and result.output.strip() == "".join(SELF_CONTAINED["solution"])
+
+
+WRITABLE = [r for r in RECORDS if "subgrids" not in r and r["id"] != "janko-sudoku-chaos-093"]
+
+
+@pytest.mark.parametrize("record", WRITABLE, ids=[r["id"] for r in WRITABLE])
+def test_variants_round_trip_through_fpuzzles_links(record: dict[str, Any]) -> None:
+    puzzle = build(record)
+    link = sudokit.dumps(puzzle, "fpuzzles").strip()
+    assert link.startswith(LINK)
+    data = decompress(link.removeprefix(LINK))
+    assert data["size"] == len(record["symbols"])
+    again = sudokit.parse(link)
+    assert len(again.grid.units) == len(puzzle.grid.units) and len(again.grid.cages) == len(puzzle.grid.cages)
+    first = sudokit.count_solutions(puzzle, 2)
+    second = sudokit.count_solutions(again, 2)
+    assert second.unique and second.first.values == first.first.values
+    assert sudokit.dumps(again, "fpuzzles").strip() == link
+
+
+def test_named_constraints_and_odd_even_cells_round_trip() -> None:
+    from sudokit import EMPTY, Grid, Puzzle, variants
+
+    grid = variants.non_consecutive(variants.anti_king(variants.diagonals(Grid.classic(9))))
+    odd = sum(1 << k for k in (0, 2, 4, 6, 8))
+    allowed = [grid.full_mask] * 81
+    allowed[0], allowed[1], allowed[2] = odd, grid.full_mask & ~odd, 0b11
+    puzzle = Puzzle(grid, (EMPTY,) * 80 + (4,), tuple(allowed))
+    data = puzzle_to_fpuzzles(puzzle)
+    assert data["antiking"] and data["nonconsecutive"] and data["diagonal+"] and data["diagonal-"]
+    assert data["odd"] == [{"cell": "R1C1"}] and data["even"] == [{"cell": "R1C2"}]
+    assert data["grid"][0][2]["givenPencilMarks"] == [1, 2]
+    assert data["grid"][8][8] == {"value": 5, "given": True}
+    again = sudokit.parse(json.dumps(data))
+    assert again.allowed == puzzle.allowed and again.givens == puzzle.givens
+    assert set(again.grid.relations) == set(puzzle.grid.relations)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]}, "cannot solve these constraints yet: thermometer"),
+        ({"arrow": [{}], "xv": [{}]}, "constraints yet: arrow, xv"),
+        ({"killercage": [{"cells": ["R1C1", "R10C1"], "value": "5"}]}, '"R10C1" is not a cell'),
+        ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, 'has the value "x", not a sum'),
+        ({"size": 0}, '"size" must be'),
+    ],
+)
+def test_unsupported_or_bad_fpuzzles_are_clear_errors(change: dict[str, Any], message: str) -> None:
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)]} | change
+    with pytest.raises(sudokit.ParseError, match=message):
+        sudokit.parse(json.dumps(data))
+
+
+def test_broken_links_and_unwritable_puzzles() -> None:
+    with pytest.raises(sudokit.ParseError, match="does not decompress"):
+        sudokit.parse(LINK + "N4IgzglgXgpiBcBOANCALhNAbO8QGUYsAzAWgGMB")
+    with pytest.raises(sudokit.ParseError, match="no load= part"):
+        sudokit.parse("https://www.f-puzzles.com/?id=123")
+    samurai = sudokit.Puzzle.empty(sudokit.variants.named_multi_grid("samurai"))
+    with pytest.raises(sudokit.FormatError, match="one square grid"):
+        sudokit.dumps(samurai, "fpuzzles")
+    letters = sudokit.Puzzle.empty(sudokit.Grid.classic(4, symbols="ABCD"))
+    with pytest.raises(sudokit.FormatError, match="digits 1 to 4"):
+        sudokit.dumps(letters, "fpuzzles")
