@@ -286,3 +286,70 @@ def test_bad_variant_json_is_a_clear_error(change: dict[str, Any], message: str)
     data = {"format": "sudokit", "version": 2, "size": 9, "box": [3, 3]} | change
     with pytest.raises(sudokit.ParseError, match=message):
         sudokit.parse(json.dumps(data))
+
+
+def _frame_text(record: dict[str, Any], hole: str) -> str:
+    """A multi-grid record's givens as frame text, holes written with ``hole``."""
+    solution = record["solution"]
+    return "\n".join(
+        "".join(hole if solution[r][c] == " " else ch for c, ch in enumerate(row))
+        for r, row in enumerate(record["givens"])
+    )
+
+
+MULTI = [r for r in RECORDS if "subgrids" in r and r["variant"] != "butterfly"]
+
+
+@pytest.mark.parametrize("hole", [" ", "-"])
+@pytest.mark.parametrize("record", MULTI, ids=[r["id"] for r in MULTI])
+def test_multi_grid_text_is_recognised_from_its_holes(record: dict[str, Any], hole: str) -> None:
+    text = _frame_text(record, hole)
+    puzzle = sudokit.parse(text)
+    assert puzzle == build(record)
+    solution = sudokit.solve(puzzle).solution
+    lines = sudokit.dumps(solution.as_puzzle(), "line").splitlines()
+    assert lines == ["".join(ch if ch != " " else "-" for ch in row) for row in record["solution"]]
+
+
+def test_butterfly_needs_its_name_and_rules_can_be_added() -> None:
+    record = next(r for r in RECORDS if r["variant"] == "butterfly")
+    text = "\n".join(record["givens"])
+    puzzle = sudokit.parse(text, variants=["butterfly"])
+    assert puzzle == build(record)
+    x = sudokit.parse("." * 81, variants=["x", "antiknight"])
+    assert [u.name for u in x.grid.units[-2:]] == ["main diagonal", "anti-diagonal"]
+    assert x.grid.relations and {r.kind for r in x.grid.relations} == {"antiknight"}
+    with pytest.raises(sudokit.ParseError, match="one layout, not samurai and sohei"):
+        sudokit.parse(text, variants=["samurai", "sohei"])
+    with pytest.raises(sudokit.ParseError, match="stands where a samurai has no cell"):
+        sudokit.parse(_frame_text(MULTI[0], " ").replace(" ", "5", 1), variants=["samurai"])
+
+
+def test_cli_reads_a_samurai_file_and_names_variants(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sudokit.cli import cli
+
+    record = MULTI[0]
+    path = tmp_path / "samurai.txt"
+    path.write_text(_frame_text(record, " ") + "\n")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["solve", str(path), "--format", "line"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [row.replace(" ", "-") for row in record["solution"]]
+    result = runner.invoke(
+        cli, ["count", "." * 81, "--variant", "x", "--variant", "antiknight", "--limit", "5"]
+    )
+    assert result.exit_code == 0 and result.output.split()[0] == "5"
+    result = runner.invoke(cli, ["solve", "." * 81, "--variant", "nope"])
+    assert result.exit_code == 2
+
+
+def test_pretty_printing_draws_regions_and_lists_cages() -> None:
+    jigsaw = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-chaos-008"))
+    text = str(jigsaw)
+    lines = text.splitlines()
+    assert len(lines) == 11  # six rows of cells, five border rows between them
+    assert lines[0].startswith("4") and "|" in lines[0] and "+" in text
+    killer = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-killer-011"))
+    assert str(killer).splitlines()[-16:][0] == "cage r1c1 r2c1 r2c2 = 7"

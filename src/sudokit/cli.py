@@ -18,6 +18,7 @@ from sudokit import __version__
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import READ_FORMATS, WRITE_FORMATS, dumps, parse_many, read
 from sudokit.model import Puzzle, Solution
+from sudokit.variants import VARIANT_NAMES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -107,6 +108,13 @@ def input_options(command: F) -> F:
             type=click.Choice(READ_FORMATS),
             help="Read the input in this format instead of detecting it.",
         ),
+        click.option(
+            "--variant",
+            "variants",
+            multiple=True,
+            type=click.Choice(VARIANT_NAMES),
+            help="A multi-grid layout to read (samurai, ...) or rules to add (x, antiknight, ...).",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
@@ -142,11 +150,12 @@ def _looks_like_path(source: str) -> bool:
 
 def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
     """The puzzles named by a PUZZLE argument: literal text, a file path, or ``-`` for stdin."""
-    read_options = {
+    read_options: dict[str, Any] = {
         "format": options.get("input_format"),
         "size": options.get("size"),
         "box": options.get("box"),
         "symbols": options.get("symbols"),
+        "variants": options.get("variants") or (),
     }
     if source == "-":
         label, text = "<stdin>", sys.stdin.read()
@@ -374,6 +383,8 @@ def batch(
 
     if options.get("input_format") not in (None, "line", "sdm"):
         raise click.BadParameter("batch reads one puzzle per line", param_hint="--input-format")
+    if options.get("variants"):
+        raise click.BadParameter("batch reads classic one-line puzzles", param_hint="--variant")
     read_options = ReadOptions(
         options.get("size"), options.get("box"), options.get("symbols"), one_per_line=True
     )

@@ -181,7 +181,9 @@ def multi_grid(
             units.append(Unit(f"grid {k} {name}", tuple(index[m] for m in members), kind))
     height = max(r for r, _ in cells) + 1
     width = max(c for _, c in cells) + 1
-    return Grid(alphabet, tuple(cells), tuple(units), height, width)
+    # boxes on the frame's own box lattice (every standard layout): kept, so that printing can draw them
+    aligned = all(top % rows == 0 and left % cols == 0 for top, left in corners)
+    return Grid(alphabet, tuple(cells), tuple(units), height, width, (rows, cols) if aligned else None)
 
 
 def named_multi_grid(name: str, symbols: Sequence[str] | str | None = None) -> Grid:
@@ -190,6 +192,29 @@ def named_multi_grid(name: str, symbols: Sequence[str] | str | None = None) -> G
     if corners is None:
         raise GridError(f"unknown multi-grid {name!r} (known: {', '.join(MULTI_GRID_LAYOUTS)})")
     return multi_grid(corners, 9, (3, 3), symbols)
+
+
+RULES = {
+    "x": diagonals,
+    "windoku": windoku,
+    "disjoint-groups": disjoint_groups,
+    "centre-dot": centre_dot,
+    "antiknight": anti_knight,
+    "antiking": anti_king,
+    "nonconsecutive": non_consecutive,
+}
+"""Variants that add rules to a grid, by the name the command line's ``--variant`` takes."""
+
+VARIANT_NAMES = (*MULTI_GRID_LAYOUTS, *RULES)
+"""Every name ``--variant`` takes: the multi-grid layouts, then the added rules."""
+
+
+def add_rules(grid: Grid, name: str) -> Grid:
+    """The grid with the rules of a named variant (see :data:`RULES`)."""
+    build = RULES.get(name)
+    if build is None:
+        raise GridError(f"unknown variant {name!r} (known: {', '.join(VARIANT_NAMES)})")
+    return build(grid)
 
 
 def _square(grid: Grid, what: str) -> int:

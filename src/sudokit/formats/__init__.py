@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-from sudokit.errors import FormatError, ParseError
+from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.fpuzzles import (
     format_fpuzzles_json,
     format_fpuzzles_link,
@@ -18,12 +18,14 @@ from sudokit.formats.fpuzzles import (
     parse_fpuzzles,
 )
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
+from sudokit.formats.multigrid import detect_layout, format_frame, parse_multigrid
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
 from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_line, parse_text
 from sudokit.model import Puzzle
+from sudokit.variants import MULTI_GRID_LAYOUTS, add_rules
 
-READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json", "fpuzzles")
+READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json", "fpuzzles", "multigrid")
 """Names accepted by ``format=`` when reading (None: detect)."""
 WRITE_FORMATS = ("line", "grid", "pretty", "sdk", "sdm", "ss", "json", "fpuzzles", "fpuzzles-json")
 """Names accepted by :func:`dumps` and :func:`write`."""
@@ -37,6 +39,8 @@ def detect(text: str) -> str:
         return "fpuzzles"
     if looks_like_json(text):
         return "json"
+    if detect_layout(text) is not None:
+        return "multigrid"
     if looks_like_ss(text):
         return "ss"
     return "text"
@@ -60,13 +64,18 @@ def parse_many(
     size: int | None = None,
     box: tuple[int, int] | None = None,
     symbols: Sequence[str] | str | None = None,
+    variants: Sequence[str] = (),
 ) -> list[Puzzle]:
     """Every puzzle in a text, in order.
 
     ``format`` forces a reader (see :data:`READ_FORMATS`); ``size``, ``box`` and ``symbols`` say what
-    the text cannot (a 16x16 written with ``0-9a-f``, 6x6 with 3x2 boxes, ...).
+    the text cannot (a 16x16 written with ``0-9a-f``, 6x6 with 3x2 boxes, ...).  ``variants`` names
+    a multi-grid layout to read (``samurai``) and rules to add (``x``, ``antiknight``; see
+    :data:`sudokit.variants.VARIANT_NAMES`).
     Raises :class:`~sudokit.errors.ParseError` naming the line and column of the first fault.
     """
+    if variants:
+        return _with_variants(text, format, size, box, symbols, variants)
     if format is not None and format not in READ_FORMATS:
         raise FormatError(f"unknown input format {format!r} (known: {', '.join(READ_FORMATS)})")
     if format in (None, "line") and size is None and box is None and symbols is None:
@@ -78,6 +87,8 @@ def parse_many(
         return parse_json(text)
     if kind == "fpuzzles":
         return [parse_fpuzzles(text)]
+    if kind == "multigrid":
+        return [parse_multigrid(text)]
     options = _options(size, box, symbols, one_per_line=kind in ("line", "sdm"))
     if kind == "ss":
         text = first_grid(text)
@@ -91,9 +102,10 @@ def parse(
     size: int | None = None,
     box: tuple[int, int] | None = None,
     symbols: Sequence[str] | str | None = None,
+    variants: Sequence[str] = (),
 ) -> Puzzle:
     """Exactly one puzzle from text in any supported format (see :func:`parse_many`)."""
-    puzzles = parse_many(text, format=format, size=size, box=box, symbols=symbols)
+    puzzles = parse_many(text, format=format, size=size, box=box, symbols=symbols, variants=variants)
     if len(puzzles) != 1:
         raise ParseError(f"the text holds {len(puzzles)} puzzles, not one; parse_many reads them all")
     return puzzles[0]
@@ -106,6 +118,7 @@ def read(
     size: int | None = None,
     box: tuple[int, int] | None = None,
     symbols: Sequence[str] | str | None = None,
+    variants: Sequence[str] = (),
 ) -> list[Puzzle]:
     """Every puzzle in a file (OSError if it cannot be read, ParseError if it is no puzzle file)."""
     with open(path, encoding="utf-8") as handle:
@@ -115,7 +128,35 @@ def read(
             raise ParseError(f"not a UTF-8 text file (byte {exc.start})") from None
     if format is None and str(path).lower().endswith(".sdm"):
         format = "sdm"
-    return parse_many(text, format=format, size=size, box=box, symbols=symbols)
+    return parse_many(text, format=format, size=size, box=box, symbols=symbols, variants=variants)
+
+
+def _with_variants(
+    text: str,
+    format: str | None,
+    size: int | None,
+    box: tuple[int, int] | None,
+    symbols: Sequence[str] | str | None,
+    names: Sequence[str],
+) -> list[Puzzle]:
+    layouts = [name for name in names if name in MULTI_GRID_LAYOUTS]
+    rules = [name for name in names if name not in MULTI_GRID_LAYOUTS]
+    if len(layouts) > 1:
+        raise ParseError(f"a puzzle has one layout, not {' and '.join(layouts)}")
+    if layouts:
+        puzzles = [parse_multigrid(text, layouts[0])]
+    else:
+        puzzles = parse_many(text, format=format, size=size, box=box, symbols=symbols)
+    out = []
+    for puzzle in puzzles:
+        grid = puzzle.grid
+        try:
+            for name in rules:
+                grid = add_rules(grid, name)
+            out.append(Puzzle(grid, puzzle.givens, puzzle.allowed, puzzle.metadata))
+        except (GridError, PuzzleError) as exc:
+            raise ParseError(str(exc)) from None
+    return out
 
 
 def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
@@ -131,6 +172,9 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
         return format_json(items)
     if format == "sdm":
         return format_sdm(items)
+    if format in ("line", "grid") and not all(p.grid.is_rectangular for p in items):
+        # frames with holes (samurai and kin): row by row, '-' where there is no cell
+        return "\n".join(format_frame(p.grid, p.givens) for p in items)
     writers = {
         "fpuzzles": format_fpuzzles_link,
         "fpuzzles-json": format_fpuzzles_json,

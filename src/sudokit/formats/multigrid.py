@@ -1,0 +1,88 @@
+"""The text form of multi-grid puzzles (samurai and its kin): the whole frame, one character a cell.
+
+A samurai is 21 lines of 21 characters; positions that are no cell hold a space or ``-``, empty
+cells ``.`` or ``0``.  The layout is recognised from the shape of the holes (``variant=`` names it
+outright, which a butterfly, with no holes, needs).  Written the same way, with ``-`` for holes.
+"""
+
+from __future__ import annotations
+
+from sudokit.errors import ParseError
+from sudokit.model import EMPTY, Grid, Puzzle
+from sudokit.variants import MULTI_GRID_LAYOUTS, named_multi_grid
+
+HOLES = frozenset(" -")
+"""Characters that mark a position of the frame that is no cell."""
+
+
+def _frame(text: str) -> list[tuple[int, str]]:
+    """The frame's lines with their line numbers: no blank or comment lines, right-padded later."""
+    lines = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            lines.append((lineno, line.rstrip("\r\n")))
+    return lines
+
+
+def _holes_fit(rows: list[str], grid: Grid) -> bool:
+    """Whether every hole of the grid's frame is a hole character in the text, and no cell a space."""
+    if len(rows) != grid.rows or any(len(row) > grid.cols for row in rows):
+        return False
+    present = set(grid.cells)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row.ljust(grid.cols)):
+            if (r, c) in present:
+                if ch == " ":
+                    return False
+            elif ch not in HOLES:
+                return False
+    return True
+
+
+def detect_layout(text: str) -> str | None:
+    """The standard layout whose holes the text's frame has (the one with most holes), or None."""
+    rows = [line for _, line in _frame(text)]
+    if not rows or max(len(row) for row in rows) < 12:
+        return None
+    fitting = []
+    for name in MULTI_GRID_LAYOUTS:
+        grid = named_multi_grid(name)
+        holes = grid.rows * grid.cols - len(grid.cells)
+        if holes and _holes_fit(rows, grid):
+            fitting.append((holes, name))
+    return max(fitting)[1] if fitting else None
+
+
+def parse_multigrid(text: str, variant: str | None = None) -> Puzzle:
+    """A multi-grid puzzle from its frame text; ``variant`` names the layout, else it is detected."""
+    name = variant or detect_layout(text)
+    if name is None:
+        raise ParseError("the text is not a samurai-style frame (name the layout with --variant)")
+    grid = named_multi_grid(name)
+    lines = _frame(text)
+    if len(lines) != grid.rows:
+        raise ParseError(f"a {name} frame has {grid.rows} lines, this text {len(lines)}")
+    present = set(grid.cells)
+    givens = [EMPTY] * len(grid.cells)
+    for r, (lineno, line) in enumerate(lines):
+        if len(line.rstrip()) > grid.cols:
+            raise ParseError(f"a {name} line has at most {grid.cols} characters", lineno, grid.cols + 1)
+        for c, ch in enumerate(line.ljust(grid.cols)):
+            if (r, c) not in present:
+                if ch not in HOLES:
+                    raise ParseError(f"{ch!r} stands where a {name} has no cell", lineno, c + 1)
+                continue
+            if ch in ".0-_*":
+                continue
+            if ch not in grid.symbol_index:
+                raise ParseError(f"{ch!r} is not a symbol (1-9) or a blank", lineno, c + 1)
+            givens[grid.index[(r, c)]] = grid.symbol_index[ch]
+    return Puzzle(grid, tuple(givens))
+
+
+def format_frame(grid: Grid, values: tuple[int, ...] | list[int], hole: str = "-", blank: str = ".") -> str:
+    """The frame text of a grid with holes: one line per row, ``hole`` where there is no cell."""
+    rows = [[hole] * grid.cols for _ in range(grid.rows)]
+    for (r, c), v in zip(grid.cells, values, strict=True):
+        rows[r][c] = blank if v == EMPTY else grid.symbols[v]
+    return "\n".join("".join(row) for row in rows) + "\n"
