@@ -1,4 +1,4 @@
-"""The ``sudokit`` command line: solve, count, check, batch, show and demo.
+"""The ``sudokit`` command line: solve, count, check, batch, show, render and demo.
 
 Quiet by default and scriptable: results on stdout, errors as one line on stderr.  Exit codes:
 0 solved (or, for ``check``, a valid puzzle with one solution), 1 no solution or an error, 2 usage error.
@@ -56,6 +56,7 @@ Examples:
   sudokit check puzzle.txt
   sudokit batch puzzles.txt -o solutions.txt --jobs 2
   sudokit show puzzle.txt --candidates
+  sudokit render puzzle.txt --solve -o puzzle.svg
   echo '...' | sudokit solve -
 """
 
@@ -442,6 +443,41 @@ def show(puzzle: str, candidates: bool, output_format: str, output: str | None, 
 
     puzzles = load_puzzles(puzzle, **options)
     text = "\n".join(pencil_marks(p) + "\n" for p in puzzles) if candidates else dumps(puzzles, output_format)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the SVG here.")
+@click.option(
+    "--solve", "with_solution", is_flag=True, help="Draw the solution too (solved symbols in blue)."
+)
+@click.option("--candidates", is_flag=True, help="Draw the pencil marks left by the givens.")
+@click.option("--cell", type=click.IntRange(16, 200), default=40, show_default=True, help="Cell size.")
+@input_options
+def render(
+    puzzle: str, output: str | None, with_solution: bool, candidates: bool, cell: int, **options: Any
+) -> None:
+    """Draw PUZZLE as SVG: boxes, regions, cages with sums, diagonals, windows, givens, solution.
+
+    With several puzzles in the input, the first is drawn.
+    """
+    from sudokit.solver import solve
+    from sudokit.svg import render_svg
+
+    chosen = load_puzzles(puzzle, **options)[0]
+    values = None
+    if with_solution:
+        result = solve(chosen)
+        if result.solution is None:
+            raise CommandError(f"no solution to draw: {result.reason or result.status.value}")
+        values = result.solution.values
+    marks = chosen.candidates() if candidates and not with_solution else None
+    text = render_svg(chosen, values, marks, cell)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)

@@ -571,6 +571,12 @@ class Puzzle:
 
         return pretty(self.grid, self.givens)
 
+    def _repr_svg_(self) -> str:
+        """The puzzle drawn as SVG, for Jupyter."""
+        from sudokit.svg import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         """Text that rebuilds the puzzle when pasted back (for grids the one-line form can carry)."""
         from sudokit.formats import python_repr
@@ -612,6 +618,12 @@ class Solution:
         from sudokit.render import pretty
 
         return pretty(self.puzzle.grid, self.values)
+
+    def _repr_svg_(self) -> str:
+        """The solution drawn as SVG (givens black, solved symbols blue), for Jupyter."""
+        from sudokit.svg import render_svg
+
+        return render_svg(self.puzzle, self.values)
 
     def violations(self) -> list[str]:
         """What is wrong with this assignment, in words; empty when it is a valid solution."""

@@ -1,0 +1,176 @@
+"""SVG drawings of puzzles and solutions, clean enough to print and shown inline by Jupyter.
+
+Boxes and irregular regions get thick borders, cells thin ones; diagonals are drawn, windows and
+other extra groups shaded, killer cages dashed with their sums, pairwise rules named in a caption.
+Givens are black and bold, solved symbols blue, candidates small.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from sudokit.model import EMPTY, Grid, Puzzle
+
+CELL = 40
+"""Side of a cell, in SVG units."""
+MARGIN = 6
+GIVEN = "#000000"
+SOLVED = "#1f5fbf"
+SHADE = "#e6e6e6"
+CAGE = "#444444"
+RELATION_NAMES = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive"}
+
+
+def _owners(grid: Grid) -> dict[tuple[int, int], int]:
+    """The box or region each cell belongs to (the first one that holds it)."""
+    owner: dict[tuple[int, int], int] = {}
+    for k, unit in enumerate(grid.units):
+        if unit.kind in ("box", "region"):
+            for c in unit.cells:
+                owner.setdefault(grid.cells[c], k)
+    return owner
+
+
+def render_svg(
+    puzzle: Puzzle,
+    values: Sequence[int] | None = None,
+    candidates: Sequence[int] | None = None,
+    cell: int = CELL,
+) -> str:
+    """The puzzle as an SVG document; ``values`` fills in a solution, ``candidates`` pencil marks.
+
+    ``candidates`` holds one symbol bitmask per cell, drawn small in cells without a symbol.  When
+    neither is given, cells limited to some symbols show those symbols as candidates.
+    """
+    grid = puzzle.grid
+    present = set(grid.cells)
+    owner = _owners(grid)
+    caption = sorted({RELATION_NAMES.get(r.kind, r.kind) for r in grid.relations})
+    width = grid.cols * cell + 2 * MARGIN
+    height = grid.rows * cell + 2 * MARGIN + (cell // 2 if caption else 0)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+    ]
+
+    def x(col: float) -> float:
+        return MARGIN + col * cell
+
+    def y(row: float) -> float:
+        return MARGIN + row * cell
+
+    # shading: windows and other extra all-different groups (not diagonals)
+    for unit in grid.units:
+        if unit.kind == "extra" and "diagonal" not in unit.name:
+            for c in unit.cells:
+                r, col = grid.cells[c]
+                out.append(
+                    f'<rect class="shade" x="{x(col)}" y="{y(r)}" width="{cell}" height="{cell}" '
+                    f'fill="{SHADE}"/>'
+                )
+    # thin cell lines
+    for r, col in grid.cells:
+        out.append(
+            f'<rect class="cell" x="{x(col)}" y="{y(r)}" width="{cell}" height="{cell}" '
+            'fill="none" stroke="#9a9a9a" stroke-width="1"/>'
+        )
+    # diagonals
+    for unit in grid.units:
+        if unit.name in ("main diagonal", "anti-diagonal"):
+            first, last = grid.cells[unit.cells[0]], grid.cells[unit.cells[-1]]
+            x1, y1 = x(first[1] + 0.5), y(first[0] + 0.5)
+            x2, y2 = x(last[1] + 0.5), y(last[0] + 0.5)
+            out.append(
+                f'<line class="diagonal" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                'stroke="#b0b0b0" stroke-width="2"/>'
+            )
+    # thick borders: an edge between a cell and a non-cell, or between different boxes or regions
+    for r, col in grid.cells:
+        for dr, dc, x1, y1, x2, y2 in (
+            (-1, 0, col, r, col + 1, r),
+            (1, 0, col, r + 1, col + 1, r + 1),
+            (0, -1, col, r, col, r + 1),
+            (0, 1, col + 1, r, col + 1, r + 1),
+        ):
+            other = (r + dr, col + dc)
+            outer = other not in present
+            if outer or owner.get(other) != owner.get((r, col)):
+                if not outer and (dr, dc) in ((-1, 0), (0, -1)):
+                    continue  # an inner border is drawn once, from the cell above or left of it
+                out.append(
+                    f'<line class="border" x1="{x(x1)}" y1="{y(y1)}" x2="{x(x2)}" y2="{y(y2)}" '
+                    'stroke="#000000" stroke-width="3" stroke-linecap="square"/>'
+                )
+    # cages: dashed outlines just inside their cells, the sum at the top-left cell
+    inset = max(3, cell // 10)
+    for cage in grid.cages:
+        members = {grid.cells[c] for c in cage.cells}
+        for r, col in members:
+            for dr, dc, x1, y1, x2, y2 in (
+                (-1, 0, col, r, col + 1, r),
+                (1, 0, col, r + 1, col + 1, r + 1),
+                (0, -1, col, r, col, r + 1),
+                (0, 1, col + 1, r, col + 1, r + 1),
+            ):
+                if (r + dr, col + dc) in members:
+                    continue
+                ax, ay, bx, by = x(x1), y(y1), x(x2), y(y2)
+                if dr:  # horizontal edge: move it inwards, trim its ends where the cage turns
+                    ay = by = ay + (inset if dr < 0 else -inset)
+                    ax += inset if (r, col - 1) not in members else -inset
+                    bx -= inset if (r, col + 1) not in members else -inset
+                else:
+                    ax = bx = ax + (inset if dc < 0 else -inset)
+                    ay += inset if (r - 1, col) not in members else -inset
+                    by -= inset if (r + 1, col) not in members else -inset
+                out.append(
+                    f'<line class="cage" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{CAGE}" '
+                    'stroke-width="1" stroke-dasharray="3,3"/>'
+                )
+        if cage.total is not None:
+            r, col = min(members)
+            out.append(
+                f'<text class="cage-sum" x="{x(col) + inset + 1}" y="{y(r) + inset + cell * 0.22}" '
+                f'font-size="{cell * 0.24:.1f}" fill="{CAGE}" style="background:#fff">{cage.total}</text>'
+            )
+    # symbols and candidates
+    marks = candidates
+    if marks is None and values is None and puzzle.allowed is not None:
+        marks = [m if m != grid.full_mask else 0 for m in puzzle.allowed]
+    side = math.ceil(math.sqrt(grid.size))
+    longest = max(len(s) for s in grid.symbols)
+    font = cell * (0.62 if longest == 1 else 0.5 if longest == 2 else 0.36)
+    for i, (r, col) in enumerate(grid.cells):
+        given = puzzle.givens[i]
+        value = given if given != EMPTY else (values[i] if values is not None else EMPTY)
+        cx, cy = x(col + 0.5), y(r + 0.5)
+        if value != EMPTY:
+            colour, weight, kind = (
+                (GIVEN, "bold", "given") if given != EMPTY else (SOLVED, "normal", "solved")
+            )
+            out.append(
+                f'<text class="{kind}" x="{cx}" y="{cy}" font-size="{font:.1f}" font-weight="{weight}" '
+                f'fill="{colour}" text-anchor="middle" dominant-baseline="central">'
+                f"{escape(grid.symbols[value])}</text>"
+            )
+        elif marks is not None and marks[i]:
+            small = cell / side * 0.8
+            for k, symbol in enumerate(grid.symbols):
+                if marks[i] >> k & 1:
+                    mx = x(col) + (k % side + 0.5) * cell / side
+                    my = y(r) + (k // side + 0.5) * cell / side
+                    out.append(
+                        f'<text class="candidate" x="{mx:.1f}" y="{my:.1f}" font-size="{small:.1f}" '
+                        'fill="#555555" text-anchor="middle" dominant-baseline="central">'
+                        f"{escape(symbol)}</text>"
+                    )
+    if caption:
+        out.append(
+            f'<text class="caption" x="{MARGIN}" y="{y(grid.rows) + cell * 0.38}" '
+            f'font-size="{cell * 0.3:.1f}" fill="#333333">{escape(", ".join(caption))}</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

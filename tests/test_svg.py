@@ -1,0 +1,75 @@
+"""SVG drawings: well-formed, and holding what the puzzle holds (checked by parsing the SVG)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import sudokit
+from sudokit import EMPTY, Grid, Puzzle, variants
+from sudokit.cli import cli
+from sudokit.svg import render_svg
+from tests.test_variants import RECORDS, build
+
+NS = "{http://www.w3.org/2000/svg}"
+TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def elements(svg: str, tag: str, kind: str) -> list[ET.Element]:
+    """The elements of a tag and class in an SVG document."""
+    root = ET.fromstring(svg)
+    return [e for e in root.iter(NS + tag) if e.get("class") == kind]
+
+
+def test_classic_puzzle_and_solution() -> None:
+    puzzle = sudokit.parse(TOP95_1)
+    solution = sudokit.solve(puzzle).solution
+    svg = solution._repr_svg_()
+    givens = elements(svg, "text", "given")
+    solved = elements(svg, "text", "solved")
+    assert len(givens) == sum(g != EMPTY for g in puzzle.givens) == 17
+    assert len(solved) == 81 - 17
+    assert [e.text for e in givens][:3] == ["4", "8", "5"]
+    assert len(elements(svg, "rect", "cell")) == 81
+    assert len(elements(svg, "line", "border")) == 36 + 36  # the frame, and two box lines each way
+    assert len(elements(svg, "text", "given")) == len(elements(puzzle._repr_svg_(), "text", "given"))
+    assert elements(puzzle._repr_svg_(), "text", "solved") == []
+
+
+def test_candidates_are_drawn_small_in_empty_cells() -> None:
+    puzzle = sudokit.parse(TOP95_1)
+    marks = puzzle.candidates()
+    svg = render_svg(puzzle, candidates=marks)
+    expected = sum(bin(m).count("1") for g, m in zip(puzzle.givens, marks, strict=True) if g == EMPTY)
+    assert len(elements(svg, "text", "candidate")) == expected
+
+
+def test_variants_are_drawn() -> None:
+    killer = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-killer-011"))
+    svg = render_svg(killer)
+    assert sorted(int(e.text) for e in elements(svg, "text", "cage-sum")) == sorted(
+        c.total for c in killer.grid.cages
+    )
+    assert elements(svg, "line", "cage")
+    x = render_svg(Puzzle.empty(variants.anti_knight(variants.diagonals(Grid.classic(9)))))
+    assert len(elements(x, "line", "diagonal")) == 2
+    assert elements(x, "text", "caption")[0].text == "anti-knight"
+    windows = render_svg(Puzzle.empty(variants.windoku(Grid.classic(9))))
+    assert len(elements(windows, "rect", "shade")) == 36
+    samurai = render_svg(Puzzle.empty(variants.named_multi_grid("samurai")))
+    assert len(elements(samurai, "rect", "cell")) == 369
+    jigsaw = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-chaos-008"))
+    borders = elements(render_svg(jigsaw), "line", "border")
+    assert len(borders) > 24  # the frame's 24 edges and the regions' inner borders
+
+
+def test_render_command_writes_an_svg_file(tmp_path: Path) -> None:
+    target = tmp_path / "p.svg"
+    result = CliRunner().invoke(cli, ["render", TOP95_1, "--solve", "-o", str(target)])
+    assert result.exit_code == 0
+    svg = target.read_text()
+    assert len(elements(svg, "text", "solved")) == 64
+    result = CliRunner().invoke(cli, ["render", "11" + "." * 79, "--solve"])
+    assert result.exit_code == 1 and "no solution to draw" in result.output
