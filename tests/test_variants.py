@@ -353,3 +353,47 @@ def test_pretty_printing_draws_regions_and_lists_cages() -> None:
     assert lines[0].startswith("4") and "|" in lines[0] and "+" in text
     killer = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-killer-011"))
     assert str(killer).splitlines()[-16:][0] == "cage r1c1 r2c1 r2c2 = 7"
+
+
+def test_jigsaw_regions_must_be_connected_unless_allowed() -> None:
+    regions = ["AAB", "BBA", "CCC"]  # A and B are each in two pieces
+    with pytest.raises(GridError, match="region A is in several pieces"):
+        Grid.jigsaw(regions)
+    grid = Grid.jigsaw(regions, connected=False)
+    puzzle = Puzzle.empty(grid)
+    again = sudokit.parse(sudokit.dumps(puzzle, "json"))
+    assert again == puzzle and json.loads(sudokit.dumps(puzzle, "json"))["connected_regions"] is False
+
+
+def test_sukaku_round_trips_through_candidate_forms() -> None:
+    record = next(r for r in RECORDS if r["variant"] == "sukaku")
+    puzzle = build(record)
+    line = sudokit.dumps(puzzle, "candidates").strip()
+    assert len(line) == 729 and line[:9] == ".2...6..."  # r1c1 may hold 2 or 6
+    assert sudokit.parse(line) == puzzle
+    marks = sudokit.dumps(puzzle, "pencilmarks")
+    assert marks.splitlines()[0].split()[:2] == ["26", "16"]
+    again = sudokit.parse(marks)
+    assert again.allowed == puzzle.allowed
+    assert sudokit.solve(again).solution.values == sudokit.solve(puzzle).solution.values
+    # an empty 8x8 line is 64 characters, like a 4x4 candidate line: it stays an 8x8 puzzle
+    assert sudokit.parse("." * 64).grid.size == 8
+    assert sudokit.parse("1234" * 16, format="candidates").allowed == (0b1111,) * 16
+
+
+def test_odd_even_cells_limit_the_solution() -> None:
+    grid = Grid.classic(4)
+    plain = Puzzle.empty(grid)
+    odd_cells, even_cells = [(0, 0), (1, 1)], [(0, 1), (3, 3)]
+    puzzle = variants.odd_even(plain, odd_cells, even_cells)
+    found = list(sudokit.solutions(puzzle))
+    everything = list(sudokit.solutions(plain))
+    expected = [
+        s.values
+        for s in everything
+        if all(s.values[r * 4 + c] % 2 == 0 for r, c in odd_cells)  # index 0 is the symbol 1: odd
+        and all(s.values[r * 4 + c] % 2 == 1 for r, c in even_cells)
+    ]
+    assert [s.values for s in found] == expected and 0 < len(found) < len(everything)
+    with pytest.raises(GridError, match="r5c1 is not a cell"):
+        variants.odd_even(plain, [(4, 0)])

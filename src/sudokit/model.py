@@ -227,11 +227,15 @@ class Grid:
 
     @staticmethod
     def jigsaw(
-        regions: Sequence[str] | Sequence[Sequence[Any]], symbols: Sequence[str] | str | None = None
+        regions: Sequence[str] | Sequence[Sequence[Any]],
+        symbols: Sequence[str] | str | None = None,
+        *,
+        connected: bool = True,
     ) -> Grid:
         """An n x n grid whose boxes are irregular regions, given as n rows of region labels.
 
-        Every region must have n cells.  Labels are any hashable values (characters of strings).
+        Every region must have n cells and, unless ``connected`` is false, form one orthogonally
+        connected piece.  Labels are any hashable values (characters of strings).
         """
         n = len(regions)
         labels = [list(row) for row in regions]
@@ -246,6 +250,8 @@ class Grid:
         for label, cells in members.items():
             if len(cells) != n:
                 raise GridError(f"region {label} has {len(cells)} cells; every region needs {n}")
+            if connected and not _connected([grid_cells[i] for i in cells]):
+                raise GridError(f"region {label} is in several pieces (pass connected=False to allow that)")
             units.append(Unit(f"region {label}", tuple(cells), "region"))
         return Grid(alphabet, tuple(grid_cells), tuple(units), n, n)
 
@@ -360,6 +366,20 @@ class Grid:
             raise PuzzleError(
                 f"{text!r} is not a symbol of this grid ({_alphabet_text(self.symbols)})"
             ) from None
+
+
+def _connected(cells: Sequence[Cell]) -> bool:
+    """Whether cells form one piece through orthogonal neighbours."""
+    todo = [cells[0]]
+    seen = {cells[0]}
+    members = set(cells)
+    while todo:
+        r, c = todo.pop()
+        for neighbour in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if neighbour in members and neighbour not in seen:
+                seen.add(neighbour)
+                todo.append(neighbour)
+    return len(seen) == len(members)
 
 
 def _alphabet_text(symbols: Sequence[str]) -> str:

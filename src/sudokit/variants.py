@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from sudokit.errors import GridError
-from sudokit.model import Cage, Cell, Grid, Relation, Unit, cell_name, default_box, default_symbols
+from sudokit.model import Cage, Cell, Grid, Puzzle, Relation, Unit, cell_name, default_box, default_symbols
 
 MULTI_GRID_LAYOUTS: dict[str, tuple[tuple[int, int], ...]] = {
     "twodoku": ((0, 0), (6, 6)),
@@ -192,6 +192,28 @@ def named_multi_grid(name: str, symbols: Sequence[str] | str | None = None) -> G
     if corners is None:
         raise GridError(f"unknown multi-grid {name!r} (known: {', '.join(MULTI_GRID_LAYOUTS)})")
     return multi_grid(corners, 9, (3, 3), symbols)
+
+
+def restrict(puzzle: Puzzle, cells: Iterable[Cell], symbols: Iterable[str]) -> Puzzle:
+    """The puzzle with some cells limited to some symbols (on top of any limits it had)."""
+    grid = puzzle.grid
+    mask = 0
+    for symbol in symbols:
+        mask |= 1 << grid.symbol_of(symbol)
+    allowed = list(puzzle.allowed or (grid.full_mask,) * len(grid.cells))
+    for cell in cells:
+        if cell not in grid.index:
+            raise GridError(f"{cell_name(cell)} is not a cell of the grid")
+        allowed[grid.index[cell]] &= mask
+    return Puzzle(grid, puzzle.givens, tuple(allowed), puzzle.metadata)
+
+
+def odd_even(puzzle: Puzzle, odd: Iterable[Cell] = (), even: Iterable[Cell] = ()) -> Puzzle:
+    """Odd/even sudoku: the ``odd`` cells hold odd symbols, the ``even`` cells even ones (by value)."""
+    grid = puzzle.grid
+    odd_symbols = [s for s, v in zip(grid.symbols, grid.values, strict=True) if v % 2]
+    even_symbols = [s for s, v in zip(grid.symbols, grid.values, strict=True) if not v % 2]
+    return restrict(restrict(puzzle, odd, odd_symbols), even, even_symbols)
 
 
 RULES = {

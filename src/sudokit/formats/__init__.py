@@ -11,6 +11,13 @@ import os
 from collections.abc import Iterable, Sequence
 
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
+from sudokit.formats.candidates import (
+    SIZES,
+    format_candidate_line,
+    format_pencil_marks,
+    read_candidate_line,
+    read_pencil_marks,
+)
 from sudokit.formats.fpuzzles import (
     format_fpuzzles_json,
     format_fpuzzles_link,
@@ -25,9 +32,32 @@ from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_lin
 from sudokit.model import Puzzle
 from sudokit.variants import MULTI_GRID_LAYOUTS, add_rules
 
-READ_FORMATS = ("line", "grid", "sdk", "sdm", "ss", "json", "fpuzzles", "multigrid")
+READ_FORMATS = (
+    "line",
+    "grid",
+    "sdk",
+    "sdm",
+    "ss",
+    "json",
+    "fpuzzles",
+    "multigrid",
+    "candidates",
+    "pencilmarks",
+)
 """Names accepted by ``format=`` when reading (None: detect)."""
-WRITE_FORMATS = ("line", "grid", "pretty", "sdk", "sdm", "ss", "json", "fpuzzles", "fpuzzles-json")
+WRITE_FORMATS = (
+    "line",
+    "grid",
+    "pretty",
+    "sdk",
+    "sdm",
+    "ss",
+    "json",
+    "fpuzzles",
+    "fpuzzles-json",
+    "candidates",
+    "pencilmarks",
+)
 """Names accepted by :func:`dumps` and :func:`write`."""
 
 _EXTENSIONS = {".sdk": "sdk", ".sdm": "sdm", ".ss": "ss", ".json": "json", ".txt": "line"}
@@ -41,6 +71,10 @@ def detect(text: str) -> str:
         return "json"
     if detect_layout(text) is not None:
         return "multigrid"
+    if read_candidate_line(text) is not None:
+        return "candidates"
+    if read_pencil_marks(text) is not None:
+        return "pencilmarks"
     if looks_like_ss(text):
         return "ss"
     return "text"
@@ -79,6 +113,10 @@ def parse_many(
     if format is not None and format not in READ_FORMATS:
         raise FormatError(f"unknown input format {format!r} (known: {', '.join(READ_FORMATS)})")
     if format in (None, "line") and size is None and box is None and symbols is None:
+        if format is None and len(text) >= 729:  # a 9x9 candidate line is as long as a 27x27 puzzle
+            sukaku = read_candidate_line(text)
+            if sukaku is not None:
+                return [sukaku]
         quick = fast_line(text)
         if quick is not None:
             return [quick]
@@ -89,6 +127,11 @@ def parse_many(
         return [parse_fpuzzles(text)]
     if kind == "multigrid":
         return [parse_multigrid(text)]
+    if kind in ("candidates", "pencilmarks"):
+        found = read_candidate_line(text, SIZES) if kind == "candidates" else read_pencil_marks(text)
+        if found is None:
+            raise ParseError(f"the text is not in the {kind} form")
+        return [found]
     options = _options(size, box, symbols, one_per_line=kind in ("line", "sdm"))
     if kind == "ss":
         text = first_grid(text)
@@ -176,6 +219,8 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
         # frames with holes (samurai and kin): row by row, '-' where there is no cell
         return "\n".join(format_frame(p.grid, p.givens) for p in items)
     writers = {
+        "candidates": format_candidate_line,
+        "pencilmarks": format_pencil_marks,
         "fpuzzles": format_fpuzzles_link,
         "fpuzzles-json": format_fpuzzles_json,
         "line": lambda p: format_line(p) + "\n",
@@ -190,9 +235,15 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
     if format in ("sdk", "ss") and len(items) > 1:
         raise FormatError(f"a .{format} file holds one puzzle; {len(items)} given")
     for puzzle in items:
-        if puzzle.allowed is not None and format not in ("json", "fpuzzles", "fpuzzles-json"):
+        if puzzle.allowed is not None and format not in (
+            "json",
+            "fpuzzles",
+            "fpuzzles-json",
+            "candidates",
+            "pencilmarks",
+        ):
             raise FormatError(f"the {format} format cannot hold restricted cells; use json")
-    separator = "" if format in ("line", "fpuzzles", "fpuzzles-json") else "\n"
+    separator = "" if format in ("line", "fpuzzles", "fpuzzles-json", "candidates") else "\n"
     return separator.join(writers[format](p) for p in items)
 
 

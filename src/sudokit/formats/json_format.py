@@ -8,6 +8,7 @@ Version 2, documented in the README (version 1 is version 2 without the last fou
      "rows": 9, "cols": 9,               # the frame (default: size x size)
      "box": [3, 3],                      # classic boxes ...
      "regions": ["AAABBBCCC", ...],      # ... or irregular regions as a label grid (not both)
+     "connected_regions": false,         # regions may be in several pieces (default true)
      "shape": ["###...", ...],           # cells ('#') and holes ('.'), for non-rectangular layouts
      "rows_and_columns": true,           # every row and column of cells is a unit (default true)
      "units": [{"name": "diagonal", "cells": ["r1c1", "r2c2", ...]}],   # extra all-different units
@@ -72,6 +73,7 @@ _KEYS = {
     "candidates",
     "metadata",
     "grids",
+    "connected_regions",
     "constraints",
     "relations",
     "cages",
@@ -178,7 +180,10 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
         regions = data["regions"]
         if not isinstance(regions, list) or not all(isinstance(r, (str, list)) for r in regions):
             raise _Bad('"regions" must be a list of rows (strings or lists of labels)')
-        return Grid.jigsaw(regions, symbols)
+        connected = data.get("connected_regions", True)
+        if not isinstance(connected, bool):
+            raise _Bad('"connected_regions" must be true or false')
+        return Grid.jigsaw(regions, symbols, connected=connected)
     if "shape" in data:
         shape = data["shape"]
         if not (isinstance(shape, list) and all(isinstance(r, str) for r in shape)) or len(shape) != rows:
@@ -398,7 +403,12 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
                 row = [label_of[(r, c)] for c in range(n)]
                 rows.append("".join(row) if single else row)
             with contextlib.suppress(GridError):
-                bases.append(({"regions": rows}, Grid.jigsaw(rows, grid.symbols)))
+                loose = Grid.jigsaw(rows, grid.symbols, connected=False)
+                try:
+                    Grid.jigsaw(rows, grid.symbols)
+                    bases.append(({"regions": rows}, loose))
+                except GridError:
+                    bases.append(({"regions": rows, "connected_regions": False}, loose))
     multi = _multi_grid_keys(grid)
     if multi is not None:
         keys, base = multi
