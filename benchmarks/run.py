@@ -193,6 +193,30 @@ def run_peer(peer: Peer, spec: SetSpec, cap: float) -> PeerRun:
     return PeerRun(len(times), sum(times), error, times)
 
 
+def variant_times(repeat: int) -> list[tuple[str, str, float, int]]:
+    """(id, variant, median CPU ms, nodes) of every samurai and killer puzzle of the test fixtures.
+
+    The puzzles are built the way the tests build them (``tests/test_variants.py``) and each answer
+    is checked there; here each is solved with a uniqueness check and its published solution compared.
+    """
+    sys.path.insert(0, str(ROOT))
+    from tests.test_variants import RECORDS, as_rows, build, published
+
+    rows = []
+    for record in RECORDS:
+        if record["variant"] not in ("samurai", "killer", "killer+diagonals"):
+            continue
+        puzzle = build(record)
+        times = []
+        for _ in range(repeat):
+            seconds, value = cpu(lambda puzzle=puzzle: sudokit.count_solutions(puzzle, 2))
+            assert isinstance(value, sudokit.CountResult) and value.unique and value.first is not None
+            assert as_rows(record, puzzle, value.first.values) == published(record), record["id"]
+            times.append(seconds)
+        rows.append((record["id"], record["variant"], statistics.median(times) * 1000, value.nodes))
+    return rows
+
+
 def startup(puzzle: str) -> float:
     """Median wall seconds of ``sudokit solve PUZZLE`` as a whole process (10 runs)."""
     command = [str(Path(sys.executable).with_name("sudokit")), "solve", puzzle, "--format", "line"]
@@ -307,6 +331,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     for line in details:
         print(line)
+    print()
+    print("| variant puzzle | rules | CPU ms (median) | nodes |")
+    print("| --- | --- | ---: | ---: |")
+    for name, variant, ms, nodes in variant_times(max(args.repeat, 5)):
+        print(f"| {name} | {variant} | {ms:.2f} | {nodes} |")
+    print()
     clue17 = [spec for spec in sets if spec.name == "17-clue"]
     if clue17:
         one, two = scaling(clue17[0])

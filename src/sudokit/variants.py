@@ -8,6 +8,7 @@ and cages (killer).  Builders that add rules take a grid and return a new one, s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
@@ -191,7 +192,13 @@ def named_multi_grid(name: str, symbols: Sequence[str] | str | None = None) -> G
     corners = MULTI_GRID_LAYOUTS.get(name)
     if corners is None:
         raise GridError(f"unknown multi-grid {name!r} (known: {', '.join(MULTI_GRID_LAYOUTS)})")
-    return multi_grid(corners, 9, (3, 3), symbols)
+    return _named(name, tuple(symbols) if symbols is not None else None)
+
+
+@functools.lru_cache(maxsize=32)
+def _named(name: str, symbols: tuple[str, ...] | None) -> Grid:
+    """Standard layouts are built once (they are immutable, and reading text asks for them often)."""
+    return multi_grid(MULTI_GRID_LAYOUTS[name], 9, (3, 3), symbols)
 
 
 def restrict(puzzle: Puzzle, cells: Iterable[Cell], symbols: Iterable[str]) -> Puzzle:

@@ -16,8 +16,6 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
-import lzstring
-
 from sudokit import variants
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.model import EMPTY, Grid, Puzzle, Unit, cell_name, default_box
@@ -93,6 +91,8 @@ def decode(text: str) -> dict[str, Any]:
     """The f-puzzles JSON object of a link, payload or JSON text."""
     stripped = text.strip()
     if not stripped.startswith("{"):
+        import lzstring  # only when a link is read: keeps start-up light
+
         payload = _payload(stripped)
         try:
             stripped = lzstring.LZString().decompressFromBase64(payload) or ""
@@ -315,5 +315,7 @@ def format_fpuzzles_json(puzzle: Puzzle) -> str:
 
 def format_fpuzzles_link(puzzle: Puzzle) -> str:
     """An f-puzzles link that opens the puzzle."""
+    import lzstring
+
     payload = lzstring.LZString().compressToBase64(format_fpuzzles_json(puzzle).strip())
     return LINK + payload + "\n"

@@ -11,6 +11,11 @@ from sudokit.errors import ParseError
 from sudokit.model import EMPTY, Grid, Puzzle
 from sudokit.variants import MULTI_GRID_LAYOUTS, named_multi_grid
 
+FRAME_HEIGHTS = frozenset(
+    max(top for top, _ in corners) + 9 for corners in MULTI_GRID_LAYOUTS.values()
+)
+"""The number of lines of the standard frames (a quick test before any layout is compared)."""
+
 HOLES = frozenset(" -")
 """Characters that mark a position of the frame that is no cell."""
 
@@ -42,7 +47,7 @@ def _holes_fit(rows: list[str], grid: Grid) -> bool:
 def detect_layout(text: str) -> str | None:
     """The standard layout whose holes the text's frame has (the one with most holes), or None."""
     rows = [line for _, line in _frame(text)]
-    if not rows or max(len(row) for row in rows) < 12:
+    if len(rows) not in FRAME_HEIGHTS or max(len(row) for row in rows) < 12:
         return None
     fitting = []
     for name in MULTI_GRID_LAYOUTS:
