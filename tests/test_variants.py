@@ -397,3 +397,25 @@ def test_odd_even_cells_limit_the_solution() -> None:
     assert [s.values for s in found] == expected and 0 < len(found) < len(everything)
     with pytest.raises(GridError, match="r5c1 is not a cell"):
         variants.odd_even(plain, [(4, 0)])
+
+
+def test_emoji_and_token_symbols_work_in_variants_and_formats() -> None:
+    fruit = ["🍎", "🍌", "🍇", "🍒"]
+    grid = variants.diagonals(Grid.classic(4, symbols=fruit))
+    givens = [EMPTY] * 16
+    givens[0], givens[15] = 0, 1
+    puzzle = Puzzle(grid, tuple(givens))
+    solution = sudokit.solve(puzzle).solution
+    assert solution.violations() == [] and solution.rows_of_symbols()[0][0] == "🍎"
+    assert sudokit.parse(sudokit.dumps(puzzle, "json")) == puzzle
+    for form in ("grid", "pretty"):
+        assert sudokit.parse(sudokit.dumps(puzzle, form), symbols=fruit).givens == puzzle.givens
+    assert "🍎" in render_svg_text(puzzle)
+    tokens = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-0566"))  # 12x12, symbols 10-12
+    text = sudokit.dumps(tokens, "grid")
+    assert sudokit.parse(text, symbols=tokens.grid.symbols) == tokens
+
+
+def render_svg_text(puzzle: Puzzle) -> str:
+    """The puzzle's SVG (through the Jupyter hook)."""
+    return puzzle._repr_svg_()

@@ -372,7 +372,15 @@ def format_rows(puzzle: Puzzle, blank: str = ".") -> list[str]:
 
 
 def format_grid(puzzle: Puzzle) -> str:
-    """The multi-line grid form: one line per row, ``.`` for empty cells, no separators."""
+    """The multi-line grid form: one line per row, ``.`` for empty cells, no separators.
+
+    Symbols longer than one character (``10``, emoji sequences) are written space-separated.
+    """
+    grid = puzzle.grid
+    if grid.is_rectangular and any(len(s) != 1 for s in grid.symbols):
+        width = max(len(s) for s in grid.symbols)
+        rows = puzzle.rows_of_symbols()
+        return "\n".join(" ".join((s or ".").ljust(width) for s in row).rstrip() for row in rows) + "\n"
     return "\n".join(format_rows(puzzle)) + "\n"
 
 
