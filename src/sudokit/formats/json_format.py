@@ -226,6 +226,20 @@ def _cells_of(value: Any, grid: Grid, where: str) -> list[int]:
     return members
 
 
+def _objects(data: dict[str, Any], key: str, keys: set[str], shape: str) -> list[tuple[str, dict[str, Any]]]:
+    """The items of a list-of-objects key, each with its place for messages; _Bad when malformed."""
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise _Bad(f'"{key}" must be a list of {shape}')
+    items = []
+    for k, item in enumerate(value, 1):
+        where = f'"{key}" item {k}'
+        if not isinstance(item, dict) or set(item) - keys:
+            raise _Bad(f"{where} must be {shape}")
+        items.append((where, item))
+    return items
+
+
 def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
     """The grid with the "constraints", "relations" and "cages" of the object."""
     names = data.get("constraints", [])
@@ -235,14 +249,10 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
         if name not in CONSTRAINTS:
             raise _Bad(f'unknown constraint "{name}" (known: {", ".join(CONSTRAINTS)})')
         grid = CONSTRAINTS[name](grid)
-    relations = data.get("relations", [])
-    if not isinstance(relations, list):
-        raise _Bad('"relations" must be a list of {"cells": [a, b], "distances": [...]}')
     made = []
-    for k, item in enumerate(relations, 1):
-        where = f'"relations" item {k}'
-        if not isinstance(item, dict) or set(item) - {"cells", "distances", "kind"}:
-            raise _Bad(f'{where} must be {{"cells": [a, b], "distances": [...]}}')
+    for where, item in _objects(
+        data, "relations", {"cells", "distances", "kind"}, '{"cells": [a, b], "distances": [...]}'
+    ):
         cells = _cells_of(item.get("cells"), grid, where)
         distances = item.get("distances", [0])
         kind = item.get("kind", "custom")
@@ -251,14 +261,8 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
         if not all(isinstance(d, int) and not isinstance(d, bool) for d in distances):
             raise _Bad(f"{where}: distances must be whole numbers")
         made.append(Relation((cells[0], cells[1]), frozenset(distances), kind))
-    cages = data.get("cages", [])
-    if not isinstance(cages, list):
-        raise _Bad('"cages" must be a list of {"cells": [...], "sum": n}')
     cage_list = []
-    for k, item in enumerate(cages, 1):
-        where = f'"cages" item {k}'
-        if not isinstance(item, dict) or set(item) - {"cells", "sum"}:
-            raise _Bad(f'{where} must be {{"cells": [...], "sum": n}}')
+    for where, item in _objects(data, "cages", {"cells", "sum"}, '{"cells": [...], "sum": n}'):
         total = item.get("sum")
         if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
             raise _Bad(f'{where}: "sum" must be a whole number')

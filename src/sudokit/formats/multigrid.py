@@ -11,9 +11,7 @@ from sudokit.errors import ParseError
 from sudokit.model import EMPTY, Grid, Puzzle
 from sudokit.variants import MULTI_GRID_LAYOUTS, named_multi_grid
 
-FRAME_HEIGHTS = frozenset(
-    max(top for top, _ in corners) + 9 for corners in MULTI_GRID_LAYOUTS.values()
-)
+FRAME_HEIGHTS = frozenset(max(top for top, _ in corners) + 9 for corners in MULTI_GRID_LAYOUTS.values())
 """The number of lines of the standard frames (a quick test before any layout is compared)."""
 
 HOLES = frozenset(" -")
