@@ -243,6 +243,14 @@ def scaling(spec: SetSpec) -> tuple[float, float]:
     return walls[0], walls[1]
 
 
+def short(name: str) -> str:
+    """A peer's column label: the solver's own name without versions."""
+    for label in ("CaDiCaL", "Glucose", "CP-SAT", "py-sudoku", "Norvig"):
+        if label in name:
+            return label
+    return name
+
+
 def rate_cell(rate: float, solved: int, total: int) -> str:
     """A table cell: puzzles/s, with the sample size when the cap cut the run short."""
     if solved == 0:
@@ -287,10 +295,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     peers = [] if args.no_peers else available_peers()
 
     print(f"sudokit {sudokit.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+    for peer in peers:
+        print(f"* {short(peer.name)}: {peer.name}" + ("" if peer.counts else " (finds one solution only)"))
+    print()
+    print("Puzzles per CPU second (uniqueness checked), and how many times faster sudokit's batch path is:")
     print()
     header = ["set", "puzzles", "sudokit batch", "sudokit per call", "overhead us/call"]
-    header += [peer.name for peer in peers]
-    header += [f"ratio to {peer.name}" for peer in peers]
+    header += [short(peer.name) for peer in peers]
+    header += [f"x {short(peer.name)}" for peer in peers]
     print("| " + " | ".join(header) + " |")
     print("| --- | " + " | ".join(["---:"] * (len(header) - 1)) + " |")
     details: list[str] = []
