@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sudokit import _engine
 from sudokit.errors import SearchStopped, SolverError
+from sudokit.formats.text import fast_line
 from sudokit.model import Grid, Puzzle, Solution, cell_name
 
 
@@ -106,6 +107,10 @@ def _unit_name(grid: Grid, unit: int) -> str:
 def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
     if isinstance(puzzle, Puzzle):
         return puzzle
+    if isinstance(puzzle, str) and len(puzzle) < 729:  # 729: a sukaku line, not a 27x27 puzzle
+        quick = fast_line(puzzle)  # the common case, without the detection of every format
+        if quick is not None:
+            return quick
     from sudokit.formats import parse
 
     return parse(puzzle)
