@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import sudokit
 from sudokit.cli import cli
 from tests.checker import is_valid_classic
 from tests.conftest import data_lines, seed_puzzles
@@ -260,6 +261,11 @@ def test_console_script_and_module_entry_points() -> None:
 def test_demo_solves_the_bundled_examples() -> None:
     code, out, _ = run("demo")
     assert code == 0
-    assert out.count("unique solution") == 3
-    for name in ("classic-9x9.sdk", "letters-6x6.txt", "hex-16x16.txt"):
+    from sudokit.demo import EXAMPLES, example
+
+    assert out.count("unique solution") == len(EXAMPLES) == 5
+    for name in EXAMPLES:
         assert name in out
+        solution = sudokit.solve(example(name)).solution
+        assert solution is not None and solution.violations() == []
+    assert "samurai" in out and "30 cages" in out

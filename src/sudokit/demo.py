@@ -9,7 +9,7 @@ from sudokit.formats import parse
 from sudokit.model import Puzzle
 from sudokit.solver import count_solutions
 
-EXAMPLES = ("classic-9x9.sdk", "letters-6x6.txt", "hex-16x16.txt")
+EXAMPLES = ("classic-9x9.sdk", "letters-6x6.txt", "hex-16x16.txt", "samurai.txt", "killer.json")
 """Bundled puzzles, in the order the demo shows them (see ``examples/README.md`` for origins)."""
 
 
@@ -22,6 +22,8 @@ def example(name: str) -> Puzzle:
 def _side_by_side(left: str, right: str, gap: str = "      ") -> str:
     a, b = left.splitlines(), right.splitlines()
     width = max(len(line) for line in a)
+    if 2 * width + len(gap) > 100:  # too wide for a terminal: one below the other
+        return left + "\n\n" + right
     rows = max(len(a), len(b))
     a += [""] * (rows - len(a))
     b += [""] * (rows - len(b))
@@ -29,7 +31,10 @@ def _side_by_side(left: str, right: str, gap: str = "      ") -> str:
 
 
 def run_demo(echo: Callable[[str], object] = print) -> None:
-    """Solve each example, print puzzle and solution side by side, and the time and guesses taken."""
+    """Solve each example, print puzzle and solution side by side, and the time and guesses taken.
+
+    The examples are a classic 9x9, a 6x6 with letters, a 16x16, a samurai and a killer without givens.
+    """
     for name in EXAMPLES:
         puzzle = example(name)
         result = count_solutions(puzzle, 2)
@@ -45,5 +50,8 @@ def run_demo(echo: Callable[[str], object] = print) -> None:
             f"with {result.nodes} guesses"
         )
         echo("")
-        echo(_side_by_side(str(puzzle), str(result.first)))
+        solved = str(result.first)
+        if puzzle.grid.cages:  # the cage list goes with the puzzle; the solution shows the grid only
+            solved = "\n".join(solved.splitlines()[: -len(puzzle.grid.cages)])
+        echo(_side_by_side(str(puzzle), solved))
         echo("")

@@ -315,15 +315,25 @@ class Grid:
         return (1 << len(self.symbols)) - 1
 
     def describe(self) -> str:
-        """A short human description: ``9x9 (3x3 boxes)``."""
+        """A short human description: ``9x9 (3x3 boxes)``, ``21x21 samurai-style, 369 cells, ...``."""
         shape = f"{self.rows}x{self.cols}"
-        if self.box:
-            return f"{shape} ({self.box[0]}x{self.box[1]} boxes)"
-        if any(u.kind == "region" for u in self.units):
-            return f"{shape} (irregular regions)"
-        if self.is_rectangular and all(u.kind in ("row", "column") for u in self.units):
-            return f"{shape} (Latin square)"
-        return f"{shape}, {len(self.cells)} cells, {len(self.units)} units"
+        if not self.is_rectangular and self.box:
+            text = f"{shape} overlapping grids, {len(self.cells)} cells ({self.box[0]}x{self.box[1]} boxes)"
+        elif self.box:
+            text = f"{shape} ({self.box[0]}x{self.box[1]} boxes)"
+        elif any(u.kind == "region" for u in self.units):
+            text = f"{shape} (irregular regions)"
+        elif self.is_rectangular and all(u.kind in ("row", "column") for u in self.units):
+            text = f"{shape} (Latin square)"
+        else:
+            text = f"{shape}, {len(self.cells)} cells, {len(self.units)} units"
+        extras = sorted({r.kind for r in self.relations})
+        extra_units = [u.name for u in self.units if u.kind == "extra"]
+        if extra_units:
+            extras.insert(0, f"{len(extra_units)} extra units")
+        if self.cages:
+            extras.append(f"{len(self.cages)} cages")
+        return text + (", " + ", ".join(extras) if extras else "")
 
     def memo(self, key: str, build: Callable[[], _T]) -> _T:
         """Derived data cached on this immutable grid (for example the compiled solver layout)."""
