@@ -419,3 +419,21 @@ def test_emoji_and_token_symbols_work_in_variants_and_formats() -> None:
 def render_svg_text(puzzle: Puzzle) -> str:
     """The puzzle's SVG (through the Jupyter hook)."""
     return puzzle._repr_svg_()
+
+
+def test_samurai_as_five_grids_must_agree_where_they_overlap() -> None:
+    record = MULTI[0]
+    puzzle = build(record)
+    frame = [row.ljust(21) for row in record["givens"]]
+    lines = []
+    for top, left in record["subgrids"]["top_left"]:
+        lines.append("".join(frame[top + r][left + c] for r in range(9) for c in range(9)))
+    assert sudokit.parse("\n".join(lines), variants=["samurai"]) == puzzle
+    centre = list(lines[2])
+    centre[0] = "9" if centre[0] != "9" else "8"  # r7c7, shared with grid 1's last box
+    lines[2] = "".join(centre)
+    grid_one = lines[0][60]  # grid 1's r7c7
+    if grid_one == ".":
+        lines[0] = lines[0][:60] + ("1" if centre[0] != "1" else "2") + lines[0][61:]
+    with pytest.raises(sudokit.ParseError, match=r"grids 1 and 3 disagree at r7c7"):
+        sudokit.parse("\n".join(lines), variants=["samurai"])

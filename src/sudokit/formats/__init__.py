@@ -25,7 +25,7 @@ from sudokit.formats.fpuzzles import (
     parse_fpuzzles,
 )
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
-from sudokit.formats.multigrid import detect_layout, format_frame, parse_multigrid
+from sudokit.formats.multigrid import detect_layout, format_frame, parse_multigrid, parse_subgrids
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
 from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_line, parse_text
@@ -187,7 +187,7 @@ def _with_variants(
     if len(layouts) > 1:
         raise ParseError(f"a puzzle has one layout, not {' and '.join(layouts)}")
     if layouts:
-        puzzles = [parse_multigrid(text, layouts[0])]
+        puzzles = [parse_subgrids(text, layouts[0]) or parse_multigrid(text, layouts[0])]
     else:
         puzzles = parse_many(text, format=format, size=size, box=box, symbols=symbols)
     out = []

@@ -83,6 +83,40 @@ def parse_multigrid(text: str, variant: str | None = None) -> Puzzle:
     return Puzzle(grid, tuple(givens))
 
 
+def parse_subgrids(text: str, variant: str) -> Puzzle | None:
+    """A multi-grid given as one 81-character line per 9x9 grid, in the layout's order, or None.
+
+    Grids that share cells must agree on their givens there; a disagreement is a ParseError naming
+    both grids and the cell.
+    """
+    lines = [(n, line.strip()) for n, line in _frame(text)]
+    corners = MULTI_GRID_LAYOUTS[variant]
+    if len(lines) != len(corners) or any(len(line) != 81 for _, line in lines):
+        return None
+    grid = named_multi_grid(variant)
+    givens = [EMPTY] * len(grid.cells)
+    source: dict[int, int] = {}
+    for k, ((lineno, line), (top, left)) in enumerate(zip(lines, corners, strict=True), 1):
+        for i, ch in enumerate(line):
+            if ch in ".0-_*":
+                continue
+            if ch not in grid.symbol_index:
+                raise ParseError(f"{ch!r} is not a symbol (1-9) or a blank", lineno, i + 1)
+            r, c = top + i // 9, left + i % 9
+            index = grid.index[(r, c)]
+            value = grid.symbol_index[ch]
+            if givens[index] not in (EMPTY, value):
+                raise ParseError(
+                    f"grids {source[index]} and {k} disagree at r{r + 1}c{c + 1}: "
+                    f"{grid.symbols[givens[index]]} against {ch}",
+                    lineno,
+                    i + 1,
+                )
+            givens[index] = value
+            source[index] = k
+    return Puzzle(grid, tuple(givens))
+
+
 def format_frame(grid: Grid, values: tuple[int, ...] | list[int], hole: str = "-", blank: str = ".") -> str:
     """The frame text of a grid with holes: one line per row, ``hole`` where there is no cell."""
     rows = [[hole] * grid.cols for _ in range(grid.rows)]
