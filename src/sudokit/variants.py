@@ -60,8 +60,8 @@ def windoku(grid: Grid) -> Grid:
 
     A 9x9 gets the four windows at r2c2, r2c6, r6c2 and r6c6; square boxes of side b give (b-1)^2.
     """
-    n = _square(grid, "windows")
-    side = _box(grid, n)
+    _square(grid, "windows")
+    side = _box(grid)
     if side[0] != side[1]:
         raise GridError("windoku windows need square boxes")
     b = side[0]
@@ -73,7 +73,7 @@ def windoku(grid: Grid) -> Grid:
 def disjoint_groups(grid: Grid) -> Grid:
     """Disjoint groups: the cells at the same position in every box hold each symbol once."""
     n = _square(grid, "disjoint groups")
-    rows, cols = _box(grid, n)
+    rows, cols = _box(grid)
     groups = [
         [(top + i, left + j) for top in range(0, n, rows) for left in range(0, n, cols)]
         for i in range(rows)
@@ -85,7 +85,7 @@ def disjoint_groups(grid: Grid) -> Grid:
 def centre_dot(grid: Grid) -> Grid:
     """Centre-dot: the centre cells of the boxes hold each symbol once (boxes of odd sides)."""
     n = _square(grid, "centre dots")
-    rows, cols = _box(grid, n)
+    rows, cols = _box(grid)
     if rows % 2 == 0 or cols % 2 == 0:
         raise GridError("centre dots need boxes with a centre cell (odd sides)")
     cells = [(top + rows // 2, left + cols // 2) for top in range(0, n, rows) for left in range(0, n, cols)]
@@ -223,14 +223,33 @@ def odd_even(puzzle: Puzzle, odd: Iterable[Cell] = (), even: Iterable[Cell] = ()
     return restrict(restrict(puzzle, odd, odd_symbols), even, even_symbols)
 
 
+PAIRWISE_RULES = {"antiknight": anti_knight, "antiking": anti_king, "nonconsecutive": non_consecutive}
+"""The named pairwise rules that apply to every cell of a grid, by the name formats write them with."""
+
+
+def named_relations(grid: Grid) -> tuple[list[str], list[Relation]]:
+    """The named pairwise rules whose every relation the grid holds, and the relations left over.
+
+    Formats write a whole rule by its name (``antiknight``) and only the rest pair by pair.
+    """
+    left = set(grid.relations)
+    names = []
+    if left:
+        plain = replace(grid, relations=(), cages=(), _memo={})
+        for name, build in PAIRWISE_RULES.items():
+            made = set(build(plain).relations)
+            if made and made <= left:
+                names.append(name)
+                left -= made
+    return names, [r for r in grid.relations if r in left]
+
+
 RULES = {
     "x": diagonals,
     "windoku": windoku,
     "disjoint-groups": disjoint_groups,
     "centre-dot": centre_dot,
-    "antiknight": anti_knight,
-    "antiking": anti_king,
-    "nonconsecutive": non_consecutive,
+    **PAIRWISE_RULES,
 }
 """Variants that add rules to a grid, by the name the command line's ``--variant`` takes."""
 
@@ -252,7 +271,7 @@ def _square(grid: Grid, what: str) -> int:
     return grid.rows
 
 
-def _box(grid: Grid, n: int) -> tuple[int, int]:
+def _box(grid: Grid) -> tuple[int, int]:
     if grid.box is None:
         raise GridError("this variant needs a grid with boxes")
     return grid.box

@@ -10,7 +10,6 @@ killers, cosmetic lines and text, ...) is an error that names it: nothing is dro
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from typing import Any
@@ -23,11 +22,7 @@ from sudokit.model import EMPTY, Grid, Puzzle, Unit, cell_name, default_box
 LINK = "https://www.f-puzzles.com/?load="
 """How written links start."""
 
-_FLAGS = {
-    "antiknight": variants.anti_knight,
-    "antiking": variants.anti_king,
-    "nonconsecutive": variants.non_consecutive,
-}
+_FLAGS = variants.PAIRWISE_RULES
 _KNOWN = {
     "size",
     "grid",
@@ -214,7 +209,12 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
 
 
 def _composite(n: int) -> bool:
-    return any(n % k == 0 for k in range(2, int(n**0.5) + 1))
+    """Whether an n x n grid has boxes (n is not prime), as f-puzzles assumes when no region is given."""
+    try:
+        default_box(n)
+    except GridError:
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------------------- writer
@@ -256,13 +256,9 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
             extra_units.append(unit)
     if any(name.startswith("disjoint group") for name in names):
         out["disjointgroups"] = True
-    left = set(grid.relations)
-    plain = dataclasses.replace(grid, relations=(), cages=(), _memo={})
-    for name, build in _FLAGS.items():
-        made = set(build(plain).relations)
-        if made and made <= left:
-            out[name] = True
-            left -= made
+    named, left = variants.named_relations(grid)
+    for name in named:
+        out[name] = True
     if left:
         kinds = sorted({relation.kind for relation in left})
         raise FormatError(f"f-puzzles cannot hold these pairwise relations: {', '.join(kinds)}")

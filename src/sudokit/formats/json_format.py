@@ -49,11 +49,7 @@ from sudokit.model import (
 )
 
 VERSION = 2
-CONSTRAINTS = {
-    "antiknight": variants.anti_knight,
-    "antiking": variants.anti_king,
-    "nonconsecutive": variants.non_consecutive,
-}
+CONSTRAINTS = variants.PAIRWISE_RULES
 """The named pairwise rules of the "constraints" key, by the builder that adds them."""
 _GRID_UNIT = re.compile(r"grid (\d+) (row|column) (\d+)")
 _JSON_START = re.compile(r"^\ufeff?\s*(\{|\[\s*[{\]])")
@@ -481,24 +477,15 @@ def _multi_grid_keys(grid: Grid) -> tuple[dict[str, Any], Grid] | None:
 def _rules(grid: Grid) -> dict[str, Any]:
     """The "constraints", "relations" and "cages" keys of a grid (named rules where they fit whole)."""
     out: dict[str, Any] = {}
-    left = set(grid.relations)
+    named, left = variants.named_relations(grid)
+    if named:
+        out["constraints"] = named
     if left:
-        plain = dataclasses.replace(grid, relations=(), cages=(), _memo={})
-        named = []
-        for name, build in CONSTRAINTS.items():
-            made = set(build(plain).relations)
-            if made and made <= left:
-                named.append(name)
-                left -= made
-        if named:
-            out["constraints"] = named
-        if left:
-            out["relations"] = [
-                {"cells": [cell_name(grid.cells[c]) for c in r.cells], "distances": sorted(r.distances)}
-                | ({"kind": r.kind} if r.kind != "custom" else {})
-                for r in grid.relations
-                if r in left
-            ]
+        out["relations"] = [
+            {"cells": [cell_name(grid.cells[c]) for c in r.cells], "distances": sorted(r.distances)}
+            | ({"kind": r.kind} if r.kind != "custom" else {})
+            for r in left
+        ]
     if grid.cages:
         out["cages"] = [
             {"cells": [cell_name(grid.cells[c]) for c in cage.cells]}
