@@ -8,7 +8,7 @@ outright, which a butterfly, with no holes, needs).  Written the same way, with 
 from __future__ import annotations
 
 from sudokit.errors import ParseError
-from sudokit.model import EMPTY, Grid, Puzzle
+from sudokit.model import BLANKS, EMPTY, Grid, Puzzle
 from sudokit.variants import MULTI_GRID_LAYOUTS, named_multi_grid
 
 FRAME_HEIGHTS = frozenset(max(top for top, _ in corners) + 9 for corners in MULTI_GRID_LAYOUTS.values())
@@ -56,6 +56,15 @@ def detect_layout(text: str) -> str | None:
     return max(fitting)[1] if fitting else None
 
 
+def _given(grid: Grid, ch: str, lineno: int, column: int) -> int:
+    """The symbol index a character of a cell stands for (EMPTY for a blank); ParseError if neither."""
+    if ch in BLANKS:
+        return EMPTY
+    if ch not in grid.symbol_index:
+        raise ParseError(f"{ch!r} is not a symbol (1-9) or a blank", lineno, column)
+    return grid.symbol_index[ch]
+
+
 def parse_multigrid(text: str, variant: str | None = None) -> Puzzle:
     """A multi-grid puzzle from its frame text; ``variant`` names the layout, else it is detected."""
     name = variant or detect_layout(text)
@@ -75,11 +84,7 @@ def parse_multigrid(text: str, variant: str | None = None) -> Puzzle:
                 if ch not in HOLES:
                     raise ParseError(f"{ch!r} stands where a {name} has no cell", lineno, c + 1)
                 continue
-            if ch in ".0-_*":
-                continue
-            if ch not in grid.symbol_index:
-                raise ParseError(f"{ch!r} is not a symbol (1-9) or a blank", lineno, c + 1)
-            givens[grid.index[(r, c)]] = grid.symbol_index[ch]
+            givens[grid.index[(r, c)]] = _given(grid, ch, lineno, c + 1)
     return Puzzle(grid, tuple(givens))
 
 
@@ -98,13 +103,11 @@ def parse_subgrids(text: str, variant: str) -> Puzzle | None:
     source: dict[int, int] = {}
     for k, ((lineno, line), (top, left)) in enumerate(zip(lines, corners, strict=True), 1):
         for i, ch in enumerate(line):
-            if ch in ".0-_*":
+            value = _given(grid, ch, lineno, i + 1)
+            if value == EMPTY:
                 continue
-            if ch not in grid.symbol_index:
-                raise ParseError(f"{ch!r} is not a symbol (1-9) or a blank", lineno, i + 1)
             r, c = top + i // 9, left + i % 9
             index = grid.index[(r, c)]
-            value = grid.symbol_index[ch]
             if givens[index] not in (EMPTY, value):
                 raise ParseError(
                     f"grids {source[index]} and {k} disagree at r{r + 1}c{c + 1}: "
