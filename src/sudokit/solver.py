@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sudokit import _engine
 from sudokit.errors import SearchStopped, SolverError
-from sudokit.formats.text import fast_line
+from sudokit.formats import parse
 from sudokit.model import Grid, Puzzle, Solution, cell_name
 
 
@@ -105,15 +105,7 @@ def _unit_name(grid: Grid, unit: int) -> str:
 
 
 def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
-    if isinstance(puzzle, Puzzle):
-        return puzzle
-    if isinstance(puzzle, str) and len(puzzle) < 729:  # 729: a sukaku line, not a 27x27 puzzle
-        quick = fast_line(puzzle)  # the common case, without the detection of every format
-        if quick is not None:
-            return quick
-    from sudokit.formats import parse
-
-    return parse(puzzle)
+    return puzzle if isinstance(puzzle, Puzzle) else parse(puzzle)
 
 
 def _start(
