@@ -33,6 +33,16 @@ def _owners(grid: Grid) -> dict[tuple[int, int], int]:
     return owner
 
 
+def _edges(r: int, col: int) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """The four sides of a cell: (row step, column step to the neighbour across it, x1, y1, x2, y2)."""
+    return (
+        (-1, 0, col, r, col + 1, r),
+        (1, 0, col, r + 1, col + 1, r + 1),
+        (0, -1, col, r, col, r + 1),
+        (0, 1, col + 1, r, col + 1, r + 1),
+    )
+
+
 def render_svg(
     puzzle: Puzzle,
     values: Sequence[int] | None = None,
@@ -89,12 +99,7 @@ def render_svg(
             )
     # thick borders: an edge between a cell and a non-cell, or between different boxes or regions
     for r, col in grid.cells:
-        for dr, dc, x1, y1, x2, y2 in (
-            (-1, 0, col, r, col + 1, r),
-            (1, 0, col, r + 1, col + 1, r + 1),
-            (0, -1, col, r, col, r + 1),
-            (0, 1, col + 1, r, col + 1, r + 1),
-        ):
+        for dr, dc, x1, y1, x2, y2 in _edges(r, col):
             other = (r + dr, col + dc)
             outer = other not in present
             if outer or owner.get(other) != owner.get((r, col)):
@@ -109,12 +114,7 @@ def render_svg(
     for cage in grid.cages:
         members = {grid.cells[c] for c in cage.cells}
         for r, col in members:
-            for dr, dc, x1, y1, x2, y2 in (
-                (-1, 0, col, r, col + 1, r),
-                (1, 0, col, r + 1, col + 1, r + 1),
-                (0, -1, col, r, col, r + 1),
-                (0, 1, col + 1, r, col + 1, r + 1),
-            ):
+            for dr, dc, x1, y1, x2, y2 in _edges(r, col):
                 if (r + dr, col + dc) in members:
                     continue
                 ax, ay, bx, by = x(x1), y(y1), x(x2), y(y2)
