@@ -29,7 +29,7 @@ from typing import BinaryIO, TextIO, overload
 from sudokit import _engine
 from sudokit.errors import SudokitError
 from sudokit.formats.text import LineParser, ReadOptions
-from sudokit.model import Grid
+from sudokit.model import Grid, Puzzle
 from sudokit.solver import count_solutions, line_layout
 
 BLOCK_BYTES = 1 << 15
@@ -265,6 +265,14 @@ class _Plan:
         self.fast: tuple[Grid, bytes, bytes, _engine.Layout | None] | None = None
         """(grid, byte table, symbol table, layout) for the lines the core reads itself."""
 
+    def parse(self, line: str, lineno: int = 1) -> Puzzle:
+        """Read a line the general way; the first line that reads settles the fast table."""
+        with self.lock:
+            puzzle = self.parser.parse(line, lineno)
+            if self.fast is None:
+                self.learn(puzzle.grid.size)
+        return puzzle
+
     def prime(self, data: bytes) -> None:
         """Learn the alphabet from the first line of a block that reads as a puzzle, if any."""
         if self.fast is not None:
@@ -273,8 +281,7 @@ class _Plan:
             line = raw.decode("utf-8", "replace").strip()
             if line and not line.startswith("#"):
                 try:
-                    with self.lock:
-                        self.learn(self.parser.parse(line).grid.size)
+                    self.parse(line)
                 except SudokitError:
                     continue
                 return
@@ -299,10 +306,7 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
         message = f"line {lineno}, byte {exc.start + 1}: not UTF-8 text"
         return LineResult(lineno, "invalid", 0, None, message, 0), _INVALID
     try:
-        with plan.lock:
-            puzzle = plan.parser.parse(line, lineno)
-            if plan.fast is None:
-                plan.learn(puzzle.grid.size)
+        puzzle = plan.parse(line, lineno)
         found = count_solutions(
             puzzle, options.limit, node_limit=options.node_limit, time_limit=options.time_limit
         )
