@@ -1,0 +1,1 @@
+"""Human-style solving: techniques, step-by-step explanations, hints and difficulty ratings."""

@@ -1,0 +1,268 @@
+"""The pencil-mark state that human-style techniques read and steps change.
+
+A :class:`Board` is built over the shared model (:class:`~sudokit.model.Grid`): its cells, its units
+and its symbols.  Candidates are bitmasks of symbol indexes, one per cell; a placed cell has no
+candidates left.  Every technique works on this one structure, so a technique written once works on
+every grid size and on variants wherever its reasoning holds.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from sudokit.model import EMPTY, Grid, Puzzle, cell_name
+
+BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(8) if m >> d & 1) for m in range(256))
+
+
+def digits_of(mask: int) -> list[int]:
+    """The symbol indexes whose bits are set in ``mask``, lowest first."""
+    if mask < 256:
+        return list(BITS[mask])
+    out = []
+    d = 0
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+def popcount(mask: int) -> int:
+    """How many bits ``mask`` has set."""
+    return mask.bit_count()
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """A unit that holds every symbol exactly once (as many cells as symbols)."""
+
+    index: int
+    name: str
+    kind: str
+    """``row``, ``column``, ``box``, ``region`` or ``extra`` (diagonal, window, ...)."""
+    cells: tuple[int, ...]
+    cell_set: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What a board needs from a grid, computed once per grid and shared by all its boards."""
+
+    grid: Grid
+    houses: tuple[House, ...]
+    groups: tuple[tuple[int, ...], ...]
+    """Every all-different unit, full or not (partial units only allow naked reasoning)."""
+    cell_houses: tuple[tuple[int, ...], ...]
+    peers: tuple[frozenset[int], ...]
+    """Cells that may not share a symbol with a cell: unit peers and distance-0 relations."""
+    relations: tuple[tuple[tuple[int, int], ...], ...]
+    """For each cell, (other cell, forbidden-distance mask) of its non-equality relations."""
+    names: tuple[str, ...]
+    classic: bool
+    """Rows, columns and boxes (or regions) and nothing else: uniqueness patterns may be used."""
+
+    @property
+    def rows(self) -> list[House]:
+        """The row houses."""
+        return [h for h in self.houses if h.kind == "row"]
+
+    @property
+    def columns(self) -> list[House]:
+        """The column houses."""
+        return [h for h in self.houses if h.kind == "column"]
+
+    @property
+    def blocks(self) -> list[House]:
+        """The box or jigsaw-region houses."""
+        return [h for h in self.houses if h.kind in ("box", "region")]
+
+
+@functools.lru_cache(maxsize=32)
+def layout_of(grid: Grid) -> Layout:
+    """The :class:`Layout` of a grid (cached: grids are immutable and hashable)."""
+    n = len(grid.symbols)
+    houses: list[House] = []
+    seen: set[frozenset[int]] = set()
+    for unit in grid.units:
+        cells = frozenset(unit.cells)
+        if len(unit.cells) == n and cells not in seen:
+            seen.add(cells)
+            houses.append(House(len(houses), unit.name, unit.kind, tuple(sorted(unit.cells)), cells))
+    cell_houses: list[list[int]] = [[] for _ in grid.cells]
+    for house in houses:
+        for c in house.cells:
+            cell_houses[c].append(house.index)
+    peers = [set(p) for p in grid.peers]
+    relations: list[list[tuple[int, int]]] = [[] for _ in grid.cells]
+    for relation in grid.relations:
+        a, b = relation.cells
+        if 0 in relation.distances:
+            peers[a].add(b)
+            peers[b].add(a)
+        rest = relation.mask & ~1
+        if rest:
+            relations[a].append((b, rest))
+            relations[b].append((a, rest))
+    for cage in grid.cages:
+        for c in cage.cells:
+            peers[c].update(x for x in cage.cells if x != c)
+    kinds = {h.kind for h in houses}
+    classic = (
+        not grid.relations
+        and not grid.cages
+        and kinds <= {"row", "column", "box", "region"}
+        and all(len(u.cells) == n for u in grid.units)
+    )
+    return Layout(
+        grid=grid,
+        houses=tuple(houses),
+        groups=tuple(tuple(u.cells) for u in grid.units) + tuple(tuple(c.cells) for c in grid.cages),
+        cell_houses=tuple(tuple(h) for h in cell_houses),
+        peers=tuple(frozenset(p) for p in peers),
+        relations=tuple(tuple(r) for r in relations),
+        names=tuple(cell_name(cell) for cell in grid.cells),
+        classic=classic,
+    )
+
+
+class Board:
+    """Placed symbols and pencil marks of one puzzle, changed in place by steps.
+
+    ``cand[c]`` is the candidate bitmask of cell ``c`` (0 once the cell is placed) and ``value[c]``
+    its symbol index or ``EMPTY``.  ``flags`` are technique options (for example
+    ``"als-overlap"``); an empty set means the defaults.
+    """
+
+    __slots__ = ("cand", "flags", "given", "layout", "n", "unique", "value")
+
+    def __init__(
+        self,
+        layout: Layout,
+        value: list[int],
+        cand: list[int],
+        given: Sequence[bool] | None = None,
+        unique: bool = False,
+    ) -> None:
+        self.layout = layout
+        self.n = len(layout.grid.symbols)
+        self.value = value
+        self.cand = cand
+        self.given = tuple(given) if given is not None else tuple(v != EMPTY for v in value)
+        self.unique = unique
+        """True when the puzzle is known to have exactly one solution (uniqueness techniques)."""
+        self.flags: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle, unique: bool = False) -> Board:
+        """Pencil marks of a puzzle: every candidate not excluded by a given in the same unit."""
+        layout = layout_of(puzzle.grid)
+        value = list(puzzle.givens)
+        full = puzzle.grid.full_mask
+        cand = list(puzzle.allowed) if puzzle.allowed is not None else [full] * len(value)
+        board = cls(layout, [EMPTY] * len(value), cand, [v != EMPTY for v in value], unique)
+        for c, v in enumerate(value):
+            if v != EMPTY:
+                board.place(c, v)
+        return board
+
+    def copy(self) -> Board:
+        """An independent copy (the layout is shared)."""
+        other = Board(self.layout, self.value[:], self.cand[:], self.given, self.unique)
+        other.flags = self.flags
+        return other
+
+    # ------------------------------------------------------------------------------------ changes
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the cell's peers (and related cells)."""
+        self.value[cell] = digit
+        self.cand[cell] = 0
+        cand = self.cand
+        clear = ~(1 << digit)
+        for p in self.layout.peers[cell]:
+            cand[p] &= clear
+        for other, distances in self.layout.relations[cell]:
+            forbidden = 0
+            for dist in _bits(distances):
+                if digit + dist < self.n:
+                    forbidden |= 1 << (digit + dist)
+                if digit - dist >= 0:
+                    forbidden |= 1 << (digit - dist)
+            cand[other] &= ~forbidden
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove one candidate."""
+        self.cand[cell] &= ~(1 << digit)
+
+    def delete(self, cells_digits: Iterable[tuple[int, int]]) -> None:
+        """Remove several candidates."""
+        for cell, digit in cells_digits:
+            self.cand[cell] &= ~(1 << digit)
+
+    # ------------------------------------------------------------------------------------ reading
+
+    @property
+    def grid(self) -> Grid:
+        """The puzzle type."""
+        return self.layout.grid
+
+    @property
+    def houses(self) -> tuple[House, ...]:
+        """The full units (every symbol once)."""
+        return self.layout.houses
+
+    def empty_cells(self) -> list[int]:
+        """Cells not yet placed."""
+        return [c for c, v in enumerate(self.value) if v == EMPTY]
+
+    def solved(self) -> bool:
+        """True when every cell is placed."""
+        return EMPTY not in self.value
+
+    def where(self, house: House, digit: int) -> list[int]:
+        """The cells of ``house`` that still hold ``digit`` as a candidate."""
+        bit = 1 << digit
+        cand = self.cand
+        return [c for c in house.cells if cand[c] & bit]
+
+    def sees(self, a: int, b: int) -> bool:
+        """True when two different cells may not hold the same symbol."""
+        return b in self.layout.peers[a]
+
+    def name(self, cell: int) -> str:
+        """``r3c2``-style name of a cell."""
+        return self.layout.names[cell]
+
+    def cells_text(self, cells: Iterable[int]) -> str:
+        """Names of several cells, joined with commas."""
+        return ", ".join(self.layout.names[c] for c in cells)
+
+    def sym(self, digit: int) -> str:
+        """The symbol text of a symbol index."""
+        return self.layout.grid.symbols[digit]
+
+    def syms(self, digits: Iterable[int]) -> str:
+        """Several symbols joined with '/', as players write them (``4/7``)."""
+        return "/".join(self.layout.grid.symbols[d] for d in digits)
+
+    def contradiction(self) -> bool:
+        """True when an empty cell has no candidate or a house has lost a symbol entirely."""
+        value, cand = self.value, self.cand
+        for c, v in enumerate(value):
+            if v == EMPTY and not cand[c]:
+                return True
+        for house in self.layout.houses:
+            seen = 0
+            for c in house.cells:
+                seen |= cand[c] | (1 << value[c] if value[c] != EMPTY else 0)
+            if seen != (1 << self.n) - 1:
+                return True
+        return False
+
+
+def _bits(mask: int) -> list[int]:
+    return digits_of(mask)

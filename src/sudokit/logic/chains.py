@@ -1,0 +1,4 @@
+"""(being written)"""
+
+FINDERS: tuple = ()
+REGLIB_FLAGS: dict[str, frozenset[str]] = {}

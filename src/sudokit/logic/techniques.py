@@ -1,0 +1,66 @@
+"""The registry of technique finders, in the order a solver tries them.
+
+Each family module (:mod:`~sudokit.logic.basic`, :mod:`~sudokit.logic.fish`, ...) lists its
+finders as ``FINDERS``: pairs of the technique keys a finder yields and the finder itself, a
+function from a :class:`~sudokit.logic.board.Board` to an iterator of
+:class:`~sudokit.logic.step.Step`.  Finders never change the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from sudokit.logic import als, basic, chains, fish, forcing, patterns, uniqueness
+from sudokit.logic.board import Board
+from sudokit.logic.step import TECHNIQUES, Step
+
+FinderFunction = Callable[[Board], Iterator[Step]]
+
+UNIQUENESS_KEYS = frozenset(
+    k
+    for k in TECHNIQUES
+    if k.startswith(("uniqueness_", "avoidable_rectangle")) or k in {"hidden_rectangle", "bug_plus_1"}
+)
+"""Techniques that assume the puzzle has exactly one solution."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finder:
+    """A finder function and the techniques it yields."""
+
+    keys: tuple[str, ...]
+    find: FinderFunction
+    order: int
+    """Position in the search order (that of its first technique in the table)."""
+
+    @property
+    def needs_unique(self) -> bool:
+        """True when the finder's reasoning is only valid for a puzzle with one solution."""
+        return all(k in UNIQUENESS_KEYS for k in self.keys)
+
+
+_ORDER = {key: i for i, key in enumerate(TECHNIQUES)}
+_MODULES = (basic, fish, patterns, uniqueness, chains, als, forcing)
+
+FINDERS: tuple[Finder, ...] = tuple(
+    sorted(
+        (
+            Finder(tuple(keys), function, min(_ORDER[k] for k in keys))
+            for module in _MODULES
+            for keys, function in module.FINDERS
+        ),
+        key=lambda f: f.order,
+    )
+)
+"""Every finder, in search order."""
+
+REGLIB_FLAGS: dict[str, frozenset[str]] = {
+    code: flags for module in _MODULES for code, flags in getattr(module, "REGLIB_FLAGS", {}).items()
+}
+"""Regression-library variants (``0901-2``) and the board flags that select them."""
+
+
+def finders_for(key: str) -> list[Finder]:
+    """The finders that can yield technique ``key``."""
+    return [f for f in FINDERS if key in f.keys]
