@@ -1,4 +1,4 @@
-"""The ``sudokit`` command line: solve, count, check, batch, show, render and demo.
+"""The ``sudokit`` command line: solve, count, check, batch, explain, hint, rate, show, render, demo.
 
 Quiet by default and scriptable: results on stdout, errors as one line on stderr.  Exit codes:
 0 solved (or, for ``check``, a valid puzzle with one solution), 1 no solution or an error, 2 usage error.
@@ -43,6 +43,8 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except SudokitError as exc:
             raise CommandError(str(exc)) from None
+        except BrokenPipeError:
+            raise
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             raise CommandError(f"{where}{exc.strerror or exc}") from None
@@ -57,6 +59,9 @@ Examples:
   sudokit batch puzzles.txt -o solutions.txt --jobs 2
   sudokit show puzzle.txt --candidates
   sudokit render puzzle.txt --solve -o puzzle.svg
+  sudokit explain puzzle.txt
+  sudokit hint puzzle.txt --stage 1
+  sudokit rate puzzles.txt --json --jobs 2
   echo '...' | sudokit solve -
 """
 
@@ -483,6 +488,109 @@ def render(
             handle.write(text)
     else:
         click.echo(text, nl=False)
+
+
+def _logic_json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle instead of text.")
+@click.option(
+    "--technique",
+    "techniques",
+    multiple=True,
+    metavar="KEY",
+    help="Allow only these techniques (keys such as naked_pair, x_wing); repeatable.",
+)
+@input_options
+def explain(puzzle: str, as_json: bool, techniques: tuple[str, ...], **options: Any) -> None:
+    """Print the step-by-step human-style path that solves PUZZLE, with its rating."""
+    from sudokit.logic import explain as explain_puzzle
+
+    puzzles = load_puzzles(puzzle, **options)
+    for index, item in enumerate(puzzles):
+        path = explain_puzzle(item, techniques=techniques or None)
+        if as_json:
+            click.echo(_logic_json(path.as_dict()))
+            continue
+        if len(puzzles) > 1:
+            click.echo(f"puzzle {index + 1}:")
+        width = len(str(len(path.steps)))
+        for number, step in enumerate(path.steps, 1):
+            click.echo(f"{number:>{width}}. {step.explanation}")
+        rating = path.rating
+        how = "solved by logic alone" if path.solved else f"solved with {path.guesses} guess(es)"
+        click.echo(
+            f"{how} in {len(path.steps)} steps; score {rating.score} ({rating.level.label}), "
+            f"hardest: {rating.hardest} (SE {rating.se:.1f})"
+        )
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option(
+    "--stage",
+    type=click.IntRange(1, 3),
+    default=3,
+    show_default=True,
+    help="1: where to look, 2: also which technique, 3: the full step.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Write the hint as JSON (all stages).")
+@input_options
+def hint(puzzle: str, stage: int, as_json: bool, **options: Any) -> None:
+    """Give the next step for PUZZLE as it stands (placed symbols and pencil marks count)."""
+    from sudokit.logic import hint as hint_for
+
+    puzzles = load_puzzles(puzzle, **options)
+    for index, item in enumerate(puzzles):
+        found = hint_for(item)
+        label = _label(index, len(puzzles))
+        if found is None:
+            click.echo(_logic_json({"complete": True}) if as_json else f"{label}the grid is complete")
+            continue
+        result, board = found
+        if as_json:
+            click.echo(_logic_json(result.as_dict(board)))
+        else:
+            click.echo(label + result.stage(stage))
+
+
+@cli.command()
+@click.argument("puzzle")
+@click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle, in input order.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0: one per core).",
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
+)
+@input_options
+def rate(puzzle: str, as_json: bool, jobs: int, progress: bool | None, **options: Any) -> None:
+    """Rate how hard PUZZLE (or every puzzle of a file) is: score, level and hardest technique."""
+    from sudokit.logic.batch import rate_puzzles
+
+    puzzles = load_puzzles(puzzle, **options)
+    if progress is None:
+        progress = sys.stderr.isatty() and len(puzzles) > 1
+    for index, (item, outcome) in enumerate(zip(puzzles, rate_puzzles(puzzles, jobs, progress))):
+        label = _label(index, len(puzzles))
+        if isinstance(outcome, str):
+            record: dict[str, Any] = {"puzzle": item.to_string(), "error": outcome}
+            text = f"{label}error: {outcome}"
+        else:
+            record = {"puzzle": item.to_string(), **outcome.as_dict()}
+            text = (
+                f"{label}score {outcome.score} ({outcome.level.label}), hardest: {outcome.hardest} "
+                f"(SE {outcome.se:.1f})" + (f", {outcome.guesses} guess(es)" if outcome.guesses else "")
+            )
+        click.echo(_logic_json(record) if as_json else text)
 
 
 @cli.command()

@@ -55,6 +55,8 @@ _TABLE: tuple[tuple[str, str, Level, int, float, str], ...] = (
     ("full_house", "Full House", E, 4, 1.0, "0000"),
     ("naked_single", "Naked Single", E, 4, 2.3, "0003"),
     ("hidden_single", "Hidden Single", E, 14, 1.5, "0002"),
+    ("cage_combinations", "Cage Combinations", M, 60, 3.0, ""),
+    ("relation_exclusion", "Relation Exclusion", M, 40, 2.5, ""),
     ("locked_pair", "Locked Pair", M, 40, 3.0, "0110"),
     ("locked_triple", "Locked Triple", M, 60, 3.6, "0111"),
     ("locked_candidates_1", "Locked Candidates Type 1 (Pointing)", M, 50, 2.6, "0100"),
@@ -151,8 +153,6 @@ _TABLE: tuple[tuple[str, str, Level, int, float, str], ...] = (
     ("forcing_chain_verity", "Forcing Chain Verity", X, 500, 7.8, "1302"),
     ("forcing_net_contradiction", "Forcing Net Contradiction", X, 700, 8.8, "1303"),
     ("forcing_net_verity", "Forcing Net Verity", X, 700, 9.0, "1304"),
-    ("cage_combinations", "Cage Combinations", M, 60, 3.0, ""),
-    ("relation_exclusion", "Relation Exclusion", M, 40, 2.5, ""),
     ("guess", "Guess", X, 10000, 11.0, ""),
 )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sudokit.logic import als, basic, chains, fish, forcing, patterns, uniqueness
+from sudokit.logic import als, basic, chains, fish, forcing, patterns, rules, uniqueness
 from sudokit.logic.board import Board
 from sudokit.logic.step import TECHNIQUES, Step
 
@@ -41,7 +41,7 @@ class Finder:
 
 
 _ORDER = {key: i for i, key in enumerate(TECHNIQUES)}
-_MODULES = (basic, fish, patterns, uniqueness, chains, als, forcing)
+_MODULES = (basic, rules, fish, patterns, uniqueness, chains, als, forcing)
 
 FINDERS: tuple[Finder, ...] = tuple(
     sorted(

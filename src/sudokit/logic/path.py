@@ -1,0 +1,279 @@
+"""Solving the way a person does: the path of steps, hints in stages, and a difficulty rating.
+
+:func:`explain` applies, again and again, the first step of the easiest technique that has one
+(in HoDoKu's search order) until the puzzle is solved.  Only when no technique applies does it
+guess, and it says so: the guess is counted and placed from the solver's solution.  :func:`rate`
+sums the steps' scores the way HoDoKu does and also gives the Sudoku Explainer-style rating (the
+hardest step's rating).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sudokit.errors import PuzzleError, SolverError
+from sudokit.formats import parse
+from sudokit.logic.board import Board
+from sudokit.logic.step import TECHNIQUES, Level, Step
+from sudokit.logic.techniques import FINDERS, Finder
+from sudokit.model import EMPTY, Puzzle
+from sudokit.solver import count_solutions
+
+
+def _finders(techniques: Iterable[str] | None) -> tuple[Finder, ...]:
+    if techniques is None:
+        return FINDERS
+    wanted = set(techniques)
+    unknown = wanted - TECHNIQUES.keys()
+    if unknown:
+        raise SolverError(f"unknown technique {sorted(unknown)[0]!r}; see sudokit.logic.TECHNIQUES")
+    return tuple(f for f in FINDERS if wanted & set(f.keys))
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How hard a puzzle is for a person."""
+
+    score: int
+    """HoDoKu's score: the sum of the steps' base scores (guesses count 10000)."""
+    level: Level
+    """Easy to extreme: the hardest technique's level, raised while the score passes its maximum."""
+    hardest: str
+    """Name of the hardest technique the path needs."""
+    se: float
+    """Sudoku Explainer-style rating: the highest rating of any step (1.0 to 11)."""
+    techniques: dict[str, int]
+    """How many times each technique was used, by name."""
+    guesses: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "score": self.score,
+            "level": self.level.label,
+            "hardest": self.hardest,
+            "se": self.se,
+            "guesses": self.guesses,
+            "techniques": self.techniques,
+        }
+
+
+def rating_of(steps: Iterable[Step]) -> Rating:
+    """Rate a path: total score, level, hardest technique and SE-style rating."""
+    steps = list(steps)
+    score = sum(s.info.score for s in steps)
+    counts = Counter(s.name for s in steps)
+    if not steps:
+        return Rating(0, Level.EASY, "", 0.0, {}, 0)
+    hardest = max(steps, key=lambda s: (s.info.level, s.info.score))
+    level = hardest.info.level
+    while level.max_score is not None and score > level.max_score:
+        level = Level(level + 1)
+    return Rating(
+        score,
+        level,
+        hardest.name,
+        max(s.info.se for s in steps),
+        dict(counts),
+        sum(1 for s in steps if s.technique == "guess"),
+    )
+
+
+@dataclass
+class Explanation:
+    """A puzzle's human-style solving path."""
+
+    puzzle: Puzzle
+    steps: list[Step]
+    values: list[int]
+    """The grid at the end: every cell's symbol index (EMPTY where the path stopped)."""
+    board: Board
+    unique: bool
+    """True when the puzzle has exactly one solution (uniqueness techniques were allowed)."""
+    seconds: float
+    rejected: list[Step] = field(default_factory=list)
+    """Steps a finder offered that contradicted the known solution (a bug; should stay empty)."""
+
+    @property
+    def guesses(self) -> int:
+        """How many times the path had to guess because no technique applied."""
+        return sum(1 for s in self.steps if s.technique == "guess")
+
+    @property
+    def solved(self) -> bool:
+        """True when logic alone (no guess) finished the puzzle."""
+        return self.guesses == 0 and EMPTY not in self.values
+
+    @property
+    def rating(self) -> Rating:
+        """The path's difficulty."""
+        return rating_of(self.steps)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``solved``, ``guesses``, the rating and every step."""
+        rating = self.rating
+        grid = self.puzzle.grid
+        return {
+            "puzzle": self.puzzle.to_string(),
+            "solved": self.solved,
+            "guesses": self.guesses,
+            "unique": self.unique,
+            "score": rating.score,
+            "level": rating.level.label,
+            "hardest": rating.hardest,
+            "se": rating.se,
+            "solution": "".join(grid.symbols[v] if v != EMPTY else "." for v in self.values)
+            if all(len(s) == 1 for s in grid.symbols)
+            else [grid.symbols[v] if v != EMPTY else None for v in self.values],
+            "steps": [s.as_dict(self.board) for s in self.steps],
+        }
+
+
+def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
+    return puzzle if isinstance(puzzle, Puzzle) else parse(puzzle)
+
+
+def _start(puzzle: Puzzle) -> tuple[Board, list[int] | None, bool]:
+    """The starting board, the solution (None if there are several) and whether it is unique."""
+    counted = count_solutions(puzzle, limit=2)
+    if counted.count == 0:
+        reason = counted.reason or "no assignment satisfies every rule"
+        raise PuzzleError(f"the puzzle has no solution: {reason}")
+    unique = counted.unique
+    solution = list(counted.first.values) if counted.first is not None else None
+    board = Board.from_puzzle(puzzle, unique=unique)
+    return board, solution, unique
+
+
+def _guess(board: Board, solution: list[int]) -> Step:
+    """Place one cell from the solution: the empty cell with the fewest candidates."""
+    empty = [c for c, v in enumerate(board.value) if v == EMPTY]
+    cell = min(empty, key=lambda c: (board.cand[c].bit_count() or 99, c))
+    digit = solution[cell]
+    return Step(
+        "guess",
+        (digit,),
+        (cell,),
+        (),
+        placements=((cell, digit),),
+        explanation=f"No technique applies: guess that {board.name(cell)} is {board.sym(digit)} "
+        f"(one of its {board.cand[cell].bit_count()} candidates; the solver confirms it)",
+    )
+
+
+def _contradicts(step: Step, solution: list[int]) -> bool:
+    return any(solution[c] != d for c, d in step.placements) or any(
+        solution[c] == d for c, d in step.eliminations
+    )
+
+
+def explain(
+    puzzle: Puzzle | str,
+    *,
+    techniques: Iterable[str] | None = None,
+    max_steps: int | None = None,
+) -> Explanation:
+    """The step-by-step path a person could follow to solve ``puzzle``.
+
+    ``techniques`` limits the path to those technique keys (see :data:`TECHNIQUES`); when logic is
+    stuck, the path guesses from the solution and counts the guess.  ``max_steps`` stops early
+    (for hints).  Raises :class:`~sudokit.PuzzleError` when the puzzle has no solution.
+    """
+    start = time.perf_counter()
+    puzzle = _as_puzzle(puzzle)
+    finders = _finders(techniques)
+    board, solution, unique = _start(puzzle)
+    steps: list[Step] = []
+    rejected: list[Step] = []
+    while EMPTY in board.value and (max_steps is None or len(steps) < max_steps):
+        step = next_step(board, finders, solution, rejected)
+        if step is None:
+            assert solution is not None  # a puzzle with solutions always has a first one
+            step = _guess(board, solution)
+        step.apply(board)
+        steps.append(step)
+    return Explanation(
+        puzzle, steps, board.value[:], board, unique, time.perf_counter() - start, rejected
+    )
+
+
+def next_step(
+    board: Board,
+    finders: Iterable[Finder] = FINDERS,
+    solution: list[int] | None = None,
+    rejected: list[Step] | None = None,
+) -> Step | None:
+    """The first useful step of the first finder, in search order, that has one; None if stuck.
+
+    With the known ``solution`` of a unique puzzle, a step that contradicts it (a finder bug) is
+    skipped and appended to ``rejected`` rather than shown to the player.
+    """
+    unique = board.unique and board.layout.classic
+    for finder in finders:
+        if finder.needs_unique and not unique:
+            continue
+        for step in finder.find(board):
+            if not step.useful(board):
+                continue
+            if board.unique and solution is not None and _contradicts(step, solution):
+                if rejected is not None:
+                    rejected.append(step)
+                continue
+            return step
+    return None
+
+
+def rate(puzzle: Puzzle | str) -> Rating:
+    """How hard ``puzzle`` is for a person: score, level, hardest technique, SE-style rating."""
+    return explain(puzzle).rating
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next step, to be revealed in stages: where to look, which technique, the full step."""
+
+    step: Step
+    where: str
+    technique: str
+    explanation: str
+
+    def stage(self, number: int) -> str:
+        """Stage 1 names where to look, 2 adds the technique, 3 gives the full step."""
+        if number <= 1:
+            return self.where
+        if number == 2:
+            return f"{self.where}: there is a {self.technique}"
+        return self.explanation
+
+    def as_dict(self, board: Board) -> dict[str, Any]:
+        """JSON-ready form with every stage."""
+        return {"where": self.where, "technique": self.technique, "step": self.step.as_dict(board)}
+
+
+def _where(step: Step, board: Board) -> str:
+    units = list(dict.fromkeys(step.units))
+    if step.technique in ("naked_single", "guess") or not units:
+        cells = step.cells[:1] if step.technique in ("naked_single", "guess") else step.cells
+        return f"Look at {board.cells_text(cells)}"
+    return f"Look at {' and '.join(units[:2])}"
+
+
+def hint(puzzle: Puzzle | str) -> tuple[Hint, Board] | None:
+    """The next step for a puzzle as it stands (givens, placed symbols, pencil marks if any).
+
+    None when the puzzle is already complete.  A puzzle read from a pencil-mark format keeps its
+    marks, so the hint fits what the player sees.
+    """
+    puzzle = _as_puzzle(puzzle)
+    board, solution, _ = _start(puzzle)
+    if EMPTY not in board.value:
+        return None
+    step = next_step(board, FINDERS, solution)
+    if step is None:
+        assert solution is not None
+        step = _guess(board, solution)
+    return Hint(step, _where(step, board), step.name, step.explanation), board
