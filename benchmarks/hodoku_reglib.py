@@ -107,7 +107,7 @@ def board_of(case: Case) -> Board:
 
 
 def relevant(case: Case, step: Step) -> bool:
-    """Is the step about the case's digits (see the library header for what they mean)?"""
+    """Tell whether the step is about the case's digits (the library header says what they mean)."""
     if case.base.startswith("00"):
         return bool({d for _, d in step.placements} & case.digits)
     if case.base.startswith(CHAIN_LIKE) and case.base != "0703":

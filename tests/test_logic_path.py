@@ -133,7 +133,7 @@ def test_hint_follows_the_players_pencil_marks() -> None:
     for cell, digit in first.eliminations:
         marks[cell] &= ~(1 << digit)
     full = puzzle.grid.full_mask
-    allowed = tuple(m if v == EMPTY else full for m, v in zip(marks, puzzle.givens))
+    allowed = tuple(m if v == EMPTY else full for m, v in zip(marks, puzzle.givens, strict=True))
     found_again = hint(Puzzle(puzzle.grid, puzzle.givens, allowed))
     assert found_again is not None
     second = found_again[0].step
@@ -148,14 +148,16 @@ def test_hint_on_a_complete_grid_is_none() -> None:
 
 
 @pytest.mark.parametrize(
-    "record", [r for r in RECORDS if r["variant"] in ("jigsaw", "classic+diagonals", "windoku", "samurai")], ids=lambda r: r["id"]
+    "record",
+    [r for r in RECORDS if r["variant"] in ("jigsaw", "classic+diagonals", "windoku", "samurai")],
+    ids=lambda r: r["id"],
 )
 def test_variants_get_a_sound_path(record: dict[str, object]) -> None:
     puzzle = build(record)
     path = explain(puzzle)
     _assert_sound(path)
     solution = [[None] * int(str(record["cols"])) for _ in range(int(str(record["rows"])))]
-    for cell, value in zip(puzzle.grid.cells, path.values):
+    for cell, value in zip(puzzle.grid.cells, path.values, strict=True):
         solution[cell[0]][cell[1]] = puzzle.grid.symbols[value]
     assert check_record(record, solution) == []
     assert path.solved, f"guessed {path.guesses} times"

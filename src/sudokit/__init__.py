@@ -16,6 +16,9 @@ The whole public API::
     samurai = sudokit.variants.named_multi_grid("samurai")
     x_grid = sudokit.variants.diagonals(sudokit.Grid.classic(9))
     killer_x = sudokit.variants.killer(x_grid, [([(0, 0), (0, 1)], 3)])   # cells and sum
+    path = sudokit.explain(line)            # human-style steps: path.steps[0].explanation, path.solved
+    sudokit.rate(line)                      # Rating: score, level, hardest technique, SE-style rating
+    sudokit.hint(line)                      # (Hint, board): hint.stage(1) "Look at box 4", ...
 """
 
 from typing import TYPE_CHECKING, Any
@@ -44,13 +47,14 @@ from sudokit.solver import (
 
 if TYPE_CHECKING:
     from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
+    from sudokit.logic import Explanation, Hint, Rating, Step, explain, hint, rate
 
 __version__ = "0.1.0"
 
 _LAZY = {
     name: "sudokit.batch"
     for name in ("BatchResult", "BatchSummary", "LineResult", "solve_file", "solve_many")
-}
+} | {name: "sudokit.logic" for name in ("Explanation", "Hint", "Rating", "Step", "explain", "hint", "rate")}
 
 
 def __getattr__(name: str) -> Any:
@@ -72,28 +76,35 @@ __all__ = [
     "Cage",
     "Cell",
     "CountResult",
+    "Explanation",
     "FormatError",
     "Grid",
     "GridError",
+    "Hint",
     "LineResult",
     "ParseError",
     "Puzzle",
     "PuzzleError",
+    "Rating",
     "Relation",
     "SearchStopped",
     "Solution",
     "SolveResult",
     "SolverError",
     "Status",
+    "Step",
     "SudokitError",
     "Unit",
     "__version__",
     "cell_name",
     "count_solutions",
     "dumps",
+    "explain",
+    "hint",
     "is_unique",
     "parse",
     "parse_many",
+    "rate",
     "read",
     "solutions",
     "solve",

@@ -579,7 +579,7 @@ def rate(puzzle: str, as_json: bool, jobs: int, progress: bool | None, **options
     puzzles = load_puzzles(puzzle, **options)
     if progress is None:
         progress = sys.stderr.isatty() and len(puzzles) > 1
-    for index, (item, outcome) in enumerate(zip(puzzles, rate_puzzles(puzzles, jobs, progress))):
+    for index, (item, outcome) in enumerate(zip(puzzles, rate_puzzles(puzzles, jobs, progress), strict=True)):
         label = _label(index, len(puzzles))
         if isinstance(outcome, str):
             record: dict[str, Any] = {"puzzle": item.to_string(), "error": outcome}

@@ -7,12 +7,14 @@ extra units such as diagonals.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from sudokit.logic.board import Board, House, digits_of
 from sudokit.logic.step import Step, eliminations_text
 from sudokit.model import EMPTY
+
+FinderFunction = Callable[[Board], Iterator[Step]]
 
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quadruple"}
 
@@ -232,7 +234,7 @@ def locked_triple(board: Board) -> Iterator[Step]:
     return (s for s in naked_subsets(board, 3) if s.technique == "locked_triple")
 
 
-def _naked(size: int, key: str):  # type: ignore[no-untyped-def]
+def _naked(size: int, key: str) -> FinderFunction:
     def find(board: Board) -> Iterator[Step]:
         return (s for s in naked_subsets(board, size) if s.technique == key)
 
@@ -241,7 +243,7 @@ def _naked(size: int, key: str):  # type: ignore[no-untyped-def]
     return find
 
 
-def _hidden(size: int):  # type: ignore[no-untyped-def]
+def _hidden(size: int) -> FinderFunction:
     def find(board: Board) -> Iterator[Step]:
         return hidden_subsets(board, size)
 
@@ -250,11 +252,12 @@ def _hidden(size: int):  # type: ignore[no-untyped-def]
     return find
 
 
-def _locked_kind(kind: str):  # type: ignore[no-untyped-def]
+def _locked_kind(kind: str) -> FinderFunction:
     def find(board: Board) -> Iterator[Step]:
         return (s for s in locked_candidates(board) if s.technique == kind)
 
     find.__name__ = kind
+    find.__doc__ = f"Locked candidates of type {kind[-1]} (1: pointing, 2: claiming)."
     return find
 
 

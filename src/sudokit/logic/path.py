@@ -62,16 +62,21 @@ class Rating:
         }
 
 
-def rating_of(steps: Iterable[Step]) -> Rating:
-    """Rate a path: total score, level, hardest technique and SE-style rating."""
+def rating_of(steps: Iterable[Step], cells: int = 81) -> Rating:
+    """Rate a path: total score, level, hardest technique and SE-style rating.
+
+    HoDoKu's level maxima are meant for 81 cells; a grid of ``cells`` cells scales them, so that a
+    16x16 solved by singles alone is not rated harder than a 9x9 for having more of them.
+    """
     steps = list(steps)
+    scale = max(1.0, cells / 81)
     score = sum(s.info.score for s in steps)
     counts = Counter(s.name for s in steps)
     if not steps:
         return Rating(0, Level.EASY, "", 0.0, {}, 0)
     hardest = max(steps, key=lambda s: (s.info.level, s.info.score))
     level = hardest.info.level
-    while level.max_score is not None and score > level.max_score:
+    while level.max_score is not None and score > level.max_score * scale:
         level = Level(level + 1)
     return Rating(
         score,
@@ -111,7 +116,7 @@ class Explanation:
     @property
     def rating(self) -> Rating:
         """The path's difficulty."""
-        return rating_of(self.steps)
+        return rating_of(self.steps, len(self.puzzle.grid.cells))
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``solved``, ``guesses``, the rating and every step."""
@@ -196,9 +201,7 @@ def explain(
             step = _guess(board, solution)
         step.apply(board)
         steps.append(step)
-    return Explanation(
-        puzzle, steps, board.value[:], board, unique, time.perf_counter() - start, rejected
-    )
+    return Explanation(puzzle, steps, board.value[:], board, unique, time.perf_counter() - start, rejected)
 
 
 def next_step(
