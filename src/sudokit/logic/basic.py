@@ -93,45 +93,46 @@ def _is_block(house: House) -> bool:
     return house.kind in ("box", "region")
 
 
-def locked_candidates(board: Board) -> Iterator[Step]:
+def locked_candidates(board: Board, kind: str) -> Iterator[Step]:
     """Pointing (type 1) and claiming (type 2): a symbol's places in one house all lie in another.
 
     The symbol must then go in the overlap, so the second house loses it everywhere else.
+    Pointing starts from a box (or region), claiming from any other house.
     """
     houses = board.houses
     cell_houses = board.layout.cell_houses
-    for kind in ("locked_candidates_1", "locked_candidates_2"):
-        for a in houses:
-            if (kind == "locked_candidates_1") != _is_block(a):
+    cand = board.cand
+    pointing = kind == "locked_candidates_1"
+    for a in houses:
+        if pointing != _is_block(a):
+            continue
+        for d, where in enumerate(board.places(a)):
+            if len(where) < 2:
                 continue
-            for d in range(board.n):
-                where = board.where(a, d)
-                if len(where) < 2:
+            common = set(cell_houses[where[0]])
+            for c in where[1:]:
+                common.intersection_update(cell_houses[c])
+            common.discard(a.index)
+            for b_index in sorted(common):
+                b = houses[b_index]
+                if pointing and _is_block(b):
                     continue
-                common = set(cell_houses[where[0]])
-                for c in where[1:]:
-                    common.intersection_update(cell_houses[c])
-                common.discard(a.index)
-                for b_index in sorted(common):
-                    b = houses[b_index]
-                    if kind == "locked_candidates_1" and _is_block(b):
-                        continue
-                    elims = tuple((c, d) for c in b.cells if c not in a.cell_set and board.cand[c] >> d & 1)
-                    if not elims:
-                        continue
-                    verb = "Pointing" if kind == "locked_candidates_1" else "Claiming"
-                    yield Step(
-                        kind,
-                        (d,),
-                        tuple(where),
-                        (a.name, b.name),
-                        eliminations=elims,
-                        explanation=f"{verb}: in {a.name}, {board.sym(d)} can only go in "
-                        f"{board.cells_text(where)}, all in {b.name}, so {eliminations_text(board, elims)}",
-                    )
+                elims = tuple((c, d) for c in b.cells if c not in a.cell_set and cand[c] >> d & 1)
+                if not elims:
+                    continue
+                verb = "Pointing" if pointing else "Claiming"
+                yield Step(
+                    kind,
+                    (d,),
+                    tuple(where),
+                    (a.name, b.name),
+                    eliminations=elims,
+                    explanation=f"{verb}: in {a.name}, {board.sym(d)} can only go in "
+                    f"{board.cells_text(where)}, all in {b.name}, so {eliminations_text(board, elims)}",
+                )
 
 
-def naked_subsets(board: Board, size: int) -> Iterator[Step]:
+def naked_subsets(board: Board, size: int, want: str | None = None) -> Iterator[Step]:
     """``size`` cells of a house holding only ``size`` symbols between them.
 
     Those symbols are then locked into those cells, and every other cell of the house (and of a
@@ -175,6 +176,8 @@ def naked_subsets(board: Board, size: int) -> Iterator[Step]:
                 and len({c for c, _ in elims if c not in house.cell_set}) > 0
             )
             key = f"{'locked' if locked else 'naked'}_{SUBSET_NAMES[size]}"
+            if want is not None and key != want:
+                continue
             names = tuple(h.name for h in shared_houses)
             where = " and ".join(names)
             yield Step(
@@ -196,11 +199,7 @@ def hidden_subsets(board: Board, size: int) -> Iterator[Step]:
     """
     cand = board.cand
     for house in sorted(board.houses, key=_block_first):
-        places: dict[int, list[int]] = {}
-        for d in range(board.n):
-            where = board.where(house, d)
-            if 1 < len(where) <= size:
-                places[d] = where
+        places = {d: where for d, where in enumerate(board.places(house)) if 1 < len(where) <= size}
         for digits in combinations(sorted(places), size):
             cells = sorted({c for d in digits for c in places[d]})
             if len(cells) != size:
@@ -226,17 +225,17 @@ def hidden_subsets(board: Board, size: int) -> Iterator[Step]:
 
 def locked_pair(board: Board) -> Iterator[Step]:
     """Naked pairs that lie in a block and a line at once."""
-    return (s for s in naked_subsets(board, 2) if s.technique == "locked_pair")
+    return naked_subsets(board, 2, "locked_pair")
 
 
 def locked_triple(board: Board) -> Iterator[Step]:
     """Naked triples that lie in a block and a line at once."""
-    return (s for s in naked_subsets(board, 3) if s.technique == "locked_triple")
+    return naked_subsets(board, 3, "locked_triple")
 
 
 def _naked(size: int, key: str) -> FinderFunction:
     def find(board: Board) -> Iterator[Step]:
-        return (s for s in naked_subsets(board, size) if s.technique == key)
+        return naked_subsets(board, size, key)
 
     find.__name__ = key
     find.__doc__ = f"Naked subsets of {size} cells that are not locked in two houses."
@@ -254,7 +253,7 @@ def _hidden(size: int) -> FinderFunction:
 
 def _locked_kind(kind: str) -> FinderFunction:
     def find(board: Board) -> Iterator[Step]:
-        return (s for s in locked_candidates(board) if s.technique == kind)
+        return locked_candidates(board, kind)
 
     find.__name__ = kind
     find.__doc__ = f"Locked candidates of type {kind[-1]} (1: pointing, 2: claiming)."

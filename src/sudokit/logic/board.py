@@ -229,6 +229,18 @@ class Board:
         cand = self.cand
         return [c for c in house.cells if cand[c] & bit]
 
+    def places(self, house: House) -> list[list[int]]:
+        """For each symbol, the cells of ``house`` that still hold it (one pass over the house)."""
+        out: list[list[int]] = [[] for _ in range(self.n)]
+        cand = self.cand
+        small = self.n <= 8
+        for c in house.cells:
+            m = cand[c]
+            if m:
+                for d in BITS[m] if small or m < 256 else digits_of(m):
+                    out[d].append(c)
+        return out
+
     def sees(self, a: int, b: int) -> bool:
         """True when two different cells may not hold the same symbol."""
         return b in self.layout.peers[a]

@@ -195,30 +195,39 @@ def explain(
     steps: list[Step] = []
     rejected: list[Step] = []
     while EMPTY in board.value and (max_steps is None or len(steps) < max_steps):
-        step = next_step(board, finders, solution, rejected)
-        if step is None:
+        found = next_steps(board, finders, solution, rejected, batch=True)
+        if not found:
             assert solution is not None  # a puzzle with solutions always has a first one
-            step = _guess(board, solution)
-        step.apply(board)
-        steps.append(step)
+            found = [_guess(board, solution)]
+        for step in found:
+            if step.useful(board) and (max_steps is None or len(steps) < max_steps):
+                step.apply(board)
+                steps.append(step)
     return Explanation(puzzle, steps, board.value[:], board, unique, time.perf_counter() - start, rejected)
 
 
-def next_step(
+BATCHED = frozenset({"full_house", "naked_single", "hidden_single"})
+"""Techniques whose steps the path takes all at once: a deduction stays true as the grid fills."""
+
+
+def next_steps(
     board: Board,
     finders: Iterable[Finder] = FINDERS,
     solution: list[int] | None = None,
     rejected: list[Step] | None = None,
-) -> Step | None:
-    """The first useful step of the first finder, in search order, that has one; None if stuck.
+    batch: bool = False,
+) -> list[Step]:
+    """The first useful step of the first finder, in search order, that has one; [] if stuck.
 
-    With the known ``solution`` of a unique puzzle, a step that contradicts it (a finder bug) is
+    With ``batch``, a singles finder gives all its steps (apply each that is still useful).  With
+    the known ``solution`` of a unique puzzle, a step that contradicts it (a finder bug) is
     skipped and appended to ``rejected`` rather than shown to the player.
     """
     unique = board.unique and board.layout.classic
     for finder in finders:
         if finder.needs_unique and not unique:
             continue
+        found: list[Step] = []
         for step in finder.find(board):
             if not step.useful(board):
                 continue
@@ -226,8 +235,18 @@ def next_step(
                 if rejected is not None:
                     rejected.append(step)
                 continue
-            return step
-    return None
+            found.append(step)
+            if not (batch and BATCHED.issuperset(finder.keys)):
+                return found
+        if found:
+            return found
+    return []
+
+
+def next_step(board: Board, finders: Iterable[Finder] = FINDERS) -> Step | None:
+    """The next step a person would take (the easiest technique first), or None when stuck."""
+    found = next_steps(board, finders)
+    return found[0] if found else None
 
 
 def rate(puzzle: Puzzle | str) -> Rating:
@@ -275,7 +294,8 @@ def hint(puzzle: Puzzle | str) -> tuple[Hint, Board] | None:
     board, solution, _ = _start(puzzle)
     if EMPTY not in board.value:
         return None
-    step = next_step(board, FINDERS, solution)
+    found = next_steps(board, FINDERS, solution)
+    step = found[0] if found else None
     if step is None:
         assert solution is not None
         step = _guess(board, solution)
