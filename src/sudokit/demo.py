@@ -6,6 +6,7 @@ from collections.abc import Callable
 from importlib import resources
 
 from sudokit.formats import parse
+from sudokit.logic import explain
 from sudokit.model import Puzzle
 from sudokit.solver import count_solutions
 
@@ -31,7 +32,7 @@ def _side_by_side(left: str, right: str, gap: str = "      ") -> str:
 
 
 def run_demo(echo: Callable[[str], object] = print) -> None:
-    """Solve each example, print puzzle and solution side by side, and the time and guesses taken.
+    """Solve each example, print puzzle and solution side by side, the time taken and its rating.
 
     The examples are a classic 9x9, a 6x6 with letters, a 16x16, a samurai and a killer without givens.
     """
@@ -54,4 +55,14 @@ def run_demo(echo: Callable[[str], object] = print) -> None:
         if puzzle.grid.cages:  # the cage list goes with the puzzle; the solution shows the grid only
             solved = "\n".join(solved.splitlines()[: -len(puzzle.grid.cages)])
         echo(_side_by_side(str(puzzle), solved))
+        echo("")
+        path = explain(puzzle)
+        rating = path.rating
+        how = "by logic alone" if path.solved else f"with {path.guesses} guess(es)"
+        echo(
+            f"   human-style path: {len(path.steps)} steps {how} in {path.seconds * 1000:.0f} ms; "
+            f"rated {rating.level.label} (score {rating.score}, hardest: {rating.hardest})"
+        )
+        first = next((s for s in path.steps if s.info.level > 1), path.steps[0])
+        echo(f"   for example: {first.explanation}")
         echo("")

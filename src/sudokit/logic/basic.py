@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from sudokit.logic.board import Board, House, digits_of
-from sudokit.logic.step import Step, eliminations_text
+from sudokit.logic.step import Step, eliminations_text, join_names
 from sudokit.model import EMPTY
 
 FinderFunction = Callable[[Board], Iterator[Step]]
@@ -179,7 +179,7 @@ def naked_subsets(board: Board, size: int, want: str | None = None) -> Iterator[
             if want is not None and key != want:
                 continue
             names = tuple(h.name for h in shared_houses)
-            where = " and ".join(names)
+            where = join_names(list(names))
             yield Step(
                 key,
                 tuple(digits),

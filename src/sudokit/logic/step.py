@@ -8,6 +8,7 @@ rating, so that a path can be rated on both scales.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,8 +56,8 @@ _TABLE: tuple[tuple[str, str, Level, int, float, str], ...] = (
     ("full_house", "Full House", E, 4, 1.0, "0000"),
     ("naked_single", "Naked Single", E, 4, 2.3, "0003"),
     ("hidden_single", "Hidden Single", E, 14, 1.5, "0002"),
-    ("cage_combinations", "Cage Combinations", M, 60, 3.0, ""),
-    ("relation_exclusion", "Relation Exclusion", M, 40, 2.5, ""),
+    ("cage_combinations", "Cage Combinations", M, 20, 2.0, ""),
+    ("relation_exclusion", "Relation Exclusion", M, 20, 2.0, ""),
     ("locked_pair", "Locked Pair", M, 40, 3.0, "0110"),
     ("locked_triple", "Locked Triple", M, 60, 3.6, "0111"),
     ("locked_candidates_1", "Locked Candidates Type 1 (Pointing)", M, 50, 2.6, "0100"),
@@ -236,9 +237,24 @@ class Step:
         }
 
 
-def eliminations_text(board: Board, eliminations: tuple[tuple[int, int], ...]) -> str:
-    """``r3c5 loses 4; r3c7 loses 4/7``: what a step removes, grouped by cell."""
+def join_names(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names joined the way a sentence lists them."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def eliminations_text(board: Board, eliminations: Iterable[tuple[int, int]]) -> str:
+    """What a step removes, in as few phrases as possible.
+
+    ``r1c6, r2c6 and r3c6 lose 2`` when grouping by symbol is shorter, else ``r3c5 loses 4/7``.
+    """
     by_cell: dict[int, list[int]] = {}
+    by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_cell.setdefault(cell, []).append(digit)
+        by_digit.setdefault(digit, []).append(cell)
+    if len(by_digit) < len(by_cell):
+        return "; ".join(
+            f"{join_names([board.name(c) for c in cells])} {'loses' if len(cells) == 1 else 'lose'} {board.sym(d)}"
+            for d, cells in sorted(by_digit.items())
+        )
     return "; ".join(f"{board.name(c)} loses {board.syms(sorted(ds))}" for c, ds in by_cell.items())
