@@ -19,14 +19,14 @@ from sudokit.errors import PuzzleError, SolverError
 from sudokit.formats import parse
 from sudokit.logic.board import Board
 from sudokit.logic.step import TECHNIQUES, Level, Step
-from sudokit.logic.techniques import FINDERS, Finder
+from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder
 from sudokit.model import EMPTY, Puzzle
 from sudokit.solver import count_solutions
 
 
 def _finders(techniques: Iterable[str] | None) -> tuple[Finder, ...]:
     if techniques is None:
-        return FINDERS
+        return DEFAULT_FINDERS
     wanted = set(techniques)
     unknown = wanted - TECHNIQUES.keys()
     if unknown:
@@ -212,7 +212,7 @@ BATCHED = frozenset({"full_house", "naked_single", "hidden_single"})
 
 def next_steps(
     board: Board,
-    finders: Iterable[Finder] = FINDERS,
+    finders: Iterable[Finder] = DEFAULT_FINDERS,
     solution: list[int] | None = None,
     rejected: list[Step] | None = None,
     batch: bool = False,
@@ -243,7 +243,7 @@ def next_steps(
     return []
 
 
-def next_step(board: Board, finders: Iterable[Finder] = FINDERS) -> Step | None:
+def next_step(board: Board, finders: Iterable[Finder] = DEFAULT_FINDERS) -> Step | None:
     """The next step a person would take (the easiest technique first), or None when stuck."""
     found = next_steps(board, finders)
     return found[0] if found else None
@@ -294,7 +294,7 @@ def hint(puzzle: Puzzle | str) -> tuple[Hint, Board] | None:
     board, solution, _ = _start(puzzle)
     if EMPTY not in board.value:
         return None
-    found = next_steps(board, FINDERS, solution)
+    found = next_steps(board, DEFAULT_FINDERS, solution)
     step = found[0] if found else None
     if step is None:
         assert solution is not None

@@ -48,6 +48,9 @@ class Technique:
     """Approximate Sudoku Explainer rating of one use (the path's rating is the maximum)."""
     reglib: str = ""
     """HoDoKu regression-library code (``0200`` = naked pair); empty when it has none."""
+    enabled: bool = True
+    """Used by default when solving (HoDoKu's defaults: big and mutant fish, templates and a few
+    others are off because cheaper techniques cover them or they cost too much to look for)."""
 
 
 E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
@@ -157,8 +160,23 @@ _TABLE: tuple[tuple[str, str, Level, int, float, str], ...] = (
     ("guess", "Guess", X, 10000, 11.0, ""),
 )
 
+_DISABLED = frozenset(
+    {
+        "squirmbag", "whale", "leviathan",
+        "finned_squirmbag", "sashimi_squirmbag", "finned_whale", "sashimi_whale",
+        "finned_leviathan", "sashimi_leviathan",
+        "death_blossom",
+        "franken_jellyfish", "franken_squirmbag", "franken_whale", "franken_leviathan",
+        "finned_franken_jellyfish", "finned_franken_squirmbag", "finned_franken_whale",
+        "finned_franken_leviathan",
+        "kraken_fish", "template_set", "template_delete",
+    }
+    | {key for key, *_ in _TABLE if key.startswith(("mutant_", "finned_mutant_"))}
+)  # fmt: skip
+
 TECHNIQUES: dict[str, Technique] = {
-    key: Technique(key, name, level, score, se, reglib) for key, name, level, score, se, reglib in _TABLE
+    key: Technique(key, name, level, score, se, reglib, key not in _DISABLED)
+    for key, name, level, score, se, reglib in _TABLE
 }
 """Every technique sudokit knows, by key, in HoDoKu's search order."""
 

@@ -35,6 +35,11 @@ class Finder:
     """Position in the search order (that of its first technique in the table)."""
 
     @property
+    def enabled(self) -> bool:
+        """True when one of its techniques is used by default when solving."""
+        return any(TECHNIQUES[k].enabled for k in self.keys)
+
+    @property
     def needs_unique(self) -> bool:
         """True when the finder's reasoning is only valid for a puzzle with one solution."""
         return all(k in UNIQUENESS_KEYS for k in self.keys)
@@ -54,6 +59,9 @@ FINDERS: tuple[Finder, ...] = tuple(
     )
 )
 """Every finder, in search order."""
+
+DEFAULT_FINDERS: tuple[Finder, ...] = tuple(f for f in FINDERS if f.enabled)
+"""The finders a path uses unless told otherwise."""
 
 REGLIB_FLAGS: dict[str, frozenset[str]] = {
     code: flags for module in _MODULES for code, flags in getattr(module, "REGLIB_FLAGS", {}).items()
