@@ -25,8 +25,10 @@ from sudokit.logic.step import BY_REGLIB, Step
 from sudokit.logic.techniques import REGLIB_FLAGS, finders_for
 from sudokit.model import EMPTY
 
-CHAIN_LIKE = ("07", "09", "11", "13")
-"""Code prefixes whose digits field names the eliminated candidates (chains, ALS, Sue de Coq)."""
+CHAIN_LIKE = ("0701", "0702", "0706", "0707", "0708", "0709", "0710", "0711", "09", "11", "13")
+"""Codes whose digits field names the eliminated candidates (chains, nice loops, AICs, ALS, Sue de Coq,
+forcing chains): as in HoDoKu's tester, a step is about the case when the set of symbols it removes
+(or places) equals that field."""
 
 
 @dataclass
@@ -110,8 +112,8 @@ def relevant(case: Case, step: Step) -> bool:
     """Tell whether the step is about the case's digits (the library header says what they mean)."""
     if case.base.startswith("00"):
         return bool({d for _, d in step.placements} & case.digits)
-    if case.base.startswith(CHAIN_LIKE) and case.base != "0703":
-        return bool({d for _, d in step.eliminations + step.placements} & case.digits)
+    if case.base.startswith(CHAIN_LIKE):
+        return {d for _, d in step.eliminations + step.placements} == case.digits
     return case.digits <= set(step.digits)
 
 
