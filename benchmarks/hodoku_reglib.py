@@ -91,6 +91,7 @@ def board_of(case: Case) -> Board:
     """The case's pencil-mark state: all placed digits, their peers cleared, deletions applied."""
     layout = layout_of(Grid.classic(9))
     board = Board(layout, [EMPTY] * 81, [(1 << 9) - 1] * 81, [False] * 81, unique=True)
+    given = [False] * 81
     cell = 0
     placed = False
     for ch in case.givens:
@@ -99,10 +100,10 @@ def board_of(case: Case) -> Board:
             continue
         if ch.isdigit() and ch != "0":
             board.place(cell, int(ch) - 1)
+            given[cell] = not placed
         cell += 1
         placed = False
-    del placed
-    board.given = tuple(v != EMPTY for v in board.value)
+    board.given = tuple(given)
     board.delete(case.deleted)
     board.flags = REGLIB_FLAGS.get(f"{case.base}-{case.variant}", frozenset())
     return board
