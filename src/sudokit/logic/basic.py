@@ -199,11 +199,19 @@ def hidden_subsets(board: Board, size: int) -> Iterator[Step]:
     """
     cand = board.cand
     for house in sorted(board.houses, key=_block_first):
-        places = {d: where for d, where in enumerate(board.places(house)) if 1 < len(where) <= size}
-        for digits in combinations(sorted(places), size):
-            cells = sorted({c for d in digits for c in places[d]})
-            if len(cells) != size:
-                continue
+        index = {c: i for i, c in enumerate(house.cells)}
+        where = board.places(house)
+        masks = {}
+        for d, cells_of_d in enumerate(where):
+            if 1 < len(cells_of_d) <= size:
+                m = 0
+                for c in cells_of_d:
+                    m |= 1 << index[c]
+                masks[d] = m
+        if len(masks) < size:
+            continue
+        for digits in _unions(sorted(masks), masks, size):
+            cells = sorted({c for d in digits for c in where[d]})
             keep = 0
             for d in digits:
                 keep |= 1 << d
@@ -221,6 +229,21 @@ def hidden_subsets(board: Board, size: int) -> Iterator[Step]:
                 f"{house.name} these symbols fit only in these cells, so the cells hold nothing else, "
                 f"and {eliminations_text(board, elims)}",
             )
+
+
+def _unions(digits: list[int], masks: dict[int, int], size: int) -> Iterator[tuple[int, ...]]:
+    """Sets of ``size`` digits whose place masks together cover exactly ``size`` cells."""
+
+    def extend(start: int, chosen: tuple[int, ...], union: int) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == size:
+            yield chosen
+            return
+        for i in range(start, len(digits) - (size - len(chosen)) + 1):
+            grown = union | masks[digits[i]]
+            if grown.bit_count() <= size:
+                yield from extend(i + 1, (*chosen, digits[i]), grown)
+
+    return extend(0, (), 0)
 
 
 def locked_pair(board: Board) -> Iterator[Step]:
