@@ -105,7 +105,9 @@ def board_of(case: Case) -> Board:
         placed = False
     board.given = tuple(given)
     board.delete(case.deleted)
-    board.flags = REGLIB_FLAGS.get(f"{case.base}-{case.variant}", frozenset())
+    board.flags = REGLIB_FLAGS.get(f"{case.code}-{case.variant}") or REGLIB_FLAGS.get(
+        f"{case.base}-{case.variant}", frozenset()
+    )  # siamese fish (5-digit codes) have flags of their own
     return board
 
 
