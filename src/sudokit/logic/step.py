@@ -271,8 +271,9 @@ def eliminations_text(board: Board, eliminations: Iterable[tuple[int, int]]) -> 
         by_cell.setdefault(cell, []).append(digit)
         by_digit.setdefault(digit, []).append(cell)
     if len(by_digit) < len(by_cell):
-        return "; ".join(
-            f"{join_names([board.name(c) for c in cells])} {'loses' if len(cells) == 1 else 'lose'} {board.sym(d)}"
-            for d, cells in sorted(by_digit.items())
-        )
+        phrases = []
+        for d, cells in sorted(by_digit.items()):
+            verb = "loses" if len(cells) == 1 else "lose"
+            phrases.append(f"{join_names([board.name(c) for c in cells])} {verb} {board.sym(d)}")
+        return "; ".join(phrases)
     return "; ".join(f"{board.name(c)} loses {board.syms(sorted(ds))}" for c, ds in by_cell.items())
