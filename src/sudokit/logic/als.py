@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from sudokit.logic.board import Board, House, Layout, digits_of
+from sudokit.logic.board import Board, House, Layout, bits, digits_of
 from sudokit.logic.step import Step, eliminations_text
 from sudokit.model import EMPTY
 
@@ -65,44 +65,12 @@ class _Geometry:
     """For each cell, the cells it sees."""
 
 
-_GEOMETRY: dict[int, tuple[Layout, _Geometry]] = {}
-
-
 def _geometry(layout: Layout) -> _Geometry:
-    """The cached :class:`_Geometry` of a layout."""
-    hit = _GEOMETRY.get(id(layout))
-    if hit is not None and hit[0] is layout:
-        return hit[1]
-    peers = []
-    for cell_peers in layout.peers:
-        mask = 0
-        for p in cell_peers:
-            mask |= 1 << p
-        peers.append(mask)
-    geometry = _Geometry(tuple(peers))
-    if len(_GEOMETRY) > 16:
-        _GEOMETRY.clear()
-    _GEOMETRY[id(layout)] = (layout, geometry)
-    return geometry
+    """The :class:`_Geometry` of a layout, built once and kept with it."""
+    return layout.cached("als", lambda lay: _Geometry(lay.peer_mask))
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    """Indexes of the set bits of ``mask`` (cells or digits), lowest first."""
-    if mask < _SMALL_LIMIT:
-        return _SMALL[mask]
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
-
-
-_SMALL_LIMIT = 1 << 10
-_SMALL: tuple[tuple[int, ...], ...] = tuple(
-    tuple(d for d in range(10) if m >> d & 1) for m in range(_SMALL_LIMIT)
-)
-"""Set bits of every mask below 2**10 (all digit masks of grids up to 10 symbols)."""
+_bits = bits
 
 
 # ------------------------------------------------------------------------------------ ALS
@@ -368,12 +336,7 @@ def _context(board: Board) -> _Context:
     if hit is not None and hit.layout is board.layout:
         return hit
     geo = _geometry(board.layout)
-    digit_cells = [0] * board.n
-    for c, m in enumerate(board.cand):
-        while m:
-            low = m & -m
-            digit_cells[low.bit_length() - 1] |= 1 << c
-            m ^= low
+    digit_cells = board.digit_cells()
     ctx = _Context(board.layout, geo, collect_alses(board, geo), digit_cells, overlap, board.n)
     _CONTEXT.clear()
     _CONTEXT[key] = ctx

@@ -9,26 +9,36 @@ every grid size and on variants wherever its reasoning holds.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from sudokit.model import EMPTY, Grid, Puzzle, cell_name
 
-BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(8) if m >> d & 1) for m in range(256))
+_T = TypeVar("_T")
+
+_TABLE_BITS = 10
+BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for d in range(_TABLE_BITS) if m >> d & 1) for m in range(1 << _TABLE_BITS)
+)
+"""For every mask below 1024, the indexes of its set bits (a lookup for symbol masks)."""
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """Indexes of the set bits of ``mask`` (symbols or cells), lowest first."""
+    if mask < 1 << _TABLE_BITS:
+        return BITS[mask]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 def digits_of(mask: int) -> list[int]:
     """The symbol indexes whose bits are set in ``mask``, lowest first."""
-    if mask < 256:
-        return list(BITS[mask])
-    out = []
-    d = 0
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
+    return list(bits(mask))
 
 
 def popcount(mask: int) -> int:
@@ -64,6 +74,20 @@ class Layout:
     names: tuple[str, ...]
     classic: bool
     """Rows, columns and boxes (or regions) and nothing else: uniqueness patterns may be used."""
+    peer_mask: tuple[int, ...]
+    """:attr:`peers` as cell bitmasks."""
+    house_mask: tuple[int, ...]
+    """The cells of each house as a cell bitmask."""
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Per-layout tables a technique family builds once (see :meth:`cached`)."""
+
+    def cached(self, key: str, build: Callable[[Layout], _T]) -> _T:
+        """The table ``key`` of this layout, built by ``build(layout)`` the first time."""
+        try:
+            return cast(_T, self.derived[key])
+        except KeyError:
+            value = self.derived[key] = build(self)
+            return value
 
     @property
     def rows(self) -> list[House]:
@@ -126,6 +150,8 @@ def layout_of(grid: Grid) -> Layout:
         relations=tuple(tuple(r) for r in relations),
         names=tuple(cell_name(cell) for cell in grid.cells),
         classic=classic,
+        peer_mask=tuple(sum(1 << p for p in ps) for ps in peers),
+        house_mask=tuple(sum(1 << c for c in h.cells) for h in houses),
     )
 
 
@@ -187,7 +213,7 @@ class Board:
             cand[p] &= clear
         for other, distances in self.layout.relations[cell]:
             forbidden = 0
-            for dist in _bits(distances):
+            for dist in bits(distances):
                 if digit + dist < self.n:
                     forbidden |= 1 << (digit + dist)
                 if digit - dist >= 0:
@@ -233,13 +259,20 @@ class Board:
         """For each symbol, the cells of ``house`` that still hold it (one pass over the house)."""
         out: list[list[int]] = [[] for _ in range(self.n)]
         cand = self.cand
-        small = self.n <= 8
         for c in house.cells:
             m = cand[c]
             if m:
-                for d in BITS[m] if small or m < 256 else digits_of(m):
+                for d in bits(m):
                     out[d].append(c)
         return out
+
+    def digit_cells(self) -> list[int]:
+        """For each symbol, the bitmask of the cells that still hold it as a candidate."""
+        masks = [0] * self.n
+        for c, m in enumerate(self.cand):
+            for d in bits(m):
+                masks[d] |= 1 << c
+        return masks
 
     def sees(self, a: int, b: int) -> bool:
         """True when two different cells may not hold the same symbol."""
@@ -274,7 +307,3 @@ class Board:
             if seen != (1 << self.n) - 1:
                 return True
         return False
-
-
-def _bits(mask: int) -> list[int]:
-    return digits_of(mask)

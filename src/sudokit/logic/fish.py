@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from sudokit.logic.board import Board, Layout
+from sudokit.logic.board import Board, Layout, bits
 from sudokit.logic.step import TECHNIQUES, Step
 
 MAX_FINS = 5
@@ -88,14 +88,12 @@ class _Geometry:
     """Every cell is in exactly one row and one column and at most one block (not a samurai)."""
 
 
-_GEOMETRY: dict[int, tuple[Layout, _Geometry]] = {}
-
-
 def _geometry(layout: Layout) -> _Geometry:
-    """The :class:`_Geometry` of a layout (cached by identity: layouts are shared)."""
-    hit = _GEOMETRY.get(id(layout))
-    if hit is not None and hit[0] is layout:
-        return hit[1]
+    """The :class:`_Geometry` of a layout, built once and kept with it."""
+    return layout.cached("fish", _build_geometry)
+
+
+def _build_geometry(layout: Layout) -> _Geometry:
     size = len(layout.peers)
     houses = layout.houses
     kind = tuple(_KIND_BITS.get(h.kind, EXTRA) for h in houses)
@@ -125,8 +123,8 @@ def _geometry(layout: Layout) -> _Geometry:
             row_block_cols[r][b] |= 1 << k
             col_block_rows[k][b] |= 1 << r
     geo = _Geometry(
-        house_mask=tuple(sum(1 << c for c in h.cells) for h in houses),
-        peer_mask=tuple(sum(1 << p for p in layout.peers[c]) for c in range(size)),
+        house_mask=layout.house_mask,
+        peer_mask=layout.peer_mask,
         cell_units=tuple(sum(1 << h for h in hs) for hs in cell_house_list),
         cell_house_list=cell_house_list,
         kind=kind,
@@ -140,29 +138,10 @@ def _geometry(layout: Layout) -> _Geometry:
         col_block_rows=tuple(map(tuple, col_block_rows)),
         simple=simple,
     )
-    if len(_GEOMETRY) > 64:
-        _GEOMETRY.clear()
-    _GEOMETRY[id(layout)] = (layout, geo)
     return geo
 
 
-def _bits(mask: int) -> Iterator[int]:
-    """Indexes of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _digit_cells(board: Board) -> list[int]:
-    """For each symbol, the cells that still hold it as a candidate (cell bitmask)."""
-    masks = [0] * board.n
-    for c, m in enumerate(board.cand):
-        while m:
-            low = m & -m
-            masks[low.bit_length() - 1] |= 1 << c
-            m ^= low
-    return masks
+_bits = bits
 
 
 # ------------------------------------------------------------------------------------ templates
@@ -186,7 +165,7 @@ def deletable(board: Board) -> list[int]:
         if layout is board.layout and last == key:
             return result
     geo = _geometry(board.layout)
-    cells = _digit_cells(board)
+    cells = board.digit_cells()
     result = [_deletable_digit(board, geo, cells[d], d) for d in range(board.n)]
     _TEMPLATE_CACHE[:] = [(board.layout, key, result)]
     return result
@@ -348,7 +327,7 @@ def basic_fish(board: Board, size: int, finned: bool) -> Iterator[Fish]:
     if not geo.rows or not geo.columns or not 2 <= size < board.n:
         return
     hm = geo.house_mask
-    cells = _digit_cells(board)
+    cells = board.digit_cells()
     useful = deletable(board)
     if not geo.simple:
         # Overlapping lines (samurai): the general search, which knows about overlaps.
@@ -490,7 +469,7 @@ def franken_fish(board: Board, size: int, finned: bool) -> Iterator[Fish]:
     geo = _geometry(board.layout)
     if not geo.rows or not geo.columns or not 2 <= size < board.n:
         return
-    cells = _digit_cells(board)
+    cells = board.digit_cells()
     useful = deletable(board)
     sides = ((geo.rows, geo.columns, ROW), (geo.columns, geo.rows, COLUMN))
     for lines, others, line_kind in sides:
@@ -508,7 +487,7 @@ def mutant_fish(board: Board, size: int, finned: bool) -> Iterator[Fish]:
     geo = _geometry(board.layout)
     if not 2 <= size < board.n:
         return
-    cells = _digit_cells(board)
+    cells = board.digit_cells()
     useful = deletable(board)
     for digit in range(board.n):
         if useful[digit]:
@@ -526,7 +505,7 @@ def fish_over(
     the quicker basic search against it).
     """
     geo = _geometry(board.layout)
-    cells = _digit_cells(board)
+    cells = board.digit_cells()
     useful = deletable(board)
     base_units, cover_units = tuple(base), tuple(cover)
     for digit in range(board.n):

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from sudokit.logic.board import Board, Layout
+from sudokit.logic.board import Board, Layout, bits
 from sudokit.logic.step import Step, eliminations_text, join_names
 
 ER_TWO_CANDIDATES = "er-two-candidates"
@@ -47,16 +47,14 @@ class _Geometry:
     """Bitmasks of the house indexes of all rows and of all columns."""
 
 
-_GEOMETRY: dict[int, tuple[Layout, _Geometry]] = {}
-
-
 def _geometry(layout: Layout) -> _Geometry:
-    """The bitmasks of a layout (cached; the layout is kept alive so its id stays unique)."""
-    entry = _GEOMETRY.get(id(layout))
-    if entry is not None and entry[0] is layout:
-        return entry[1]
-    peer = tuple(sum(1 << p for p in peers) for peers in layout.peers)
-    house = tuple(sum(1 << c for c in h.cells) for h in layout.houses)
+    """The bitmasks of a layout, built once and kept with it."""
+    return layout.cached("patterns", _build_geometry)
+
+
+def _build_geometry(layout: Layout) -> _Geometry:
+    peer = layout.peer_mask
+    house = layout.house_mask
     rows = tuple(h.index for h in layout.houses if h.kind == "row")
     columns = tuple(h.index for h in layout.houses if h.kind == "column")
     blocks = tuple(h.index for h in layout.houses if h.kind in ("box", "region"))
@@ -90,31 +88,10 @@ def _geometry(layout: Layout) -> _Geometry:
         sum(1 << h for h in rows),
         sum(1 << h for h in columns),
     )
-    if len(_GEOMETRY) > 64:
-        _GEOMETRY.clear()
-    _GEOMETRY[id(layout)] = (layout, geometry)
     return geometry
 
 
-def _cells(mask: int) -> list[int]:
-    """The cell indexes whose bits are set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _digit_masks(board: Board) -> list[int]:
-    """For each symbol, the bitmask of the cells that still hold it as a candidate."""
-    masks = [0] * board.n
-    for c, m in enumerate(board.cand):
-        while m:
-            low = m & -m
-            masks[low.bit_length() - 1] |= 1 << c
-            m ^= low
-    return masks
+_cells = bits
 
 
 def _links(geo: _Geometry, dmask: int, houses: tuple[int, ...] | range) -> list[tuple[int, int, int]]:
@@ -187,7 +164,7 @@ def skyscraper(board: Board) -> Iterator[Step]:
     and any cell seeing both free ends loses it.
     """
     geo = _geometry(board.layout)
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if dmask:
             yield from _skyscrapers(board, geo, digit, dmask)
 
@@ -232,7 +209,7 @@ def two_string_kite(board: Board) -> Iterator[Step]:
     """
     geo = _geometry(board.layout)
     houses = board.houses
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -257,7 +234,7 @@ def dual_two_string_kite(board: Board) -> Iterator[Step]:
     """
     geo = _geometry(board.layout)
     houses = board.houses
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -287,7 +264,7 @@ def turbot_fish(board: Board) -> Iterator[Step]:
     geo = _geometry(board.layout)
     houses = board.houses
     peer = geo.peer
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -420,7 +397,7 @@ def empty_rectangle(board: Board) -> Iterator[Step]:
     """
     geo = _geometry(board.layout)
     two = ER_TWO_CANDIDATES in board.flags
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         seen: set[int] = set()
@@ -447,7 +424,7 @@ def dual_empty_rectangle(board: Board) -> Iterator[Step]:
     """
     geo = _geometry(board.layout)
     houses = board.houses
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         by_block: dict[int, dict[int, _EmptyRectangle]] = {}
@@ -539,7 +516,7 @@ def simple_colors_trap(board: Board) -> Iterator[Step]:
     One colour holds the symbol everywhere, so a cell seeing a cell of each colour cannot.
     """
     geo = _geometry(board.layout)
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -564,7 +541,7 @@ def simple_colors_wrap(board: Board) -> Iterator[Step]:
     """Two cells of the same colour see each other: that colour is false everywhere."""
     geo = _geometry(board.layout)
     peer = geo.peer
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -594,7 +571,7 @@ def multi_colors_1(board: Board) -> Iterator[Step]:
     A and C are not both true, so B or D is: a cell seeing a B cell and a D cell loses the symbol.
     """
     geo = _geometry(board.layout)
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -630,7 +607,7 @@ def multi_colors_1(board: Board) -> Iterator[Step]:
 def multi_colors_2(board: Board) -> Iterator[Step]:
     """A colour of one cluster sees both colours of another: it is false (HoDoKu's Multi Colors 2)."""
     geo = _geometry(board.layout)
-    for digit, dmask in enumerate(_digit_masks(board)):
+    for digit, dmask in enumerate(board.digit_cells()):
         if not dmask:
             continue
         sym = board.sym(digit)
@@ -688,7 +665,7 @@ def xy_wing(board: Board) -> Iterator[Step]:
                 continue
             z = zmask.bit_length() - 1
             if dmasks is None:
-                dmasks = _digit_masks(board)
+                dmasks = board.digit_cells()
             elim = dmasks[z] & peer[q1] & peer[q2]
             if not elim:
                 continue
@@ -732,7 +709,7 @@ def xyz_wing(board: Board) -> Iterator[Step]:
             for q1 in _cells(by_mask[m1] & peer[pivot]):
                 for q2 in _cells(by_mask[m2] & peer[pivot]):
                     if dmasks is None:
-                        dmasks = _digit_masks(board)
+                        dmasks = board.digit_cells()
                     elim = dmasks[z] & peer[pivot] & peer[q1] & peer[q2]
                     if not elim:
                         continue
@@ -769,7 +746,7 @@ def w_wing(board: Board) -> Iterator[Step]:
     groups = [(m, cells) for m, cells in by_mask.items() if len(cells) > 1]
     if not groups:
         return
-    dmasks = _digit_masks(board)
+    dmasks = board.digit_cells()
     links: dict[int, list[tuple[int, int, int]]] = {}
     for mask, cells in groups:
         lo, hi = (mask & -mask).bit_length() - 1, mask.bit_length() - 1
@@ -848,7 +825,7 @@ def remote_pair(board: Board) -> Iterator[Step]:
             if not ok or group.bit_count() < 4:
                 continue
             if dmasks is None:
-                dmasks = _digit_masks(board)
+                dmasks = board.digit_cells()
             x, y = (mask & -mask).bit_length() - 1, mask.bit_length() - 1
             both = dmasks[x] | dmasks[y]
             elim = 0

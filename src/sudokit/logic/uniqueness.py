@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sudokit.logic.board import Board, House, Layout, digits_of
+from sudokit.logic.board import Board, House, Layout, bits, digits_of
 from sudokit.logic.step import Step, eliminations_text, join_names
 from sudokit.model import EMPTY
 
@@ -61,14 +61,12 @@ class _Geometry:
     """Bitmask (bit = cell index) of the cells each cell sees."""
 
 
-_GEOMETRY: dict[int, tuple[Layout, _Geometry]] = {}
-
-
 def _geometry(layout: Layout) -> _Geometry:
-    """The cached :class:`_Geometry` of a layout."""
-    entry = _GEOMETRY.get(id(layout))
-    if entry is not None and entry[0] is layout:
-        return entry[1]
+    """The :class:`_Geometry` of a layout, built once and kept with it."""
+    return layout.cached("uniqueness", _build_geometry)
+
+
+def _build_geometry(layout: Layout) -> _Geometry:
     size = len(layout.grid.cells)
     rows, cols, blocks = tuple(layout.rows), tuple(layout.columns), tuple(layout.blocks)
 
@@ -99,15 +97,7 @@ def _geometry(layout: Layout) -> _Geometry:
                     far.append((x, y, (s[0], s[1], s[2], s[3])))
                 if far:
                     mates[c].append((m, tuple(far)))
-    peer_mask = []
-    for c in range(size):
-        bits = 0
-        for p in layout.peers[c]:
-            bits |= 1 << p
-        peer_mask.append(bits)
-    geometry = _Geometry(row, col, block, rows, cols, tuple(tuple(m) for m in mates), tuple(peer_mask))
-    _GEOMETRY[id(layout)] = (layout, geometry)
-    return geometry
+    return _Geometry(row, col, block, rows, cols, tuple(tuple(m) for m in mates), layout.peer_mask)
 
 
 def _usable(board: Board) -> bool:
@@ -115,14 +105,7 @@ def _usable(board: Board) -> bool:
     return board.unique and board.layout.classic
 
 
-def _cells_of(mask: int) -> list[int]:
-    """Cell indexes of a cell bitmask."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_cells_of = bits
 
 
 # ------------------------------------------------------------------------------------ rectangles
