@@ -127,6 +127,27 @@ def input_options(command: F) -> F:
     return command
 
 
+def parallel_options(workers: str) -> Callable[[F], F]:
+    """``--jobs`` (worker threads or processes) and ``--progress``, for commands over many puzzles."""
+
+    def add(command: F) -> F:
+        command = click.option(
+            "--progress/--no-progress",
+            default=None,
+            help="Progress bar (default: when stderr is a terminal).",
+        )(command)
+        return click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(min=0),
+            default=1,
+            show_default=True,
+            help=f"Worker {workers} (0: one per core).",
+        )(command)
+
+    return add
+
+
 def limit_options(command: F) -> F:
     """Bounds on the work of each search."""
     command = click.option(
@@ -357,17 +378,7 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write solutions here.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Worker threads (0: one per core).",
-)
-@click.option(
-    "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
-)
+@parallel_options("threads")
 @input_options
 @limit_options
 def batch(
@@ -560,17 +571,7 @@ def hint(puzzle: str, stage: int, as_json: bool, **options: Any) -> None:
 @cli.command()
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle, in input order.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Worker processes (0: one per core).",
-)
-@click.option(
-    "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
-)
+@parallel_options("processes")
 @input_options
 def rate(puzzle: str, as_json: bool, jobs: int, progress: bool | None, **options: Any) -> None:
     """Rate how hard PUZZLE (or every puzzle of a file) is: score, level and hardest technique."""
