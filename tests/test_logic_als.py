@@ -251,6 +251,12 @@ def brute_templates(board: Board) -> list[tuple[int, int] | None]:
         found: list[int] = []
         _enumerate([[c for c in allowed if c // 9 == r] for r in range(9)], 0, 0, 0, 0, found)
         lists.append(found)
+    return refined(lists)
+
+
+def refined(lists: list[list[int]]) -> list[tuple[int, int] | None]:
+    """HoDoKu's refinement of every digit's templates, then (union, intersection) per digit."""
+    n = len(lists)
     while True:
         forced = []
         for templates in lists:
@@ -299,32 +305,7 @@ def generic_templates(board: Board) -> list[tuple[int, int] | None]:
             if all(ok[c] for c in chosen) and all(sum(c in h.cell_set for c in chosen) == 1 for h in others):
                 found.append(sum(1 << c for c in chosen))
         lists.append(found)
-    while True:
-        forced = []
-        for templates in lists:
-            inter = -1
-            for t in templates:
-                inter &= t
-            forced.append(inter if templates else 0)
-        removed = False
-        for d in range(n):
-            block = 0
-            for k in range(n):
-                if k != d:
-                    block |= forced[k]
-            keep = [t for t in lists[d] if not t & block]
-            removed |= len(keep) != len(lists[d])
-            lists[d] = keep
-        if not removed:
-            break
-    out: list[tuple[int, int] | None] = []
-    for templates in lists:
-        union, inter = 0, -1
-        for t in templates:
-            union |= t
-            inter &= t
-        out.append((union, inter))
-    return out
+    return refined(lists)
 
 
 def test_templates_on_six_by_six_grids() -> None:
