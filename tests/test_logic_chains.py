@@ -354,6 +354,75 @@ def test_registry_and_reglib_flags() -> None:
     }
 
 
+# ------------------------------------------------------------------------------------ table search
+
+
+def _found(board: Board, grouped: bool) -> list[tuple[object, ...]]:
+    _, found = chains._search_loops(board, grouped)
+    return [
+        (f.order, f.kind, f.grouped, f.elims, f.path, f.weight) for f in sorted(found, key=lambda f: f.order)
+    ]
+
+
+def _clear_caches() -> None:
+    chains._PLAIN.clear()
+    chains._DIGIT_MASKS.clear()
+
+
+def _hard_positions() -> list[Board]:
+    boards = [board_from_marks(m) for m in (PUZZLE_20, PUZZLE_24, PUZZLE_35, PUZZLE_48, PUZZLE_134)]
+    als = board_from_marks(ALS_MARKS)
+    als.flags = frozenset({chains.ALS_FLAG})
+    boards += [board_from_marks(ALS_MARKS), als]
+    for line in TOP1465[100:103]:
+        board = Board.from_puzzle(sudokit.parse(line), unique=True)
+        _basic(board)
+        boards.append(board)
+    return boards
+
+
+def test_only_tables_that_find_nothing_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reach test that skips tables keeps every loop and AIC that building all tables finds."""
+    boards = _hard_positions()
+    skipping = [(_found(b, False), _found(b, True)) for b in boards]
+    assert sum(len(plain) + len(grouped) for plain, grouped in skipping) > 100
+
+    def every(net: chains._Net, reach: list[int]) -> list[int]:
+        return [x for x in range(2 * net.nc) if net.succ[x]]
+
+    monkeypatch.setattr(chains, "_starts", every)
+    _clear_caches()
+    assert [(_found(b, False), _found(b, True)) for b in boards] == skipping
+
+
+def test_steps_given_before_the_tables_are_complete_are_the_same() -> None:
+    """The first step comes as soon as a table finds a chain; the steps are those of all tables."""
+    for board in _hard_positions():
+        for grouped, finder in ((False, chains.nice_loops), (True, chains.grouped_nice_loops)):
+            net, found = chains._search_loops(board, grouped)
+            expected = [chains._loop_step(board, net, f) for f in chains._kept(found, grouped)]
+            assert list(finder(board)) == expected
+            first = next(finder(board), None)
+            assert first == (expected[0] if expected else None)
+
+
+def test_cached_links_follow_the_pencil_marks() -> None:
+    """Nets share candidate links per pencil-mark state; grouped ones never change the shared ones."""
+    board = board_from_marks(PUZZLE_48)
+    board.flags = frozenset({chains.ALS_FLAG})
+    _clear_caches()
+    fresh = [_found(board, False), _found(board, True)]
+    _clear_caches()
+    first = _found(board, False)
+    assert [first, _found(board, True), _found(board, False)] == [*fresh, first]
+    step = next(chains.nice_loops(board))
+    step.apply(board)
+    after = [_found(board, False), _found(board, True)]
+    _clear_caches()
+    assert after == [_found(board, False), _found(board, True)]
+    assert after != fresh
+
+
 # -------------------------------------------------------------------------------------- soundness
 
 JIGSAW = next(build(r).grid for r in RECORDS if "regions" in r and len(r["symbols"]) == 9)

@@ -20,6 +20,18 @@ The search follows HoDoKu 2.2, so that a position gives the steps HoDoKu gives:
 Links come from houses and peers only, so every finder works on any grid size, on jigsaw regions and
 on extra units such as diagonals.  One step is reported per set of eliminations, with its shortest
 chain, and steps come shortest first.
+
+Speed (the steps are the same as building every table in turn would give):
+
+* the implication graph is bitmasks and lists of ints, with node ids laid out so that a symbol's
+  set (or deleted) candidates are one shifted cell mask; a candidate's ordered links are only
+  listed when a table needs them, and the candidates' links are shared by the nets of one position
+  (nice loops, then grouped ones);
+* the set of nodes each node reaches (strongly connected components, one pass) tells which tables
+  can reach an end at all: the others, most of them, are never built;
+* the tables that are built grow together a link at a time, so the first (shortest) step is
+  given as soon as one is found, and the rest only when asked for.  With ALS nodes, whose links
+  cost extra, tables are built in full one by one, as before.
 """
 
 from __future__ import annotations
@@ -48,6 +60,9 @@ REGLIB_FLAGS: dict[str, frozenset[str]] = {
 NORMAL, GROUP, ALS = 0, 1, 2
 """Node kinds of the tables: one candidate, a group of cells, an almost locked set."""
 
+_NO_LINKS: list[int] = []
+"""The empty ``adj`` list, shared by every node that leads nowhere (never changed: replaced)."""
+
 Elims = tuple[tuple[int, int], ...]
 
 
@@ -56,14 +71,39 @@ Elims = tuple[tuple[int, int], ...]
 
 @dataclass(frozen=True, slots=True)
 class _Static:
-    """Per-layout bitmasks: who sees whom, house cells, and the line/box crossings for group nodes."""
+    """Per-layout bitmasks: who sees whom, house cells, and the line/box crossings for group nodes.
+
+    Node tables of the implication graph (see :class:`_Net`) are here too: the cell, symbol and
+    polarity of every candidate node, and each cell's peers in the order its weak links list them.
+    """
 
     peers: tuple[int, ...]
     house_mask: tuple[int, ...]
     cell_houses: tuple[tuple[int, ...], ...]
     house_names: tuple[str, ...]
-    crossings: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
-    """For each line (rows, then columns): the boxes it crosses in two or more cells, with the cells."""
+    crossings: tuple[tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]], ...]
+    """For each line (rows, then columns): the boxes it crosses in two or more cells, with the cells
+    (as a mask and as a tuple)."""
+    peer_order: tuple[tuple[int, ...], ...]
+    """For each cell, its peers house by house (lowest first in each), then any other peers."""
+    peer_all: tuple[int, ...]
+    """For each cell, the mask of ``peer_order``: its peers and the other cells of its houses."""
+    peer_of: tuple[int, ...]
+    """For each cell, the cells in whose ``peer_all`` it is (the same cells, peers being mutual)."""
+    other_house_masks: tuple[tuple[int, ...], ...]
+    """For each cell, the masks of its houses without the cell itself."""
+    node_cell: tuple[int, ...]
+    node_dig: tuple[int, ...]
+    node_on: tuple[int, ...]
+    node_cmask: tuple[int, ...]
+    cell_ons: tuple[int, ...]
+    """For each cell, the bits of the nodes of its candidates set (every symbol)."""
+    digit_lists: tuple[tuple[int, ...], ...]
+    """The symbols of every candidate mask below ``2 ** n`` (none when ``n`` is large)."""
+    group_info: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]]
+    """For the cells of a group node: the cells that see them all, the houses holding them (line,
+    box, others) and the masks of those houses in the order their strong links are listed (box,
+    line, others).  Filled as groups are met."""
 
 
 _STATIC: dict[int, tuple[Layout, _Static]] = {}
@@ -84,14 +124,53 @@ def _static(layout: Layout) -> _Static:
         for block in blocks:
             m = house_mask[line.index] & house_mask[block.index]
             if m.bit_count() >= 2:
-                row.append((block.index, m))
+                row.append((block.index, m, tuple(_bits(m))))
         crossings.append((line.index, tuple(row)))
+    ncell = len(layout.peers)
+    n = len(layout.grid.symbols)
+    peer_order = []
+    peer_all = []
+    other_house_masks = []
+    for c in range(ncell):
+        seen = {c}
+        order: list[int] = []
+        for h in layout.cell_houses[c]:
+            for y in layout.houses[h].cells:  # (in order)
+                if y not in seen:
+                    seen.add(y)
+                    order.append(y)
+        order += sorted(layout.peers[c] - seen)
+        peer_order.append(tuple(order))
+        mask = peers[c]
+        for h in layout.cell_houses[c]:
+            mask |= house_mask[h]
+        peer_all.append(mask & ~(1 << c))
+        other_house_masks.append(tuple(house_mask[h] & ~(1 << c) for h in layout.cell_houses[c]))
+    ons = 0
+    for d in range(n):
+        ons |= 1 << ((n + d) * ncell)
+    peer_of = [0] * ncell
+    for c, mates in enumerate(peer_order):
+        bit = 1 << c
+        for y in mates:
+            peer_of[y] |= bit
     static = _Static(
         peers=peers,
         house_mask=house_mask,
         cell_houses=layout.cell_houses,
         house_names=tuple(h.name for h in layout.houses),
         crossings=tuple(crossings),
+        peer_order=tuple(peer_order),
+        peer_all=tuple(peer_all),
+        peer_of=tuple(peer_of),
+        other_house_masks=tuple(other_house_masks),
+        node_cell=tuple(range(ncell)) * (2 * n),
+        node_dig=tuple(d for d in range(n) for _ in range(ncell)) * 2,
+        node_on=(0,) * (ncell * n) + (1,) * (ncell * n),
+        node_cmask=tuple(1 << c for c in range(ncell)) * (2 * n),
+        cell_ons=tuple(ons << c for c in range(ncell)),
+        digit_lists=tuple(tuple(_bits(m)) for m in range(1 << n)) if n <= 12 else (),
+        group_info={},
     )
     if len(_STATIC) > 64:
         _STATIC.clear()
@@ -109,14 +188,27 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+_DIGIT_MASKS: dict[tuple[int, tuple[int, ...]], tuple[Layout, list[int]]] = {}
+
+
 def _digit_masks(board: Board) -> list[int]:
-    """For every symbol, the bitmask of the cells that still hold it."""
+    """For every symbol, the bitmask of the cells that still hold it (shared: do not change it).
+
+    Cached for the last few pencil-mark states, as every finder here starts with it.
+    """
+    key = (id(board.layout), tuple(board.cand))
+    hit = _DIGIT_MASKS.get(key)
+    if hit is not None and hit[0] is board.layout:
+        return hit[1]
     masks = [0] * board.n
     for c, m in enumerate(board.cand):
         while m:
             low = m & -m
             masks[low.bit_length() - 1] |= 1 << c
             m ^= low
+    if len(_DIGIT_MASKS) >= 8:
+        _DIGIT_MASKS.clear()
+    _DIGIT_MASKS[key] = (board.layout, masks)
     return masks
 
 
@@ -509,156 +601,385 @@ class _Found:
     """HoDoKu's chain length: nodes, ALS nodes counting extra."""
 
 
+class _Plain:
+    """The links of the candidate nodes of one pencil-mark state (see :class:`_Net`)."""
+
+    __slots__ = ("adj", "cand", "dm", "imp", "layout", "live", "live_off", "succ")
+
+    def __init__(self, board: Board, st: _Static) -> None:
+        self.layout = board.layout
+        cand = self.cand = tuple(board.cand)
+        n, ncell = board.n, len(cand)
+        nc = ncell * n
+        dm = self.dm = _digit_masks(board)
+        adj: list[list[int]] = [_NO_LINKS] * (2 * nc)
+        succ: list[int] = [0] * (2 * nc)
+        self.adj, self.succ = adj, succ
+        self.imp: list[list[int] | None] = [None] * (2 * nc)
+        """The ordered links of candidate nodes, filled in as tables need them."""
+        dl = st.digit_lists
+        cells = [c for c in range(ncell) if cand[c]]
+        # strong links of deleted candidates: bivalue cells, then houses with two places for a symbol
+        for c in cells:
+            m = cand[c]
+            if m.bit_count() == 2:
+                a, b = (m & -m).bit_length() - 1, m.bit_length() - 1
+                adj[a * ncell + c] = [nc + b * ncell + c]
+                adj[b * ncell + c] = [nc + a * ncell + c]
+                succ[a * ncell + c] = 1 << (nc + b * ncell + c)
+                succ[b * ncell + c] = 1 << (nc + a * ncell + c)
+        for d in range(n):
+            dmd = dm[d]
+            dbase = d * ncell
+            for hm in st.house_mask:
+                pair = hm & dmd
+                rest = pair & (pair - 1)
+                if rest and not rest & (rest - 1):
+                    u, v = (pair & -pair).bit_length() - 1, rest.bit_length() - 1
+                    for x, y in ((u, v), (v, u)):
+                        bit = 1 << (nc + dbase + y)
+                        if not succ[dbase + x] & bit:
+                            if succ[dbase + x]:
+                                adj[dbase + x] = [*adj[dbase + x], nc + dbase + y]
+                            else:
+                                adj[dbase + x] = [nc + dbase + y]
+                            succ[dbase + x] |= bit
+        # set candidates: weak links to the cell's other candidates and the symbol in its peers
+        live: list[int] = []
+        self.live = live
+        """The nodes whose implications imply something in turn (the others only end chains)."""
+        live_off = self.live_off = [0] * n
+        """For each symbol, the cells whose deletion of it implies something."""
+        for d in range(n):
+            dbase = d * ncell
+            found = 0
+            m = dm[d]
+            while m:
+                low = m & -m
+                if succ[dbase + low.bit_length() - 1]:
+                    found |= low
+                    live.append(dbase + low.bit_length() - 1)
+                m ^= low
+            live_off[d] = found
+        peer_all = st.peer_all
+        for c in cells:
+            m = cand[c]
+            ds = dl[m] if m < len(dl) else digits_of(m)
+            offs = 0
+            here = []
+            for x in ds:
+                offs |= 1 << (x * ncell + c)
+                if live_off[x] >> c & 1:
+                    here.append(x * ncell + c)
+            for d in ds:
+                dbase = d * ncell
+                x_on = nc + dbase + c
+                pm = peer_all[c] & dm[d]
+                succ[x_on] = pm << dbase | offs ^ 1 << (dbase + c)
+                out = here[:]
+                if live_off[d] >> c & 1:
+                    out.remove(dbase + c)
+                lm = pm & live_off[d]
+                while lm:
+                    low = lm & -lm
+                    out.append(dbase + low.bit_length() - 1)
+                    lm ^= low
+                if out:
+                    adj[x_on] = out
+                    live.append(x_on)
+
+
+_PLAIN: dict[tuple[int, tuple[int, ...]], _Plain] = {}
+
+
+def _plain(board: Board, st: _Static) -> _Plain:
+    """The candidate links of a board, cached for the last few pencil-mark states.
+
+    (A solver asks for nice loops and then for grouped ones in the same position.)
+    """
+    key = (id(board.layout), tuple(board.cand))
+    hit = _PLAIN.get(key)
+    if hit is not None and hit.layout is board.layout:
+        return hit
+    base = _Plain(board, st)
+    if len(_PLAIN) >= 4:
+        _PLAIN.clear()
+    _PLAIN[key] = base
+    return base
+
+
 class _Net:
     """The implication graph of Trebor's tables.
 
-    Node ids: candidate ``d`` of cell ``c`` is ``2 * (c * n + d)`` (deleted) and that plus one (set);
-    group nodes and ALS nodes follow.  ``imp[x]`` lists the direct implications of node ``x`` in
-    HoDoKu's order, which decides which of several equally short chains a table keeps.
+    Node ids: candidate ``d`` of cell ``c`` is ``d * cells + c`` when deleted and that plus
+    ``cells * n`` when set (so the nodes of one symbol and polarity are a shifted cell mask); group
+    nodes and ALS nodes follow.  ``links(x)`` lists the direct implications of node ``x`` in
+    HoDoKu's order, which decides which of several equally short chains a table keeps; a candidate
+    node's list is only built when a table needs it.  ``succ[x]`` is the same as a bitmask, and
+    ``adj[x]`` lists (in no particular order) those implications that imply something in turn: all
+    that :func:`_reach` needs.  The candidates' links come from :func:`_plain`, shared with other
+    nets of the same position (and never changed: group and ALS links are added to copies).
     """
 
     def __init__(self, board: Board, grouped: bool, with_als: bool) -> None:
         self.board = board
         st = self.st = _static(board.layout)
         n = self.n = board.n
-        cand = board.cand
-        ncell = len(cand)
-        dm = self.dm = _digit_masks(board)
-        size = 2 * ncell * n
-        self.kind: list[int] = [NORMAL] * size
-        self.cell: list[int] = [(i >> 1) // n for i in range(size)]
-        self.dig: list[int] = [(i >> 1) % n for i in range(size)]
-        self.on: list[int] = [i & 1 for i in range(size)]
-        self.cmask: list[int] = [1 << c for c in self.cell]
-        self.imp: list[list[int]] = [[] for _ in range(size)]
+        ncell = self.ncell = len(board.cand)
+        nc = self.nc = ncell * n
+        base = _plain(board, st)
+        self.cand = base.cand
+        self.dm = base.dm
+        self.kind: list[int] = [NORMAL] * (2 * nc)
+        self.cell: list[int] = list(st.node_cell)
+        self.dig: list[int] = list(st.node_dig)
+        self.on: list[int] = list(st.node_on)
+        self.cmask: list[int] = list(st.node_cmask)
+        self.extra: dict[int, list[int]] = {}
+        """Links appended to candidate nodes' lists: into group and ALS nodes."""
         self.pen: dict[int, list[int]] = {}
         self.group_cells: list[int] = []
         self.group_buddies: list[int] = []
         self.alses: list[_Als] = []
         self.als_of: dict[int, int] = {}
-        imp = self.imp
-        peers = st.peers
-        for c in range(ncell):
-            m = cand[c]
-            if not m:
-                continue
-            ds = digits_of(m)
-            for d in ds:
-                base = 2 * (c * n + d)
-                weak = [2 * (c * n + x) for x in ds if x != d]
-                strong = [2 * (c * n + x) + 1 for x in ds if x != d] if len(ds) == 2 else []
-                added = 1 << c
-                dmd = dm[d]
-                for h in st.cell_houses[c]:
-                    hm = st.house_mask[h] & dmd & ~(1 << c)
-                    if not hm:
-                        continue
-                    for y in _bits(hm & ~added):
-                        weak.append(2 * (y * n + d))
-                    added |= hm
-                    if not hm & (hm - 1):
-                        node = 2 * ((hm.bit_length() - 1) * n + d) + 1
-                        if node not in strong:
-                            strong.append(node)
-                for y in _bits(peers[c] & dmd & ~added):
-                    weak.append(2 * (y * n + d))
-                imp[base + 1] = weak
-                imp[base] = strong
-        if grouped:
+        if not grouped:
+            self.imp, self.adj, self.succ, self.live = base.imp, base.adj, base.succ, base.live
+        else:
+            self.imp = [None] * (2 * nc)
+            self.adj, self.succ, self.live = base.adj[:], base.succ[:], base.live[:]
             self._add_groups()
-        if with_als:
-            self._add_alses()
-        total = len(self.kind)
+            if with_als:
+                self._add_alses()
+            self._add_extra(base)
+        # the working arrays of :meth:`table` (nets without ALS nodes use :class:`_Tables`)
+        total = len(self.kind) if self.pen else 0
         self.mark = [0] * total
         self.par = [0] * total
         self.dist = [0] * total
         self.expd = [False] * total
         self.stamp = 0
 
+    def _add_extra(self, base: _Plain) -> None:
+        """Add the links into group and ALS nodes to the candidates' masks and lists."""
+        st, ncell, nc, cand, dl = self.st, self.ncell, self.nc, self.cand, self.st.digit_lists
+        adj, succ, live = self.adj, self.succ, self.live
+        newly: list[int] = []
+        for x, more in self.extra.items():
+            sm = 0
+            for t in more:
+                sm |= 1 << t
+            if x < nc:
+                if not succ[x]:
+                    newly.append(x)
+                    live.append(x)
+                adj[x] = adj[x] + more
+            elif not adj[x]:
+                live.append(x)
+                adj[x] = more[:]
+            else:
+                adj[x] = adj[x] + more
+            succ[x] |= sm
+        # a deletion that now implies something: the set candidates that delete it lead on
+        for t in newly:
+            d, y = divmod(t, ncell)
+            dbase = d * ncell
+            m = st.peer_of[y] & base.dm[d]
+            froms = [nc + dbase + c for c in _bits(m)]
+            cm = cand[y] & ~(1 << d)
+            froms += [nc + x * ncell + y for x in (dl[cm] if cm < len(dl) else digits_of(cm))]
+            for u in froms:
+                if not adj[u]:
+                    live.append(u)
+                adj[u] = adj[u] + [t]
+        total = len(self.kind)
+        if total > 2 * nc:
+            adj += self.imp[2 * nc :]  # type: ignore[arg-type]  # group and ALS lists are built
+            if len(succ) < total:
+                del succ[2 * nc :]
+                for x in range(2 * nc, total):
+                    sm = 0
+                    for t in adj[x]:
+                        sm |= 1 << t
+                    succ.append(sm)
+            live.extend(x for x in range(2 * nc, total) if adj[x])
+
+    def links(self, x: int) -> list[int]:
+        """The direct implications of node ``x``, in HoDoKu's order (built on first use)."""
+        lst = self.imp[x]
+        if lst is not None:
+            return lst
+        st, ncell, nc, dm = self.st, self.ncell, self.nc, self.dm
+        on, rest = divmod(x, nc)
+        d, c = divmod(rest, ncell)
+        m = self.cand[c]
+        dl = st.digit_lists
+        ds = dl[m] if m < len(dl) else digits_of(m)
+        dbase = d * ncell
+        dmd = dm[d]
+        if on:
+            # weak: the cell's other candidates, then the symbol in its houses and other peers
+            lst = [y * ncell + c for y in ds if y != d]
+            lst += [dbase + y for y in st.peer_order[c] if dmd >> y & 1]
+        else:
+            # strong: a bivalue cell's other candidate, then the symbol's other place in a house
+            lst = [nc + y * ncell + c for y in ds if y != d] if len(ds) == 2 else []
+            for hm in st.other_house_masks[c]:
+                hm &= dmd
+                if hm and not hm & (hm - 1):
+                    node = nc + dbase + hm.bit_length() - 1
+                    if node not in lst:
+                        lst.append(node)
+        more = self.extra.get(x)
+        if more:
+            lst += more
+        self.imp[x] = lst
+        return lst
+
+    def _link(self, x: int, t: int) -> None:
+        """Append the link ``x`` -> ``t`` (``t`` a group or ALS node) to candidate node ``x``."""
+        more = self.extra.get(x)
+        if more is None:
+            self.extra[x] = [t]
+        else:
+            more.append(t)
+
     # ------------------------------------------------------------------------------- group nodes
 
     def _add_groups(self) -> None:
         """Group nodes: a symbol's two or three cells where a line crosses a box, and their links."""
-        st, n, dm, imp = self.st, self.n, self.dm, self.imp
-        groups: list[tuple[int, int, int, tuple[int, ...]]] = []  # digit, cells, buddies, houses
+        st, dm, imp, extra = self.st, self.dm, self.imp, self.extra
+        cand = self.board.cand
+        ncell, nc = self.ncell, self.nc
+        house_mask, info, dl = st.house_mask, st.group_info, st.digit_lists
+        groups: list[tuple[int, int, tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
         for line, blocks in st.crossings:
-            for d in range(n):
-                if not st.house_mask[line] & dm[d]:
-                    continue
-                for block, cross in blocks:
-                    gm = cross & dm[d]
-                    if gm.bit_count() < 2:
+            multi = []
+            union = 0
+            for _, _, cells in blocks:
+                once = twice = 0
+                for x in cells:
+                    m = cand[x]
+                    twice |= once & m
+                    once |= m
+                multi.append(twice)
+                union |= twice
+            if not union:
+                continue
+            for d in dl[union] if union < len(dl) else digits_of(union):
+                for (block, cross, _), twice in zip(blocks, multi, strict=True):
+                    if not twice >> d & 1:
                         continue
-                    buddies = -1
-                    for c in _bits(gm):
-                        buddies &= st.peers[c]
-                    others = tuple(
-                        h
-                        for h in st.cell_houses[gm.bit_length() - 1]
-                        if h not in (line, block) and st.house_mask[h] & gm == gm
-                    )
-                    groups.append((d, gm, buddies, (line, block, *others)))
+                    gm = cross & dm[d]
+                    hit = info.get(gm)
+                    if hit is None:
+                        buddies = -1
+                        for c in _bits(gm):
+                            buddies &= st.peers[c]
+                        others = tuple(
+                            h
+                            for h in st.cell_houses[gm.bit_length() - 1]
+                            if h not in (line, block) and house_mask[h] & gm == gm
+                        )
+                        strong = tuple(house_mask[h] for h in (block, line, *others))
+                        hit = info[gm] = (buddies, (line, block, *others), strong)
+                    groups.append((d, gm, hit))
         base = len(self.kind)
         self.group_base = base
-        for d, gm, _, _ in groups:
-            for on in (0, 1):
-                self.kind.append(GROUP)
-                self.cell.append((gm & -gm).bit_length() - 1)
-                self.dig.append(d)
-                self.on.append(on)
-                self.cmask.append(gm)
-                imp.append([])
-            self.group_cells.append(gm)
-        self.group_buddies = [b for _, _, b, _ in groups]
+        count = len(groups)
+        self.kind += [GROUP] * (2 * count)
+        self.on += [0, 1] * count
+        for d, gm, _ in groups:
+            low = (gm & -gm).bit_length() - 1
+            self.cell += (low, low)
+            self.dig += (d, d)
+            self.cmask += (gm, gm)
+        lists: list[list[int]] = [[] for _ in range(2 * count)]
+        imp.extend(lists)
+        gcells = self.group_cells = [gm for _, gm, _ in groups]
+        self.group_buddies = [hit[0] for _, _, hit in groups]
         self.groups_by_digit: dict[int, list[int]] = {}
-        for g, (d, _, _, _) in enumerate(groups):
+        in_house: dict[tuple[int, int], list[int]] = {}
+        for g, (d, _, hit) in enumerate(groups):
             self.groups_by_digit.setdefault(d, []).append(g)
-        for g, (d, gm, buddies, houses) in enumerate(groups):
-            g_off, g_on = base + 2 * g, base + 2 * g + 1
+            for h in hit[1]:
+                in_house.setdefault((d, h), []).append(g)
+        gsucc: list[int] = [0] * (2 * count)
+        for g, (d, gm, (buddies, houses, strong)) in enumerate(groups):
+            g_off = base + 2 * g
+            g_on = g_off + 1
+            off_list, on_list = lists[2 * g], lists[2 * g + 1]
+            dbase = d * ncell
             targets = dm[d] & buddies
-            on_list = imp[g_on]
-            off_list = imp[g_off]
+            on_bits = off_bits = 0
             if targets:
-                for y in _bits(targets):
-                    on_list.append(2 * (y * n + d))
-                    imp[2 * (y * n + d) + 1].append(g_off)
-                line, block = houses[0], houses[1]
-                for h in (block, line, *houses[2:]):
-                    rest = targets & st.house_mask[h]
+                on_bits = targets << dbase
+                t = targets
+                while t:
+                    low = t & -t
+                    y = low.bit_length() - 1
+                    t ^= low
+                    on_list.append(dbase + y)
+                    more = extra.get(nc + dbase + y)
+                    if more is None:
+                        extra[nc + dbase + y] = [g_off]
+                    else:
+                        more.append(g_off)
+                for hm in strong:
+                    rest = targets & hm
                     if rest and not rest & (rest - 1):
                         y = rest.bit_length() - 1
-                        off_list.append(2 * (y * n + d) + 1)
-                        imp[2 * (y * n + d)].append(g_on)
-            count = dict.fromkeys(houses, 0)
-            first: dict[int, int] = {}
-            for g2 in self.groups_by_digit[d]:
-                gm2 = groups[g2][1]
-                if g2 == g or gm2 & gm:
-                    continue
-                shared = False
-                for h in houses:
-                    if st.house_mask[h] & gm2 == gm2:
-                        count[h] += 1
-                        first.setdefault(h, g2)
-                        shared = True
-                if shared:
-                    on_list.append(base + 2 * g2)
+                        off_list.append(nc + dbase + y)
+                        off_bits |= rest << (nc + dbase)
+                        more = extra.get(dbase + y)
+                        if more is None:
+                            extra[dbase + y] = [g_on]
+                        else:
+                            more.append(g_on)
+            # other groups of the symbol in a house of this one (groups in a house: all in it)
+            linked: list[int] | None = None
+            several = False
             for h in houses:
-                if count[h] == 1:
-                    g2 = first[h]
-                    if not st.house_mask[h] & dm[d] & ~gm & ~groups[g2][1]:
+                members = in_house[d, h]
+                if len(members) == 1:
+                    continue
+                mates = []
+                for g2 in members:
+                    if g2 != g and not gcells[g2] & gm:
+                        mates.append(g2)
+                if not mates:
+                    continue
+                if linked is None:
+                    linked = mates
+                else:
+                    linked = linked + mates
+                    several = True
+                if len(mates) == 1:
+                    g2 = mates[0]
+                    if not house_mask[h] & dm[d] & ~gm & ~gcells[g2]:
                         off_list.append(base + 2 * g2 + 1)
+                        off_bits |= 1 << (base + 2 * g2 + 1)
+            if linked is not None:
+                if several:
+                    linked = sorted(set(linked))
+                for g2 in linked:
+                    on_list.append(base + 2 * g2)
+                    on_bits |= 1 << (base + 2 * g2)
+            gsucc[2 * g] = off_bits
+            gsucc[2 * g + 1] = on_bits
+        self.succ += gsucc
 
     # -------------------------------------------------------------------------------- ALS nodes
 
     def _add_alses(self) -> None:
         """ALS nodes: an ALS that loses one symbol is a locked set, which removes and forces others."""
-        board, st, n, dm, imp = self.board, self.st, self.n, self.dm, self.imp
+        board, st, dm, imp = self.board, self.st, self.dm, self.imp
+        ncell, nc = self.ncell, self.nc
         cand = board.cand
         alses = self.alses = _find_alses(board, st, dm)
         if not alses:
             return
         node_of: dict[tuple[int, int], int] = {}
+        self.als_links: dict[int, list[int]] = {}
 
         def node(i: int, j: int) -> int:
             x = node_of.get((i, j))
@@ -670,7 +991,8 @@ class _Net:
                 self.dig.append(j)
                 self.on.append(0)
                 self.cmask.append(a.cells)
-                imp.append([])
+                self.als_links[x] = []
+                imp.append(self.als_links[x])
                 self.pen[x] = []
                 self.als_of[x] = i
             return x
@@ -688,19 +1010,20 @@ class _Net:
                     continue
                 x = node(i, j)
                 for y in _bits(a.buddies[j]):
-                    imp[2 * (y * n + j) + 1].append(x)
+                    self._link(nc + j * ncell + y, x)
                     for g in groups_by_digit.get(j, ()):
                         gm = self.group_cells[g]
                         if gm >> y & 1 and not gm & a.cells and not a.per_digit[j] & ~self.group_buddies[g]:
-                            g_on = gbase + 2 * g + 1
-                            if x not in imp[g_on]:
-                                imp[g_on].append(x)
-                lst, pen = imp[x], self.pen[x]
+                            g_links = imp[gbase + 2 * g + 1]
+                            assert g_links is not None
+                            if x not in g_links:
+                                g_links.append(x)
+                lst, pen = self.als_links[x], self.pen[x]
                 for k, em in elim.items():
                     if not em:
                         continue
                     for y in _bits(em):
-                        lst.append(2 * (y * n + k))
+                        lst.append(k * ncell + y)
                         pen.append(a.penalty)
                     for g in groups_by_digit.get(k, ()):
                         if not self.group_cells[g] & ~em:
@@ -734,49 +1057,28 @@ class _Net:
                         if em >> y & 1:
                             left &= ~(1 << k)
                     if left and not left & (left - 1):
-                        lst.append(2 * (y * n + left.bit_length() - 1) + 1)
+                        lst.append(nc + (left.bit_length() - 1) * ncell + y)
                         pen.append(a.penalty + 1)
 
     # ------------------------------------------------------------------------------------ tables
 
     def table(self, start: int) -> list[int]:
-        """Everything ``start`` implies, breadth first, as HoDoKu's expanded table holds it.
+        """Everything ``start`` implies, as HoDoKu's expanded table holds it, in a net with ALS nodes.
 
-        Leaves the parent and distance of every implication in ``par`` and ``dist`` (valid until the
-        next call); distances count two per link, as HoDoKu's do, plus ALS penalties.
+        Their links cost extra, so a node keeps the parent of its shortest chain by HoDoKu's
+        distances (two per link plus the ALS penalties): left in ``par`` and ``dist``, valid until
+        the next call.  (Nets without ALS nodes build their tables with :class:`_Tables`.)
         """
         self.stamp += 1
         stamp = self.stamp
-        mark, par, dist, imp = self.mark, self.par, self.dist, self.imp
+        mark, par, dist, imp, links, pen = self.mark, self.par, self.dist, self.imp, self.links, self.pen
         mark[start] = stamp
         par[start] = -1
-        dist[start] = 1
         order = [start]
-        pen = self.pen
-        if not pen:
-            for t in imp[start]:
-                if mark[t] != stamp:
-                    mark[t] = stamp
-                    par[t] = start
-                    dist[t] = 2
-                    order.append(t)
-            k = 1
-            while k < len(order):
-                x = order[k]
-                k += 1
-                dx = dist[x] + 2
-                for t in imp[x]:
-                    if mark[t] != stamp:
-                        mark[t] = stamp
-                        par[t] = x
-                        dist[t] = dx
-                        order.append(t)
-                if len(order) >= TABLE_LIMIT:
-                    del order[TABLE_LIMIT:]
-                    break
-            return order
+        dist[start] = 1
         expd = self.expd
-        for t, p in zip(imp[start], pen.get(start, [0] * len(imp[start])), strict=True):
+        first = links(start)
+        for t, p in zip(first, pen.get(start, [0] * len(first)), strict=True):
             if mark[t] != stamp:
                 mark[t] = stamp
                 par[t] = start
@@ -789,7 +1091,10 @@ class _Net:
             k += 1
             dx = dist[x] + 2
             penalties = pen.get(x)
-            for idx, t in enumerate(imp[x]):
+            lst = imp[x]
+            if lst is None:
+                lst = links(x)
+            for idx, t in enumerate(lst):
                 dt = dx + penalties[idx] if penalties else dx
                 if mark[t] != stamp:
                     if len(order) >= TABLE_LIMIT:
@@ -803,17 +1108,6 @@ class _Net:
                     par[t] = x
                     dist[t] = dt
         return order
-
-    def path(self, end: int) -> list[int]:
-        """The chain from the current table's premise to ``end``."""
-        par = self.par
-        out = [end]
-        while par[out[-1]] >= 0:
-            out.append(par[out[-1]])
-            if len(out) > TABLE_LIMIT:
-                break
-        out.reverse()
-        return out
 
     def lasso_free(self, path: list[int], aic: bool) -> bool:
         """HoDoKu's check that no node returns to a cell used two nodes or more before it.
@@ -885,54 +1179,309 @@ def _find_alses(board: Board, st: _Static, dm: list[int]) -> list[_Als]:
     return out
 
 
-def _search_loops(board: Board, grouped: bool) -> tuple[_Net, list[_Found]]:
-    """The implication graph and every nice loop and AIC of its tables, as HoDoKu meets them."""
+def _reach(adj: list[list[int]], succ: list[int], live: list[int]) -> list[int]:
+    """For every node, the bitmask of the nodes it reaches by one link or more.
+
+    ``succ[x]`` is the mask of the links of ``x`` and ``adj[x]`` lists those that lead on: to a
+    node of ``live``, the nodes with such links (the others reach just their ``succ``).  Tarjan's
+    strongly connected components: a component is finished after every component it reaches, so
+    its reach is the union of its links' targets and of their reaches, gathered as the search
+    returns.
+    """
+    total = len(adj)
+    index = [-1] * total
+    done = [True] * total
+    low = [0] * total
+    reach = succ[:]
+    for x in live:
+        index[x] = 0
+        done[x] = False
+    stack: list[int] = []
+    count = 0
+    for root in live:
+        if index[root]:
+            continue
+        count += 1
+        index[root] = low[root] = count
+        stack.append(root)
+        work = [(root, iter(adj[root]))]
+        while work:
+            v, it = work[-1]
+            for t in it:
+                i = index[t]
+                if not i:
+                    count += 1
+                    index[t] = low[t] = count
+                    stack.append(t)
+                    work.append((t, iter(adj[t])))
+                    break
+                if done[t]:
+                    if reach[t]:
+                        reach[v] |= reach[t]
+                elif i < low[v]:
+                    low[v] = i
+            else:
+                work.pop()
+                lv = low[v]
+                if lv == index[v]:
+                    w = stack.pop()
+                    done[w] = True
+                    if w != v:
+                        members = [w]
+                        while w != v:
+                            w = stack.pop()
+                            done[w] = True
+                            members.append(w)
+                        r = 0
+                        for w in members:
+                            r |= reach[w]
+                        for w in members:
+                            reach[w] = r
+                if work:
+                    u = work[-1][0]
+                    if lv < low[u]:
+                        low[u] = lv
+                    if reach[v]:
+                        reach[u] |= reach[v]
+    return reach
+
+
+_Parents = dict[int, int] | list[int]
+"""The parent of each node of a table (-1 for its premise)."""
+
+
+def _chain(par: _Parents, end: int) -> list[int]:
+    """The chain from a table's premise to ``end``."""
+    out = [end]
+    while par[out[-1]] >= 0:
+        out.append(par[out[-1]])
+        if len(out) > TABLE_LIMIT:
+            break
+    out.reverse()
+    return out
+
+
+class _Table:
+    """One of Trebor's tables in a net without ALS nodes, built breadth first a level at a time.
+
+    Each node keeps the parent it was first reached from; ``order`` is HoDoKu's order of the table
+    (cut at :data:`TABLE_LIMIT`), and the nodes of ``order[done:]`` are the deepest level so far.
+    ``ends`` maps each node that can end a loop or AIC from this premise to True for an AIC end.
+    """
+
+    __slots__ = ("done", "ends", "key", "on", "order", "par", "start")
+
+    def __init__(self, net: _Net, start: int) -> None:
+        ncell, nc, cand, dm, peers = net.ncell, net.nc, net.cand, net.dm, net.st.peers
+        self.start = start
+        self.on = on = start >= nc
+        s, c = divmod(start - nc if on else start, ncell)
+        self.key = c * net.n + s
+        own = digits_of(cand[c])
+        ends = {}
+        for x in own:
+            ends[x * ncell + c] = False
+            ends[nc + x * ncell + c] = False
+        del ends[start]
+        if not on:
+            # AICs start with a strong link: only the tables of deleted candidates
+            for y in _bits(dm[s] & ~(1 << c)):
+                if (peers[c] & peers[y] & dm[s]).bit_count() >= 2:
+                    ends[nc + s * ncell + y] = True
+            for y in _bits(peers[c] & dm[s]):
+                for e in own:
+                    if e != s and cand[y] >> e & 1:
+                        ends[nc + e * ncell + y] = True
+        self.ends = ends
+        par = self.par = {start: -1}
+        order = self.order = [start]
+        for t in net.links(start):
+            if t not in par:
+                par[t] = start
+                order.append(t)
+        # (the start's direct implications are too close to end anything)
+        self.done = 1
+
+    def grow(self, net: _Net, found: list[_Found]) -> bool:
+        """Add the next level, checking the ends it reaches; False when the table is complete."""
+        order, par, imp, links = self.order, self.par, net.imp, net.links
+        first = self.done
+        last = len(order)
+        full = False
+        for i in range(first, last):
+            x = order[i]
+            lst = imp[x]
+            if lst is None:
+                lst = links(x)
+            for t in lst:
+                if t not in par:
+                    par[t] = x
+                    order.append(t)
+            if len(order) >= TABLE_LIMIT:
+                del order[TABLE_LIMIT:]
+                full = True
+                break
+        self.done = last
+        ends = self.ends
+        for i in range(last, len(order)):
+            aic = ends.get(order[i])
+            if aic is not None:
+                if aic:
+                    _check_aic(net, par, self.start, order[i], (2, self.key, i), found)
+                else:
+                    _check_loop(net, par, self.start, order[i], (1 - self.on, self.key, i), found)
+        return not full and len(order) > last
+
+
+class _Tables:
+    """The tables of a net without ALS nodes that may hold a loop or AIC, grown together.
+
+    Each :meth:`grow` adds a level (a link) to every table, so after ``k`` calls ``found`` holds
+    every chain of ``k + 1`` links or fewer: the same chains, with the same parents, as tables
+    built one by one would give.
+    """
+
+    def __init__(self, net: _Net, starts: list[int]) -> None:
+        self.net = net
+        self.found: list[_Found] = []
+        self.growing = [_Table(net, start) for start in starts]
+
+    def grow(self) -> bool:
+        """Add a level to every table still growing; False when all are complete."""
+        self.growing = [table for table in self.growing if table.grow(self.net, self.found)]
+        return bool(self.growing)
+
+
+def _net_and_starts(board: Board, grouped: bool) -> tuple[_Net, list[int]]:
+    """The implication graph and the premises whose tables may hold a loop or AIC."""
     net = _Net(board, grouped, grouped and ALS_FLAG in board.flags)
-    n, cand = net.n, board.cand
+    return net, _starts(net, _reach(net.adj, net.succ, net.live))
+
+
+def _search_loops(board: Board, grouped: bool) -> tuple[_Net, list[_Found]]:
+    """The implication graph and every nice loop and AIC of its tables, as HoDoKu meets them.
+
+    Only the tables that reach one of their possible ends (found from the graph's reach sets) are
+    built: the others would find nothing.  The order they are built in does not matter, as what
+    they find is sorted by where HoDoKu meets it.
+    """
+    net, starts = _net_and_starts(board, grouped)
+    if not net.pen:
+        tables = _Tables(net, starts)
+        while tables.grow():
+            pass
+        return net, tables.found
+    return net, _als_search(net, starts)
+
+
+def _als_search(net: _Net, starts: list[int]) -> list[_Found]:
+    """The loops and AICs of the tables of ``starts`` in a net with ALS nodes, built one by one."""
+    n, ncell, nc, cand = net.n, net.ncell, net.nc, net.cand
     peers, dm = net.st.peers, net.dm
     found: list[_Found] = []
-    for phase_on in (1, 0):
-        for c, m in enumerate(cand):
-            if not m:
-                continue
-            own = digits_of(m)
-            for s in own:
-                start = 2 * (c * n + s) + phase_on
-                if not net.imp[start]:
-                    continue
-                order = net.table(start)
-                stamp, mark, dist = net.stamp, net.mark, net.dist
-                pos: dict[int, int] | None = None
-                for x in own:
-                    for pol in (0, 1):
-                        end = 2 * (c * n + x) + pol
-                        if end != start and mark[end] == stamp and dist[end] > 2:
-                            if pos is None:
-                                pos = {node: i for i, node in enumerate(order)}
-                            if end in pos:
-                                _check_loop(net, start, end, (1 - phase_on, c * n + s, pos[end]), found)
-                if phase_on:
-                    continue
-                # AICs start with a strong link: only the tables of deleted candidates
-                ends: list[int] = []
-                for y in _bits(dm[s] & ~(1 << c)):
-                    end = 2 * (y * n + s) + 1
-                    if mark[end] == stamp and (peers[c] & peers[y] & dm[s]).bit_count() >= 2:
+    for start in starts:
+        on = start >= nc
+        s, c = divmod(start - nc if on else start, ncell)
+        own = digits_of(cand[c])
+        order = net.table(start)
+        stamp, mark, par = net.stamp, net.mark, net.par
+        pos: dict[int, int] | None = None
+        for x in own:
+            for pol in (0, 1):
+                end = (nc if pol else 0) + x * ncell + c
+                # (an end whose parent is the start is a direct implication: too close to count)
+                if end != start and mark[end] == stamp and par[end] != start:
+                    if pos is None:
+                        pos = {node: i for i, node in enumerate(order)}
+                    if end in pos:
+                        _check_loop(net, par, start, end, (1 - on, c * n + s, pos[end]), found)
+        if on:
+            continue
+        # AICs start with a strong link: only the tables of deleted candidates
+        ends: list[int] = []
+        for y in _bits(dm[s] & ~(1 << c)):
+            end = nc + s * ncell + y
+            if mark[end] == stamp and (peers[c] & peers[y] & dm[s]).bit_count() >= 2:
+                ends.append(end)
+        for y in _bits(peers[c] & dm[s]):
+            for e in own:
+                if e != s and cand[y] >> e & 1:
+                    end = nc + e * ncell + y
+                    if mark[end] == stamp:
                         ends.append(end)
-                for y in _bits(peers[c] & dm[s]):
-                    for e in own:
-                        if e != s and cand[y] >> e & 1:
-                            end = 2 * (y * n + e) + 1
-                            if mark[end] == stamp:
-                                ends.append(end)
-                if not ends:
-                    continue
-                if pos is None:
-                    pos = {node: i for i, node in enumerate(order)}
-                for end in ends:
-                    if end in pos and dist[end] > 2:
-                        _check_aic(net, start, end, (2, c * n + s, pos[end]), found)
-    return net, found
+        if not ends:
+            continue
+        if pos is None:
+            pos = {node: i for i, node in enumerate(order)}
+        for end in ends:
+            if end in pos and par[end] != start:
+                _check_aic(net, par, start, end, (2, c * n + s, pos[end]), found)
+    return found
+
+
+def _starts(net: _Net, reach: list[int]) -> list[int]:
+    """The candidate nodes whose tables may hold a nice loop or AIC: those that reach an end.
+
+    The ends are those :class:`_Table` checks, less the direct implications of the start (always
+    two away, too close to count): from a set candidate, its cell's other set candidates and its
+    own deletion (its direct implications are deletions, other ones); from a deleted one, any
+    other node of its cell and the AIC ends.  A node that reaches nothing further (not in
+    ``live``) reaches just its direct implications.
+    """
+    ncell, nc, dm, succ = net.ncell, net.nc, net.dm, net.succ
+    peers, cell_ons, cand = net.st.peers, net.st.cell_ons, net.cand
+    out = []
+    for x in net.live:
+        if x >= 2 * nc:
+            continue
+        r = reach[x]
+        if x >= nc:
+            c = (x - nc) % ncell
+            if r & cell_ons[c] & ~(1 << x) or r >> (x - nc) & 1:
+                out.append(x)
+            continue
+        s, c = divmod(x, ncell)
+        direct = succ[x]
+        # the cell's other nodes: its set candidates (but a direct one) and its other deletions
+        if r & cell_ons[c] & ~direct:
+            out.append(x)
+            continue
+        m = cand[c] ^ 1 << s
+        hit = False
+        while m:
+            low = m & -m
+            if r >> ((low.bit_length() - 1) * ncell + c) & 1:
+                hit = True
+                break
+            m ^= low
+        if hit:
+            out.append(x)
+            continue
+        # an AIC end: the symbol set where a cell sees two of its places that see the start ...
+        dms = dm[s]
+        shift = nc + s * ncell
+        ys = (r >> shift) & dms & ~(1 << c) & ~(direct >> shift)
+        if ys:
+            pc = peers[c] & dms
+            while ys:
+                low = ys & -ys
+                if (pc & peers[low.bit_length() - 1]).bit_count() >= 2:
+                    break
+                ys ^= low
+            if ys:
+                out.append(x)
+                continue
+        # ... or another candidate of the start's cell set in a peer holding the symbol
+        near = peers[c] & dms
+        m = cand[c] & ~(1 << s)
+        while m:
+            low = m & -m
+            e = low.bit_length() - 1
+            if (r >> (nc + e * ncell)) & near & dm[e]:
+                out.append(x)
+                break
+            m ^= low
+    return out
 
 
 def _weight(net: _Net, path: list[int]) -> int:
@@ -941,10 +1490,12 @@ def _weight(net: _Net, path: list[int]) -> int:
     return int(len(path) + 2.5 * extra)
 
 
-def _check_loop(net: _Net, start: int, end: int, order: tuple[int, int, int], found: list[_Found]) -> None:
+def _check_loop(
+    net: _Net, par: _Parents, start: int, end: int, order: tuple[int, int, int], found: list[_Found]
+) -> None:
     """A table that reaches its own cell again: classify the nice loop as HoDoKu does."""
     cell, dig, on, kind = net.cell, net.dig, net.on, net.kind
-    path = net.path(end)
+    path = _chain(par, end)
     if len(path) < 3 or cell[path[-1]] == cell[path[-2]]:
         return
     if not net.lasso_free(path, aic=False) or cell[path[0]] == cell[path[1]]:
@@ -1024,7 +1575,9 @@ def _continuous_elims(net: _Net, path: list[int], both_strong: bool, s: int, e: 
     return out
 
 
-def _check_aic(net: _Net, start: int, end: int, order: tuple[int, int, int], found: list[_Found]) -> None:
+def _check_aic(
+    net: _Net, par: _Parents, start: int, end: int, order: tuple[int, int, int], found: list[_Found]
+) -> None:
     """A deleted candidate that forces a candidate elsewhere: an AIC, if it removes anything."""
     cell, dig, kind = net.cell, net.dig, net.kind
     cand, peers, dm = net.board.cand, net.st.peers, net.dm
@@ -1040,7 +1593,7 @@ def _check_aic(net: _Net, start: int, end: int, order: tuple[int, int, int], fou
             elims.append((x, s))
     if not elims:
         return
-    path = net.path(end)
+    path = _chain(par, end)
     if not net.lasso_free(path, aic=True):
         return
     grouped = any(kind[y] != NORMAL for y in path)
@@ -1057,12 +1610,16 @@ _KEYS = {
 }
 
 
-def _loop_steps(board: Board, grouped: bool) -> Iterator[Step]:
-    """Nice loops and AICs (grouped ones only when ``grouped``), one per elimination set and kind."""
-    net, net_found = _search_loops(board, grouped)
+def _kept(found: list[_Found], grouped: bool) -> list[_Found]:
+    """HoDoKu's choice among loops and AICs, in the order steps are given.
+
+    In the order the tables meet them, a chain counts only if it is shorter than every earlier
+    one with its eliminations; of those, each kind keeps its shortest chain per set of
+    eliminations.  Steps come shortest first, then removing most.
+    """
     kept: dict[tuple[str, Elims], _Found] = {}
     best: dict[Elims, int] = {}
-    for f in sorted(net_found, key=lambda f: f.order):
+    for f in sorted(found, key=lambda f: f.order):
         if grouped and not f.grouped:
             continue
         if f.elims in best and best[f.elims] <= f.weight:
@@ -1071,7 +1628,36 @@ def _loop_steps(board: Board, grouped: bool) -> Iterator[Step]:
         key = (f.kind, f.elims)
         if key not in kept or len(kept[key].path) > len(f.path):
             kept[key] = f
-    for f in sorted(kept.values(), key=lambda f: (len(f.path), -len(f.elims), f.elims)):
+    return sorted(kept.values(), key=lambda f: (len(f.path), -len(f.elims), f.elims))
+
+
+def _loop_steps(board: Board, grouped: bool) -> Iterator[Step]:
+    """Nice loops and AICs (grouped ones only when ``grouped``), one per elimination set and kind.
+
+    Without ALS nodes the tables grow together a link at a time, so the first step is known as
+    soon as some table finds a chain: every chain as short is found by then, and the first step
+    is the first of those (a longer chain never comes before a shorter one, nor hides it).  The
+    other steps wait until asked for.
+    """
+    net, starts = _net_and_starts(board, grouped)
+    if net.pen:
+        for f in _kept(_als_search(net, starts), grouped):
+            yield _loop_step(board, net, f)
+        return
+    tables = _Tables(net, starts)
+    first = None
+    while tables.grow():
+        if any(f.grouped for f in tables.found) if grouped else tables.found:
+            first = _kept(tables.found, grouped)[0]
+            yield _loop_step(board, net, first)
+            break
+    while tables.grow():
+        pass
+    steps = _kept(tables.found, grouped)
+    if first is not None:
+        assert steps[0] is first
+        steps = steps[1:]
+    for f in steps:
         yield _loop_step(board, net, f)
 
 
