@@ -147,3 +147,15 @@ def test_solution_checks_its_own_validity() -> None:
     assert "r1c1 changes its given 1" in faults
     assert any("both hold 2 in row 1" in f for f in faults)
     assert solution.as_puzzle().clue_count == 16
+
+
+def test_a_grid_pickles_without_its_compiled_tables() -> None:
+    """Worker processes receive puzzles by pickle; the memo's compiled layout cannot travel."""
+    import pickle
+
+    grid = Grid.classic(16)
+    puzzle = Puzzle.empty(grid)
+    assert sudokit.count_solutions(puzzle, limit=2).count == 2  # compiles and memoises a layout
+    copy = pickle.loads(pickle.dumps(puzzle))
+    assert copy == puzzle and copy.grid == grid
+    assert sudokit.count_solutions(copy, limit=2).count == 2

@@ -335,6 +335,11 @@ class Grid:
             extras.append(f"{len(self.cages)} cages")
         return text + (", " + ", ".join(extras) if extras else "")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the definition only: the memo holds compiled tables that are rebuilt on demand."""
+        fields = (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
+        return (Grid, (*fields, self.relations, self.cages))
+
     def memo(self, key: str, build: Callable[[], _T]) -> _T:
         """Derived data cached on this immutable grid (for example the compiled solver layout)."""
         try:
