@@ -233,3 +233,12 @@ def test_cli_hint_stage_one_names_a_place_only() -> None:
 def test_cli_reports_bad_input_in_one_line() -> None:
     code, _, err = run("explain", "12345")
     assert code == 1 and err.count("\n") == 1 and err.startswith("sudokit: error:")
+
+
+def test_a_path_does_not_depend_on_what_was_explained_before() -> None:
+    """Finders keep caches between calls; the path must come out the same regardless."""
+    line = "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9"
+    first = [s.explanation for s in explain(line).steps]
+    for other in TOP1465[:3]:
+        explain(other)
+    assert [s.explanation for s in explain(line).steps] == first

@@ -264,6 +264,7 @@ def _links_from_last(ctx: _Context) -> list[dict[int, int]]:
         links = restricted_commons(alses, ctx.n, ctx.overlap)
     else:
         links = _update_links(last[2], last[3], alses, ctx)
+    links = [dict(sorted(row.items())) for row in links]  # one order, whatever came before
     _LAST_LINKS[:] = [(ctx.layout, ctx.overlap, alses, links)]
     return links
 
