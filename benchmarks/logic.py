@@ -1,6 +1,7 @@
 """Time sudokit's human-style path (``explain``) over puzzle sets and report what it needed.
 
-Usage: ``python benchmarks/logic.py [--sets top1465,17clue,top95,16x16] [--limit N] [--jobs J]``
+Usage: ``python benchmarks/logic.py [--sets top1465,17clue,top95,easy50,hardest,16x16] [--limit N]
+[--step K] [--jobs J]``
 
 For every puzzle: the time of ``sudokit.logic.explain`` (one process per job, each puzzle timed on
 its own), whether logic alone finished it, how many guesses it needed, and an independent check of
@@ -30,20 +31,24 @@ def _classic(name: str, file: str) -> SetSpec:
     return SetSpec(name, lines_of(DATA / file), 9, (3, 3), "123456789", 1)
 
 
+def _classic(name: str, file: str) -> SetSpec:
+    return SetSpec(name, lines_of(DATA / file), 9, (3, 3), "123456789", 1)
+
+
 SETS = {
-    "top1465": lambda: SetSpec(
-        "top1465", lines_of(DATA / "puzzles3_magictour_top1465"), 9, (3, 3), "123456789", 1
-    ),
-    "top95": lambda: SetSpec("top95", lines_of(DATA / "sudoku-top95.txt"), 9, (3, 3), "123456789", 1),
-    "17clue": lambda: SetSpec("17clue", lines_of(DATA / "puzzles2_17_clue"), 9, (3, 3), "123456789", 1),
+    "easy50": lambda: _classic("easy50", "sudoku-easy50.txt"),
+    "17clue": lambda: _classic("17clue", "puzzles2_17_clue"),
+    "top1465": lambda: _classic("top1465", "puzzles3_magictour_top1465"),
+    "top95": lambda: _classic("top95", "sudoku-top95.txt"),
+    "hardest": lambda: _classic("hardest", "sudoku-hardest.txt"),
     "16x16": lambda: SetSpec(
         "16x16", lines_of(DATA / "gecode_sudoku_16x16.txt"), 16, (4, 4), "123456789ABCDEFG", 1
     ),
 }
 
 
-def _one(item: tuple[str, str]) -> tuple[str, float, int, int, str, list[str], str, float]:
-    """Explain one puzzle: (puzzle, seconds, guesses, rejected, level, techniques, solution, se)."""
+def _one(item: tuple[str, str]) -> tuple[str, float, int, int, str, list[str], str, float, int]:
+    """Explain one puzzle: (puzzle, seconds, guesses, rejected, level, techniques, solution, se, score)."""
     line, symbols = item
     puzzle = sudokit.parse(line, symbols=tuple(symbols))
     start = time.perf_counter()
@@ -60,6 +65,7 @@ def _one(item: tuple[str, str]) -> tuple[str, float, int, int, str, list[str], s
         [s.name for s in path.steps],
         solution,
         rating.se,
+        rating.score,
     )
 
 
@@ -83,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         times = sorted(r[1] * 1000 for r in results)
         guessed = [r for r in results if r[2]]
         rejected = sum(r[3] for r in results)
-        for line, _, _, _, _, _, solution, _ in results:
+        for line, _, _, _, _, _, solution, _, _ in results:
             if "." not in solution:
                 check(spec, line, 1, solution)
         levels = Counter(r[4] for r in results)
@@ -98,7 +104,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"   steps rejected as unsound: {rejected}; every final grid checked independently")
         print(f"   levels: {dict(sorted(levels.items()))}")
         se = [r[7] for r in results]
-        print(f"   SE-style rating: mean {statistics.fmean(se):.2f}, max {max(se):.1f}")
+        scores = [r[8] for r in results]
+        print(
+            f"   SE-style rating: mean {statistics.fmean(se):.2f}, max {max(se):.1f}; "
+            f"score: median {statistics.median(scores):.0f}"
+        )
         print("   puzzles using each technique: " + ", ".join(f"{k} {v}" for k, v in used.most_common()))
         for r in guessed[:5]:
             print(f"   guessed {r[2]}x: {r[0]}")

@@ -345,7 +345,7 @@ def test_basic_search_matches_general_search(positions: list[tuple[Board, tuple[
 def test_templates_are_sound(positions: list[tuple[Board, tuple[int, ...]]]) -> None:
     for board, solution in positions:
         for d, mask in enumerate(fish.deletable(board)):
-            assert mask & ~fish._digit_cells(board)[d] == 0
+            assert mask & ~board.digit_cells()[d] == 0
             assert all(solution[c] != d for c in fish._bits(mask))
 
 
