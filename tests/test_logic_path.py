@@ -217,7 +217,7 @@ def test_cli_rate_json_writes_one_object_per_puzzle_in_order(tmp_path: object) -
     lines = [EASY[0], TOP1465[0], EASY[1], "11" + EASY[0][2:]]
     path.write_text("\n".join(lines) + "\n")
     code, out, _ = run("rate", str(path), "--json", "--jobs", "2")
-    assert code == 0
+    assert code == 1  # one puzzle could not be rated; the others still are, in order
     records = [json.loads(x) for x in out.splitlines()]
     assert [r["puzzle"] for r in records] == [sudokit.parse(x).to_string() for x in lines]
     assert records[0]["level"] == "easy" and records[1]["score"] > records[0]["score"]
@@ -242,3 +242,13 @@ def test_a_path_does_not_depend_on_what_was_explained_before() -> None:
     for other in TOP1465[:3]:
         explain(other)
     assert [s.explanation for s in explain(line).steps] == first
+
+
+def test_a_puzzle_with_several_solutions_gets_a_path_that_says_so() -> None:
+    empty = "." * 81
+    path = explain(empty)
+    assert not path.unique and path.guesses > 0 and EMPTY not in path.values
+    assert is_valid_classic(empty, _line(path.puzzle, path.values))
+    assert not any(s.technique.startswith("uniqueness") for s in path.steps)
+    guess = next(s for s in path.steps if s.technique == "guess")
+    assert "several solutions" in guess.explanation

@@ -533,6 +533,8 @@ def explain(puzzle: str, as_json: bool, techniques: tuple[str, ...], **options: 
             click.echo(f"{number:>{width}}. {step.explanation}")
         rating = path.rating
         how = "solved by logic alone" if path.solved else f"solved with {path.guesses} guess(es)"
+        if not path.unique:
+            how += " (the puzzle has several solutions; this path ends in the first)"
         click.echo(
             f"{how} in {len(path.steps)} steps; score {rating.score} ({rating.level.label}), "
             f"hardest: {rating.hardest} (SE {rating.se:.1f})"
@@ -580,9 +582,11 @@ def rate(puzzle: str, as_json: bool, jobs: int, progress: bool | None, **options
     puzzles = load_puzzles(puzzle, **options)
     if progress is None:
         progress = sys.stderr.isatty() and len(puzzles) > 1
+    failed = 0
     for index, (item, outcome) in enumerate(zip(puzzles, rate_puzzles(puzzles, jobs, progress), strict=True)):
         label = _label(index, len(puzzles))
         if isinstance(outcome, str):
+            failed += 1
             record: dict[str, Any] = {"puzzle": item.to_string(), "error": outcome}
             text = f"{label}error: {outcome}"
         else:
@@ -592,6 +596,8 @@ def rate(puzzle: str, as_json: bool, jobs: int, progress: bool | None, **options
                 f"(SE {outcome.se:.1f})" + (f", {outcome.guesses} guess(es)" if outcome.guesses else "")
             )
         click.echo(_logic_json(record) if as_json else text)
+    if failed:
+        sys.exit(1)
 
 
 @cli.command()

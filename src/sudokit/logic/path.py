@@ -166,7 +166,12 @@ def _guess(board: Board, solution: list[int]) -> Step:
         (),
         placements=((cell, digit),),
         explanation=f"No technique applies: guess that {board.name(cell)} is {board.sym(digit)} "
-        f"(one of its {board.cand[cell].bit_count()} candidates; the solver confirms it)",
+        f"(one of its {board.cand[cell].bit_count()} candidates; "
+        + (
+            "the solver confirms it)"
+            if board.unique
+            else "the puzzle has several solutions; this is the first)"
+        ),
     )
 
 
