@@ -36,10 +36,10 @@ Speed (the steps are the same as building every table in turn would give):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from sudokit.logic.board import Board, Layout, digits_of
+from sudokit.logic.board import Board, Layout, bits, digits_of
 from sudokit.logic.step import Step, eliminations_text
 from sudokit.model import EMPTY
 
@@ -178,14 +178,7 @@ def _static(layout: Layout) -> _Static:
     return static
 
 
-def _bits(mask: int) -> list[int]:
-    """The indexes of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_bits = bits
 
 
 _DIGIT_MASKS: dict[tuple[int, tuple[int, ...]], tuple[Layout, list[int]]] = {}
@@ -200,12 +193,7 @@ def _digit_masks(board: Board) -> list[int]:
     hit = _DIGIT_MASKS.get(key)
     if hit is not None and hit[0] is board.layout:
         return hit[1]
-    masks = [0] * board.n
-    for c, m in enumerate(board.cand):
-        while m:
-            low = m & -m
-            masks[low.bit_length() - 1] |= 1 << c
-            m ^= low
+    masks = board.digit_cells()
     if len(_DIGIT_MASKS) >= 8:
         _DIGIT_MASKS.clear()
     _DIGIT_MASKS[key] = (board.layout, masks)
@@ -226,7 +214,7 @@ def _cells_text(board: Board, cells: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _group_text(board: Board, cells: list[int]) -> str:
+def _group_text(board: Board, cells: Sequence[int]) -> str:
     """A group of cells the short way players write it: ``r1c23``, ``r45c6`` (else comma-separated)."""
     places = [board.grid.cells[c] for c in cells]
     if board.n <= 9 and len({r for r, _ in places}) == 1:
@@ -249,7 +237,7 @@ def _lose(cells: list[int]) -> str:
 
 
 def _simple_path(
-    starts: list[int],
+    starts: Sequence[int],
     succ: list[int],
     scells: list[int],
     targets: int,
@@ -378,7 +366,7 @@ def _x_ends(
     """Every end cell of an X-Chain from ``s`` that removes something, with its shortest chain."""
     par: dict[int, int] = {}
     depth: dict[int, int] = {}
-    queue = _bits(starts)
+    queue = list(_bits(starts))
     for i in queue:
         par[i] = -1
         depth[i] = 1
