@@ -291,30 +291,39 @@ def _update_links(
         return links
     # every ALS by digit and by the first cell holding it: a partner's cells for a digit must
     # all lie among the cells that see this ALS's cells for it
-    first_cell: list[dict[int, list[int]]] = [{} for _ in range(ctx.n)]
+    first_cell: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(ctx.n)]
     for i, a in enumerate(alses):
+        pos, cells = a.pos, a.cells
         for d in _bits(a.digits):
-            p = a.pos[d]
-            first_cell[d].setdefault((p & -p).bit_length() - 1, []).append(i)
+            p = pos[d]
+            low = p & -p
+            bucket = first_cell[d].get(low)
+            if bucket is None:
+                first_cell[d][low] = [(i, p, cells)]
+            else:
+                bucket.append((i, p, cells))
     overlap, dc = ctx.overlap, ctx.digit_cells
     touched: set[int] = set()
     for i in fresh:
         a = alses[i]
+        a_cells = a.cells
+        row_i = links[i]
         for d in _bits(a.digits):
             see = a.sees[d]
             p = a.pos[d]
             bit = 1 << d
             buckets = first_cell[d]
-            for x in _bits(see & dc[d]):
-                for j in buckets.get(x, ()):
-                    b = alses[j]
-                    q = b.pos[d]
+            rest = see & dc[d]
+            while rest:
+                x = rest & -rest
+                rest ^= x
+                for j, q, b_cells in buckets.get(x, ()):
                     if q & ~see:
                         continue
-                    shared = a.cells & b.cells
+                    shared = a_cells & b_cells
                     if shared and (not overlap or (p | q) & shared):
                         continue
-                    links[i][j] = links[i].get(j, 0) | bit
+                    row_i[j] = row_i.get(j, 0) | bit
                     links[j][i] = links[j].get(i, 0) | bit
                     touched.add(i)
                     touched.add(j)
@@ -432,13 +441,14 @@ def als_xz(board: Board) -> Iterator[Step]:
             common = a.digits & b.digits
             outside = ~(a.cells | b.cells)
             zs = 0
-            for x in _bits(rc):
-                for z in _bits(common & ~(1 << x)):
-                    m = dc[z] & a.sees[z] & b.sees[z] & outside
-                    if m:
-                        _add(elims, m, z)
-                        zs |= 1 << z
             double = rc.bit_count() == 2
+            # a Z is any common digit but the link: with two links, either one can be Z for the other
+            a_sees, b_sees = a.sees, b.sees
+            for z in _bits(common if double else common & ~rc):
+                m = dc[z] & a_sees[z] & b_sees[z] & outside
+                if m:
+                    _add(elims, m, z)
+                    zs |= 1 << z
             if double:
                 for s, t in ((a, b), (b, a)):
                     for d in _bits(s.digits & ~rc):
@@ -534,16 +544,16 @@ def als_xy_chain(board: Board) -> Iterator[Step]:
     if graph is None:
         return
     seen: set[tuple[tuple[int, int], ...]] = set()
-    useful = _useful_ends(ctx)
-    states, reach, blocks, ids = graph.states, graph.reach, graph.blocks, graph.ids
+    targets = _end_targets(ctx, graph)
+    states, reach, ids = graph.states, graph.reach, graph.ids
     budget = [CHAIN_NODE_BUDGET]
     for si, first in enumerate(alses):
-        ends = useful[si]
-        if not ends:
+        per_digit = targets[si]
+        if not per_digit:
             continue
-        end_states = 0
-        for e in _bits(ends):
-            end_states |= blocks[e]
+        every = 0
+        for mask in per_digit.values():
+            every |= mask
         zcache: dict[int, int] = {}
         elim_cache: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], dict[int, int]]] = {}
         # first links grouped by the digit they use: one pass over the ends per digit
@@ -552,6 +562,17 @@ def als_xy_chain(board: Board) -> Iterator[Step]:
             for arc1 in _first_arcs(m):
                 by_arc.setdefault(arc1, []).append(ids[(w, arc1)])
         for arc1, firsts in by_arc.items():
+            # end states that can give an elimination with a digit other than arc1
+            x = arc1.bit_length() - 1
+            if x in per_digit:
+                end_states = 0
+                for z, mask in per_digit.items():
+                    if z != x:
+                        end_states |= mask
+            else:
+                end_states = every
+            if not end_states:
+                continue
             reached = 0
             for s1 in firsts:
                 reached |= reach[s1]
@@ -613,13 +634,24 @@ class _StateGraph:
     states: list[tuple[int, int]]
     ids: dict[tuple[int, int], int]
     succ: list[list[int]]
-    pred: list[list[int]]
     blocks: list[int]
     """For each ALS, the bitset of its states."""
     reach: list[int]
     """For each state, the states 2 to ``longest - 2`` links further on (walks)."""
     longest: int
     """Most ALS in a chain."""
+    _pred: list[list[int]] | None = None
+
+    @property
+    def pred(self) -> list[list[int]]:
+        """For each state, the states linking to it (built on first use: few calls trace a chain)."""
+        if self._pred is None:
+            pred: list[list[int]] = [[] for _ in self.states]
+            for k, row in enumerate(self.succ):
+                for t in row:
+                    pred[t].append(k)
+            self._pred = pred
+        return self._pred
 
 
 def _state_graph(ctx: _Context) -> _StateGraph | None:
@@ -630,70 +662,97 @@ def _state_graph(ctx: _Context) -> _StateGraph | None:
     links = ctx.links
     states: list[tuple[int, int]] = []
     ids: dict[tuple[int, int], int] = {}
+    per_als: list[dict[int, int]] = []
     blocks = [0] * len(links)
-    for w in range(len(links)):
+    for w, row in enumerate(links):
         arcs: set[int] = set()
-        for m in links[w].values():
+        for m in row.values():
             arcs.add(m)
             if m.bit_count() == 2:
-                arcs.update((m & -m, m & (m - 1)))
+                arcs.add(m & -m)
+                arcs.add(m & (m - 1))
         start = len(states)
+        mine: dict[int, int] = {}
         for a in sorted(arcs):
-            ids[(w, a)] = len(states)
+            k = len(states)
+            mine[a] = k
+            ids[(w, a)] = k
             states.append((w, a))
+        per_als.append(mine)
         blocks[w] = ((1 << (len(states) - start)) - 1) << start
     succ: list[list[int]] = []
-    pred: list[list[int]] = [[] for _ in states]
-    for k, (v, a) in enumerate(states):
-        row = [ids[(w, m & ~a)] for w, m in links[v].items() if m & ~a]
-        succ.append(row)
-        for t in row:
-            pred[t].append(k)
+    for v, a in states:
+        succ.append([per_als[w][m & ~a] for w, m in links[v].items() if m & ~a])
     # within[s]: states reachable from s in 0..extra links; then two compulsory links before it
-    within = [1 << k for k in range(len(states))]
+    selves = [1 << k for k in range(len(states))]
+    within = selves
     for _ in range(extra):
         nxt = []
-        for k, row in enumerate(succ):
-            acc = 1 << k
-            for t in row:
+        for acc, nexts in zip(selves, succ, strict=True):
+            for t in nexts:
                 acc |= within[t]
             nxt.append(acc)
         within = nxt
-    one = []
-    for row in succ:
-        acc = 0
-        for t in row:
-            acc |= within[t]
-        one.append(acc)
-    reach = []
-    for row in succ:
-        acc = 0
-        for t in row:
-            acc |= one[t]
-        reach.append(acc)
-    return _StateGraph(states, ids, succ, pred, blocks, reach, extra + 4)
+    for _ in range(2):
+        nxt = []
+        for nexts in succ:
+            acc = 0
+            for t in nexts:
+                acc |= within[t]
+            nxt.append(acc)
+        within = nxt
+    return _StateGraph(states, ids, succ, blocks, within, extra + 4)
 
 
-def _useful_ends(ctx: _Context) -> list[int]:
-    """For each ALS, the ALS it shares a digit with that some outside cell sees in both."""
+def _end_targets(ctx: _Context, graph: _StateGraph) -> list[dict[int, int]]:
+    """For each ALS and digit Z, the chain-end states that could make Z an elimination.
+
+    Those are the states of another ALS holding Z, where some outside cell sees every Z of both,
+    whose link into it does not use Z (bitsets over the states of ``graph``).
+    """
     alses, dc = ctx.alses, ctx.digit_cells
-    useful = [0] * len(alses)
+    blocks, states = graph.blocks, graph.states
+    targets: list[dict[int, int]] = [{} for _ in alses]
+    used = [0] * ctx.n  # for each digit, the states whose link uses it
+    for k, (_, arc) in enumerate(states):
+        for z in _bits(arc):
+            used[z] |= 1 << k
+    every = (1 << len(states)) - 1
     for z in range(ctx.n):
-        buckets: dict[int, int] = {}
+        bit = 1 << z
+        free = every & ~used[z]
+        if not free:
+            continue
+        # ALS by the cells that see all their Zs (many share them), then by those cells
+        groups: dict[int, int] = {}
         members: list[tuple[int, int]] = []
+        cells_z = dc[z]
         for i, a in enumerate(alses):
-            if a.digits >> z & 1:
-                e = dc[z] & a.sees[z]
+            if a.digits & bit:
+                e = cells_z & a.sees[z]
                 if e:
                     members.append((i, e))
-                    for c in _bits(e):
-                        buckets[c] = buckets.get(c, 0) | 1 << i
-        for i, e in members:
+                    groups[e] = groups.get(e, 0) | blocks[i]
+        buckets: dict[int, int] = {}
+        for e, block in groups.items():
+            while e:
+                low = e & -e
+                buckets[low] = buckets.get(low, 0) | block
+                e ^= low
+        memo: dict[int, int] = {}
+        for e in groups:
             acc = 0
-            for c in _bits(e):
-                acc |= buckets[c]
-            useful[i] |= acc & ~(1 << i)
-    return useful
+            rest = e
+            while rest:
+                low = rest & -rest
+                acc |= buckets[low]
+                rest ^= low
+            memo[e] = acc & free
+        for i, e in members:
+            acc = memo[e] & ~blocks[i]
+            if acc:
+                targets[i][z] = acc
+    return targets
 
 
 def _simple_chain(
