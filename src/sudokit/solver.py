@@ -104,7 +104,8 @@ def _unit_name(grid: Grid, unit: int) -> str:
     return grid.cages[unit - len(grid.units)].name(grid)
 
 
-def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
+def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
+    """A puzzle as given, or parsed from text in any supported format."""
     return puzzle if isinstance(puzzle, Puzzle) else parse(puzzle)
 
 
@@ -226,7 +227,7 @@ def solve(
     status says so, never a wrong answer.
     """
     started = time.perf_counter()
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     _, stopped_by, first, reason, nodes = _count(puzzle, 1, node_limit, time_limit)
     if first is not None:
         status, solution = Status.SOLVED, Solution(puzzle, first)
@@ -251,7 +252,7 @@ def count_solutions(
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1")
     started = time.perf_counter()
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     count, stopped_by, first, reason, nodes = _count(puzzle, limit or 0, node_limit, time_limit)
     return CountResult(
         puzzle,
@@ -279,7 +280,7 @@ def solutions(
     """
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1")
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     search, reason = _start(puzzle, node_limit, time_limit)
     if reason is not None:
         return

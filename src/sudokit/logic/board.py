@@ -41,9 +41,19 @@ def digits_of(mask: int) -> list[int]:
     return list(bits(mask))
 
 
-def popcount(mask: int) -> int:
-    """How many bits ``mask`` has set."""
-    return mask.bit_count()
+def forbidden_by(digit: int, distances: int, n: int) -> int:
+    """The symbols a relation forbids next to ``digit``: those at a distance in ``distances``.
+
+    ``distances`` is a bitmask of symbol distances (bit 1: consecutive symbols, as in
+    non-consecutive); the result is a symbol mask within the ``n`` symbols.
+    """
+    forbidden = 0
+    for dist in bits(distances):
+        if digit + dist < n:
+            forbidden |= 1 << (digit + dist)
+        if digit - dist >= 0:
+            forbidden |= 1 << (digit - dist)
+    return forbidden
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,13 +222,7 @@ class Board:
         for p in self.layout.peers[cell]:
             cand[p] &= clear
         for other, distances in self.layout.relations[cell]:
-            forbidden = 0
-            for dist in bits(distances):
-                if digit + dist < self.n:
-                    forbidden |= 1 << (digit + dist)
-                if digit - dist >= 0:
-                    forbidden |= 1 << (digit - dist)
-            cand[other] &= ~forbidden
+            cand[other] &= ~forbidden_by(digit, distances, self.n)
 
     def eliminate(self, cell: int, digit: int) -> None:
         """Remove one candidate."""
@@ -249,12 +253,6 @@ class Board:
         """True when every cell is placed."""
         return EMPTY not in self.value
 
-    def where(self, house: House, digit: int) -> list[int]:
-        """The cells of ``house`` that still hold ``digit`` as a candidate."""
-        bit = 1 << digit
-        cand = self.cand
-        return [c for c in house.cells if cand[c] & bit]
-
     def places(self, house: House) -> list[list[int]]:
         """For each symbol, the cells of ``house`` that still hold it (one pass over the house)."""
         out: list[list[int]] = [[] for _ in range(self.n)]
@@ -273,10 +271,6 @@ class Board:
             for d in bits(m):
                 masks[d] |= 1 << c
         return masks
-
-    def sees(self, a: int, b: int) -> bool:
-        """True when two different cells may not hold the same symbol."""
-        return b in self.layout.peers[a]
 
     def name(self, cell: int) -> str:
         """``r3c2``-style name of a cell."""

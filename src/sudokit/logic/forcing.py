@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from sudokit.logic.board import Board, Layout
+from sudokit.logic.board import Board, Layout, forbidden_by
 from sudokit.logic.step import Step
 from sudokit.model import EMPTY
 
@@ -107,12 +107,7 @@ class _Tables:
         removed = [c * seg + e for e in range(n) if e != d]
         removed += [q * seg + d for q in layout.peers[c]]
         for other, distances in layout.relations[c]:
-            for dist in range(1, n):
-                if distances >> dist & 1:
-                    if d + dist < n:
-                        removed.append(other * seg + d + dist)
-                    if d - dist >= 0:
-                        removed.append(other * seg + d - dist)
+            removed += [other * seg + e for e in _bits(forbidden_by(d, distances, n))]
         mask = 0
         bits = self.bits
         for q in removed:

@@ -16,12 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sudokit.errors import PuzzleError, SolverError
-from sudokit.formats import parse
 from sudokit.logic.board import Board
 from sudokit.logic.step import TECHNIQUES, Level, Step
 from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder
 from sudokit.model import EMPTY, Puzzle
-from sudokit.solver import count_solutions
+from sudokit.solver import as_puzzle, count_solutions
 
 
 def _finders(techniques: Iterable[str] | None) -> tuple[Finder, ...]:
@@ -138,10 +137,6 @@ class Explanation:
         }
 
 
-def _as_puzzle(puzzle: Puzzle | str) -> Puzzle:
-    return puzzle if isinstance(puzzle, Puzzle) else parse(puzzle)
-
-
 def _start(puzzle: Puzzle) -> tuple[Board, list[int] | None, bool]:
     """The starting board, the solution (None if there are several) and whether it is unique."""
     counted = count_solutions(puzzle, limit=2)
@@ -194,7 +189,7 @@ def explain(
     (for hints).  Raises :class:`~sudokit.PuzzleError` when the puzzle has no solution.
     """
     start = time.perf_counter()
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     finders = _finders(techniques)
     board, solution, unique = _start(puzzle)
     steps: list[Step] = []
@@ -295,7 +290,7 @@ def hint(puzzle: Puzzle | str) -> tuple[Hint, Board] | None:
     None when the puzzle is already complete.  A puzzle read from a pencil-mark format keeps its
     marks, so the hint fits what the player sees.
     """
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     board, solution, _ = _start(puzzle)
     if EMPTY not in board.value:
         return None

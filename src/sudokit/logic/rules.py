@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudokit.logic.board import Board, digits_of
+from sudokit.logic.board import Board, digits_of, forbidden_by
 from sudokit.logic.step import Step, eliminations_text
 from sudokit.model import EMPTY
 
@@ -93,13 +93,7 @@ def relation_exclusion(board: Board) -> Iterator[Step]:
                 continue
             elims = []
             for d in digits_of(mask):
-                clash = 0
-                for dist in digits_of(distances):
-                    if d + dist < n:
-                        clash |= 1 << (d + dist)
-                    if d - dist >= 0:
-                        clash |= 1 << (d - dist)
-                if theirs & ~clash == 0:
+                if theirs & ~forbidden_by(d, distances, n) == 0:
                     elims.append((cell, d))
             if elims:
                 kind = next(
