@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py src/sudokit/_engine.pyx $(wildcard src/sudokit/_core/*.c src/sudokit/_core/*.h)
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench fuzz clean
 
 $(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,27 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 	$(BIN)/python benchmarks/run.py
+
+# Fuzz every reader with atheris (libFuzzer) for FUZZ_SECONDS each; findings go to fuzz/crashes/.
+# Without an atheris wheel for this Python, the hypothesis fuzz tests run with their big profile.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= line grid sdk sdm ss json fpuzzles candidates pencilmarks multigrid detect
+# the same pin as pyproject's "fuzz" extra
+ATHERIS := atheris>=3.0,<4
+
+fuzz: $(STAMP)
+	@if $(BIN)/python -c 'import atheris' 2>/dev/null \
+		|| $(BIN)/python -m pip install --quiet --disable-pip-version-check --only-binary=:all: '$(ATHERIS)'; then \
+		for target in $(FUZZ_TARGETS); do \
+			echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
+			$(BIN)/python fuzz/fuzz_readers.py $$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+				>fuzz/last-$$target.log 2>&1 || { tail -n 40 fuzz/last-$$target.log; exit 1; }; \
+			grep -E '^(stat::number_of_executed_units|Done)' fuzz/last-$$target.log || true; \
+		done; \
+	else \
+		echo "fuzz: atheris cannot be installed here; running the hypothesis fuzz tests with the big profile"; \
+		HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_fuzz_readers.py; \
+	fi
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/sudokit/_engine.c src/sudokit/*.so

@@ -46,7 +46,8 @@ def test_mixed_input_keeps_order_line_numbers_and_reasons() -> None:
         "unsolvable",
     ]
     assert result[1].reason == "no solution: r1c1 and r1c2 both hold 1 in row 1"
-    assert result[4].reason.startswith("line 7, column 2: 'x' is not a symbol")
+    assert result[4].reason.startswith("'x' is not a symbol") and result[4].column == 2
+    assert result[4].output.startswith("! line 7, column 2: 'x' is not a symbol")
     assert result[7].reason.startswith("no solution: ")
     for puzzle, index in ((top[0], 0), (top[1], 2), (serg, 3), (top[2], 6)):
         assert is_valid_classic(puzzle, result[index].solution)
@@ -54,7 +55,7 @@ def test_mixed_input_keeps_order_line_numbers_and_reasons() -> None:
     assert result[3].count == 2 and result[0].count == 1
     out = result.output().splitlines()
     assert out == [r.output for r in result]
-    assert out[1] == "! no solution: r1c1 and r1c2 both hold 1 in row 1"
+    assert out[1] == "! line 4: no solution: r1c1 and r1c2 both hold 1 in row 1"
     summary = result.summary
     assert (summary.puzzles, summary.solved, summary.multiple, summary.unsolvable, summary.invalid) == (
         8,
@@ -104,7 +105,7 @@ def test_node_limit_marks_puzzles_stopped() -> None:
         assert r.nodes >= 1
         if r.solution is None:
             assert r.reason == "stopped by the node limit"
-            assert r.output == "! stopped by the node limit"
+            assert r.output == f"! line {r.line}: stopped by the node limit"
 
 
 def test_16x16_lines_use_the_generic_core_in_one_call() -> None:
@@ -135,7 +136,7 @@ def test_solve_file_streams_from_a_path_or_stream(tmp_path: Path, monkeypatch: p
 def test_non_utf8_and_empty_input() -> None:
     result = sudokit.solve_many(b"\xff\xfe\n" + data_lines("sudoku-top95.txt")[0].encode())
     assert [r.kind for r in result] == ["invalid", "solved"]
-    assert result[0].reason == "line 1, byte 1: not UTF-8 text"
+    assert result[0].output == "! line 1: not UTF-8 text (byte 1)"
     assert len(sudokit.solve_many("")) == 0
     with pytest.raises(IndexError):
         sudokit.solve_many("")[0]

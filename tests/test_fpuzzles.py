@@ -115,7 +115,10 @@ def test_named_constraints_and_odd_even_cells_round_trip() -> None:
     ("change", "message"),
     [
         ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]}, "cannot solve these constraints yet: thermometer"),
-        ({"arrow": [{}], "xv": [{}]}, "constraints yet: arrow, xv"),
+        (
+            {"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}], "xv": [{}]},
+            "constraints yet: arrow, xv",
+        ),
         ({"killercage": [{"cells": ["R1C1", "R10C1"], "value": "5"}]}, '"R10C1" is not a cell'),
         ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, 'has the value "x", not a sum'),
         ({"size": 0}, '"size" must be'),

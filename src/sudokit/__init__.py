@@ -19,6 +19,11 @@ The whole public API::
     path = sudokit.explain(line)            # human-style steps: path.steps[0].explanation, path.solved
     sudokit.rate(line)                      # Rating: score, level, hardest technique, SE-style rating
     sudokit.hint(line)                      # (Hint, board): hint.stage(1) "Look at box 4", ...
+
+``solve_many``, ``solve_file``, ``BatchResult``, ``BatchSummary`` and ``LineResult`` (from
+:mod:`sudokit.batch`) and ``explain``, ``hint``, ``rate``, ``Explanation``, ``Hint``, ``Rating`` and
+``Step`` (from :mod:`sudokit.logic`) are imported on first use, so that ``import sudokit`` stays fast;
+``dir(sudokit)`` and ``help(sudokit)`` list them with the rest.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -67,6 +72,11 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, including those imported on first use, so that dir() and help() show them."""
+    return sorted(set(globals()) | _LAZY.keys())
 
 
 __all__ = [

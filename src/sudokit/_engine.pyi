@@ -1,7 +1,7 @@
 """Type stub of the compiled core binding (see _engine.pyx)."""
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 MAX_SYMBOLS: int
 READY: int
@@ -10,6 +10,7 @@ EXHAUSTED: int
 NODE_LIMIT: int
 TIME_LIMIT: int
 CONTRADICTION: int
+INTERRUPTED: int
 CONFLICT_NONE: int
 CONFLICT_DUPLICATE: int
 CONFLICT_NOT_ALLOWED: int
@@ -24,6 +25,11 @@ CONFLICT_CAGE: int
 class CageError(ValueError):
     index: int
     def __init__(self, message: str, index: int) -> None: ...
+
+class Poll:
+    progress: Callable[[int, int], object] | None
+    error: BaseException | None
+    def __init__(self, progress: Callable[[int, int], object] | None = None) -> None: ...
 
 class Layout:
     ncells: int
@@ -41,7 +47,8 @@ class Layout:
 
 class Search:
     layout: Layout
-    def __init__(self, layout: Layout) -> None: ...
+    poll: Poll
+    def __init__(self, layout: Layout, poll: Poll | None = None) -> None: ...
     def start(
         self,
         givens: Sequence[int],
@@ -54,6 +61,8 @@ class Search:
     def count(self, limit: int = 0) -> tuple[int, int, tuple[int, ...] | None]: ...
     @property
     def nodes(self) -> int: ...
+    @property
+    def solutions(self) -> int: ...
 
 LINE_SOLVED: int
 LINE_MULTIPLE: int
@@ -64,7 +73,11 @@ LINE_TIME_LIMIT: int
 LINE_END: int
 
 def solve9(
-    givens: Sequence[int], limit: int = 0, node_limit: int = 0, time_limit: float = 0.0
+    givens: Sequence[int],
+    limit: int = 0,
+    node_limit: int = 0,
+    time_limit: float = 0.0,
+    poll: Poll | None = None,
 ) -> tuple[int, int, int, tuple[int, ...] | None]: ...
 def solve_lines(
     data: bytes | bytearray | memoryview,
@@ -74,5 +87,6 @@ def solve_lines(
     node_limit: int = 0,
     time_limit: float = 0.0,
     layout: Layout | None = None,
+    poll: Poll | None = None,
 ) -> tuple[array[int], bytearray, array[int], array[int], bytearray]: ...
 def read_line(line: str, table: bytes | bytearray | memoryview) -> tuple[int, ...] | None: ...

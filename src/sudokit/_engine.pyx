@@ -8,6 +8,7 @@ and ``Search`` (one run over givens and allowed symbols).  The hot loops run in 
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
@@ -15,6 +16,8 @@ cdef extern from "_core/engine.h" nogil:
     ctypedef uint64_t sk_mask
     int SK_MAX_SYMBOLS
     int SK_READY, SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT, SK_CONTRADICTION, SK_NO_MEMORY
+    int SK_INTERRUPTED
+    ctypedef int (*sk_poll_fn)(void *context, int64_t nodes, int64_t solutions) noexcept nogil
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
     int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE
@@ -50,6 +53,8 @@ cdef extern from "_core/engine.h" nogil:
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
+    void sk_set_poll(sk_search *search, sk_poll_fn poll, void *context)
+    int64_t sk_solutions(const sk_search *search)
     int sk_start(sk_search *search, const int *givens, const sk_mask *allowed, sk_conflict *conflict) nogil
     int sk_next(sk_search *search) nogil
     int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_solution) nogil
@@ -61,9 +66,10 @@ cdef extern from "_core/fast9.h" nogil:
         int64_t count
         int64_t nodes
         int status
-    int F9_DONE, F9_NODE_LIMIT, F9_TIME_LIMIT
-    void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, int *solution,
-                  f9_result *result) nogil
+    int F9_DONE, F9_NODE_LIMIT, F9_TIME_LIMIT, F9_INTERRUPTED
+    ctypedef int (*f9_poll_fn)(void *context, int64_t nodes, int64_t solutions) noexcept nogil
+    void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
+                  void *poll_context, int *solution, f9_result *result) nogil
 
 MAX_SYMBOLS = SK_MAX_SYMBOLS
 READY = SK_READY
@@ -72,6 +78,7 @@ EXHAUSTED = SK_EXHAUSTED
 NODE_LIMIT = SK_NODE_LIMIT
 TIME_LIMIT = SK_TIME_LIMIT
 CONTRADICTION = SK_CONTRADICTION
+INTERRUPTED = SK_INTERRUPTED
 CONFLICT_NONE = SK_CONFLICT_NONE
 CONFLICT_DUPLICATE = SK_CONFLICT_DUPLICATE
 CONFLICT_NOT_ALLOWED = SK_CONFLICT_NOT_ALLOWED
@@ -90,6 +97,36 @@ class CageError(ValueError):
     def __init__(self, message, index):
         super().__init__(message)
         self.index = index
+
+
+cdef class Poll:
+    """What the core calls back about every 50 ms of search: a check for Ctrl-C (in the main thread)
+    and an optional ``progress(nodes, solutions)`` callable, which may raise to stop the search.
+
+    The exception that stopped a search is kept in ``error`` for the caller to raise.
+    """
+
+    cdef public object progress
+    cdef public object error
+
+    def __init__(self, progress=None):
+        self.progress = progress
+        self.error = None
+
+    cdef int check(self, int64_t nodes, int64_t solutions) noexcept:
+        try:
+            PyErr_CheckSignals()
+            if self.progress is not None:
+                self.progress(nodes, solutions)
+        except BaseException as exc:
+            self.error = exc
+            return 1
+        return 0
+
+
+cdef int _poll(void *context, int64_t nodes, int64_t solutions) noexcept nogil:
+    with gil:
+        return (<Poll>context).check(nodes, solutions)
 
 
 cdef class Layout:
@@ -235,18 +272,21 @@ cdef class Search:
 
     cdef sk_search *ptr
     cdef readonly Layout layout
+    cdef readonly Poll poll
     cdef int *buffer
     cdef sk_mask *allowed
     cdef int ncells
 
-    def __cinit__(self, Layout layout not None):
+    def __cinit__(self, Layout layout not None, Poll poll=None):
         self.layout = layout
         self.ncells = layout.ncells
+        self.poll = poll if poll is not None else Poll()
         self.ptr = sk_search_new(layout.ptr)
         self.buffer = <int *>malloc((layout.ncells + 1) * sizeof(int))
         self.allowed = <sk_mask *>malloc((layout.ncells + 1) * sizeof(sk_mask))
         if self.ptr == NULL or self.buffer == NULL or self.allowed == NULL:
             raise MemoryError()
+        sk_set_poll(self.ptr, _poll, <void *>self.poll)
 
     def __dealloc__(self):
         sk_search_free(self.ptr)
@@ -281,7 +321,8 @@ cdef class Search:
         return status, None
 
     def next(self):
-        """Advance to the next solution; return the status (SOLUTION, EXHAUSTED, NODE_LIMIT, TIME_LIMIT)."""
+        """Advance to the next solution; return the status (SOLUTION, EXHAUSTED, NODE_LIMIT, TIME_LIMIT,
+        or INTERRUPTED when the poll stopped it: its ``error`` says why)."""
         cdef int status
         with nogil:
             status = sk_next(self.ptr)
@@ -296,7 +337,10 @@ cdef class Search:
         return tuple([self.buffer[c] for c in range(self.ncells)])
 
     def count(self, long long limit=0):
-        """Count solutions up to limit (0: all); return (status, count, first solution or None)."""
+        """Count solutions up to limit (0: all); return (status, count, first solution or None).
+
+        INTERRUPTED (the poll stopped it) comes with the count so far.
+        """
         cdef int status
         cdef int64_t found = 0
         cdef int c
@@ -312,11 +356,27 @@ cdef class Search:
         """Branching guesses made so far."""
         return sk_nodes(self.ptr)
 
+    @property
+    def solutions(self):
+        """Solutions found since start."""
+        return sk_solutions(self.ptr)
 
-def solve9(givens, long long limit=0, long long node_limit=0, double time_limit=0.0):
+
+cdef int _stopped9(int status) noexcept nogil:
+    if status == F9_DONE:
+        return 0
+    if status == F9_NODE_LIMIT:
+        return SK_NODE_LIMIT
+    if status == F9_TIME_LIMIT:
+        return SK_TIME_LIMIT
+    return SK_INTERRUPTED
+
+
+def solve9(givens, long long limit=0, long long node_limit=0, double time_limit=0.0, Poll poll=None):
     """The classic 9x9 fast path: (stopped, count, nodes, first solution or None).
 
-    stopped is 0 when the search finished or reached the limit, NODE_LIMIT or TIME_LIMIT otherwise.
+    stopped is 0 when the search finished or reached the limit, NODE_LIMIT or TIME_LIMIT otherwise,
+    or INTERRUPTED when ``poll`` stopped it (its ``error`` says why; count is then the count so far).
     """
     cdef int g[81]
     cdef int sol[81]
@@ -326,9 +386,11 @@ def solve9(givens, long long limit=0, long long node_limit=0, double time_limit=
         raise ValueError(f"expected 81 givens, got {len(givens)}")
     for c in range(81):
         g[c] = givens[c]
+    if poll is None:
+        poll = Poll()
     with nogil:
-        f9_solve(g, limit, node_limit, time_limit, sol, &r)
-    stopped = 0 if r.status == F9_DONE else (NODE_LIMIT if r.status == F9_NODE_LIMIT else TIME_LIMIT)
+        f9_solve(g, limit, node_limit, time_limit, _poll, <void *>poll, sol, &r)
+    stopped = _stopped9(r.status)
     first = tuple([sol[c] for c in range(81)]) if r.count > 0 else None
     return stopped, r.count, r.nodes, first
 
@@ -357,7 +419,7 @@ cdef inline bint _space(unsigned char ch) noexcept nogil:
 
 
 def solve_lines(const unsigned char[:] data, const signed char[:] table, int ncells, long long limit,
-                long long node_limit=0, double time_limit=0.0, Layout layout=None):
+                long long node_limit=0, double time_limit=0.0, Layout layout=None, Poll poll=None):
     """Solve every puzzle line of a buffer in one call, without the GIL.
 
     A puzzle line is a line that is not blank and does not start with '#'; it is read here when it
@@ -367,6 +429,8 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
     Returns (line_numbers, kinds, counts, nodes, solutions): one entry per puzzle line (kinds are the
     LINE_* codes), and the first solution of each as ncells symbol indexes and a LINE_END byte, in
     one bytearray (zero indexes where no solution was found).
+    ``poll`` is called back during long searches (Ctrl-C, progress, cancelling): when it stops one, the
+    exception it caught is raised and the block's results are dropped.
     """
     from array import array
     cdef Py_ssize_t n = data.shape[0], i, start, end, k, word
@@ -406,6 +470,9 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
     cdef sk_conflict conflict
     cdef f9_result r
     cdef int64_t found
+    cdef bint interrupted = False
+    if poll is None:
+        poll = Poll()
     if givens == NULL or solution == NULL:
         free(givens)
         free(solution)
@@ -416,6 +483,7 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
             free(givens)
             free(solution)
             raise MemoryError()
+        sk_set_poll(search, _poll, <void *>poll)
     cdef int index = 0
     try:
         with nogil:
@@ -451,9 +519,12 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
                         givens[c] = v
                     if status == 0:
                         if search == NULL:
-                            f9_solve(givens, limit, node_limit, time_limit, solution, &r)
+                            f9_solve(givens, limit, node_limit, time_limit, _poll, <void *>poll, solution, &r)
                             found = r.count
                             nodes_v[index] = r.nodes
+                            if r.status == F9_INTERRUPTED:
+                                interrupted = True
+                                break
                             status = (0 if r.status == F9_DONE else
                                       (_LINE_NODE_LIMIT if r.status == F9_NODE_LIMIT else _LINE_TIME_LIMIT))
                         else:
@@ -462,6 +533,9 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
                             status = sk_start(search, givens, NULL, &conflict)
                             if status == SK_READY:
                                 status = sk_count(search, limit, &found, solution)
+                            if status == SK_INTERRUPTED:
+                                interrupted = True
+                                break
                             nodes_v[index] = sk_nodes(search)
                             status = (_LINE_NODE_LIMIT if status == SK_NODE_LIMIT else
                                       (_LINE_TIME_LIMIT if status == SK_TIME_LIMIT else
@@ -478,6 +552,8 @@ def solve_lines(const unsigned char[:] data, const signed char[:] table, int nce
         free(givens)
         free(solution)
         sk_search_free(search)
+    if interrupted:
+        raise poll.error
     return numbers, outcomes, counts, nodes, solutions
 
 

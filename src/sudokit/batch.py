@@ -2,42 +2,69 @@
 
 The input is cut into blocks of lines; each block goes to the compiled core in one call that reads,
 solves and counts every line without the GIL, so threads use every core and there is no per-puzzle
-Python work.  Only lines the fast reader does not take (another size, an unknown character) and
-puzzles without a solution (to say why) go through the general Python path, so messages are the
-same as for a single puzzle.  Files are streamed block by block: memory stays constant however long
-the input.
+Python work.  Only lines the fast reader does not take (another size, number tokens, a sukaku
+candidate line, an unknown character) and puzzles without a solution (to say why) go through the
+general Python path, so messages are the same as for a single puzzle.  Files are streamed block by
+block: memory stays constant however long the input.  Blocks are sized by how fast the last ones
+were solved, so that slow puzzles still give output several times a second.
 
-Each output line is the first solution in the one-line form, or ``!`` and the reason when a puzzle
-has no solution, is not a puzzle, or hit a limit.
+Each output line is one of:
+
+* the first solution, symbols side by side (separated by spaces when a symbol is longer than one
+  character, as for a 12x12 written in numbers);
+* ``! line N: reason`` (``! line N, column C: ...`` for a fault at one place) when the line has no
+  solution, is not a puzzle, or hit a limit before a solution was found;
+* ``? line N: uniqueness unknown (time limit): solution`` when a solution was found but a limit
+  stopped the search for a second one.
 """
 
 from __future__ import annotations
 
 import bisect
 import io
-import itertools
 import os
+import re
 import threading
 import time
 from array import array
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO, overload
 
 from sudokit import _engine
-from sudokit.errors import SudokitError
-from sudokit.formats.text import LineParser, ReadOptions
-from sudokit.model import Grid, Puzzle
+from sudokit.english import number, plural
+from sudokit.errors import ParseError, SudokitError
+from sudokit.formats import detect
+from sudokit.formats import parse as parse_any
+from sudokit.formats.candidates import SIZES, read_candidate_line
+from sudokit.formats.limits import MAX_LINE, line_too_long
+from sudokit.formats.text import LineParser, ReadOptions, strip_comment
+from sudokit.model import Grid, Puzzle, Solution
 from sudokit.solver import count_solutions, line_layout
 
 BLOCK_BYTES = 1 << 15
-"""Bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
+"""Most bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
 
-KINDS = ("solved", "multiple", "unsolvable", "invalid", "stopped", "stopped")
-"""What a puzzle line turned out to be, by the core's LINE_* code; ``solved``: one solution found."""
-_SOLVED, _MULTIPLE, _UNSOLVABLE, _INVALID, _STOPPED = range(5)
+BLOCK_SECONDS = 0.2
+"""The solving time a block aims at: blocks shrink for slow puzzles, so that results reach the output
+several times a second, and grow up to :data:`BLOCK_BYTES` for fast ones."""
+
+KINDS = ("solved", "multiple", "unsolvable", "invalid", "stopped", "stopped", "unverified")
+"""What a puzzle line turned out to be, by the core's LINE_* code (and 6 for ``unverified``).
+
+``solved``: one solution and no other; ``multiple``: several; ``unverified``: a solution, but a limit
+stopped the search for a second one; ``stopped``: a limit hit before any solution was found."""
+_SOLVED, _MULTIPLE, _UNSOLVABLE, _INVALID, _STOPPED, _UNVERIFIED = 0, 1, 2, 3, 4, 6
+_LIMITS = {"nodes": "node limit", "time": "time limit"}
+LINE_FORMATS = ("line", "sdm", "candidates", "fpuzzles", "sudokupad", "hodoku", "gsf", "tsv", "jsonl")
+"""Input formats with one puzzle per line, which a batch reads (without one, each line's is detected)."""
+_THREAD_PREFIX = "sudokit-batch"
+_NOT_PUZZLE = re.compile(rb"\n[ \t\r\x0b\x0c]*(?=[#\n]|\Z)")
+"""A line break followed by a blank or comment line (which is not a puzzle line)."""
+_FLAGGED = re.compile(rb"^[!?]", re.MULTILINE)
+"""The start of an output line that is not a settled answer."""
 
 
 @dataclass
@@ -46,52 +73,67 @@ class BatchSummary:
 
     puzzles: int = 0
     solved: int = 0
-    """Puzzles with at least one solution found (includes ``multiple``)."""
+    """Puzzles solved with the question of a second solution settled (includes ``multiple``)."""
     multiple: int = 0
     """Puzzles with two or more solutions."""
+    unverified: int = 0
+    """Puzzles with a solution found, whose search for a second one hit the node or time limit."""
     unsolvable: int = 0
     invalid: int = 0
     """Lines that are not puzzles (bad characters, wrong length)."""
     stopped: int = 0
-    """Puzzles whose search hit the node or time limit before it could tell."""
+    """Puzzles whose search hit the node or time limit before any solution was found."""
     seconds: float = 0.0
+    lines: int = 0
+    """Input lines the output covers, counted from the first line of the input (blank and comment
+    lines included, and lines skipped by a resumed run)."""
 
     @property
     def rate(self) -> float:
         """Puzzles per second."""
         return self.puzzles / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def failures(self) -> int:
+        """Puzzles without a settled answer: unsolvable, invalid, stopped, or uniqueness unknown."""
+        return self.unsolvable + self.invalid + self.stopped + self.unverified
+
     def add(self, kind: str, times: int = 1) -> None:
         """Count puzzles of one kind (one of :data:`KINDS`)."""
         self.puzzles += times
         if kind in ("solved", "multiple"):
             self.solved += times
-        if kind == "multiple":
-            self.multiple += times
-        elif kind == "unsolvable":
-            self.unsolvable += times
-        elif kind == "invalid":
-            self.invalid += times
-        elif kind == "stopped":
-            self.stopped += times
+        if kind in ("multiple", "unverified", "unsolvable", "invalid", "stopped"):
+            setattr(self, kind, getattr(self, kind) + times)
 
     def merge(self, other: BatchSummary) -> None:
-        """Add another summary's counts (not its time) to this one."""
-        for name in ("puzzles", "solved", "multiple", "unsolvable", "invalid", "stopped"):
+        """Add another summary's counts and lines (not its time) to this one."""
+        for name in (
+            "puzzles",
+            "solved",
+            "multiple",
+            "unverified",
+            "unsolvable",
+            "invalid",
+            "stopped",
+            "lines",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def describe(self) -> str:
         """One line for people: counts, time and rate."""
-        parts = [
-            f"{self.solved:,} solved ({self.multiple:,} with several solutions)",
-            f"{self.unsolvable:,} unsolvable",
-        ]
+        parts = [f"{number(self.solved)} solved ({number(self.multiple)} with several solutions)"]
+        if self.unverified:
+            parts.append(
+                f"{number(self.unverified)} solved with uniqueness unknown (a limit stopped the check)"
+            )
+        parts.append(f"{number(self.unsolvable)} unsolvable")
         if self.invalid:
-            parts.append(f"{self.invalid:,} invalid")
+            parts.append(f"{number(self.invalid)} invalid")
         if self.stopped:
-            parts.append(f"{self.stopped:,} stopped by a limit")
+            parts.append(f"{number(self.stopped)} stopped by a limit")
         return (
-            f"{self.puzzles:,} puzzles: "
+            f"{plural(self.puzzles, 'puzzle')}: "
             + ", ".join(parts)
             + f"; {self.seconds:.2f} s, {self.rate:,.0f} puzzles/s"
         )
@@ -99,7 +141,7 @@ class BatchSummary:
 
 @dataclass(frozen=True)
 class BatchOptions:
-    """How to read, count and bound each puzzle of a batch."""
+    """How to read, count and bound each puzzle of a batch, and what to write besides answers."""
 
     read: ReadOptions = field(default_factory=ReadOptions)
     limit: int = 2
@@ -107,6 +149,11 @@ class BatchOptions:
     node_limit: int | None = None
     time_limit: float | None = None
     """Seconds per puzzle."""
+    format: str | None = None
+    """The input format, one of :data:`LINE_FORMATS` (``candidates``: every line a candidate line of
+    n*n*n characters), or None: detected line by line, as ``sudokit solve`` does."""
+    keep_lines: bool = False
+    """Copy blank and comment lines to the output, so that output line N answers input line N."""
 
 
 @dataclass(frozen=True)
@@ -122,14 +169,45 @@ class LineResult:
     solution: str | None
     """The first solution in the one-line form, if one was found."""
     reason: str | None
-    """Why there is no solution, or what is wrong with the line."""
+    """Why there is no solution or what is wrong with the line; for ``unverified``, the limit hit."""
     nodes: int
     """Branching guesses the search made."""
+    column: int | None = None
+    """Where on the line the fault is, when it is at one place (a character that is no symbol)."""
+
+    @property
+    def where(self) -> str:
+        """``line N`` or ``line N, column C``."""
+        return f"line {self.line}" + (f", column {self.column}" if self.column is not None else "")
 
     @property
     def output(self) -> str:
-        """The output line: the solution, or ``!`` and the reason."""
-        return self.solution if self.solution is not None else f"! {self.reason}"
+        """The output line: the solution, ``! line N: reason``, or ``? line N: uniqueness unknown ...``."""
+        if self.solution is None:
+            return f"! {self.where}: {self.reason}"
+        if self.kind == "unverified":
+            return f"? {self.where}: uniqueness unknown ({self.reason}): {self.solution}"
+        return self.solution
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or the ``stop`` event) ended a batch run early; what was finished before is written.
+
+    ``summary`` holds the counts so far; ``summary.lines`` says how far the output covers the input.
+    """
+
+    def __init__(self, summary: BatchSummary | None = None) -> None:
+        """Remember the summary so far (filled in by :func:`solve_file`)."""
+        super().__init__("batch interrupted")
+        self.summary = summary or BatchSummary()
+
+
+class _Cancelled(Exception):
+    """Raised in a worker whose block is no longer wanted (the run was interrupted)."""
+
+
+class _Stopped(Exception):
+    """Raised in the main thread when the stop event is set."""
 
 
 class _Block:
@@ -201,6 +279,10 @@ class BatchResult(Sequence[LineResult]):
         self._starts: list[int] = []
         self._length = 0
         self.summary = BatchSummary()
+        self.first_line = 1
+        """The input line this result starts at (for one block of a stream)."""
+        self.others: dict[int, str] | None = None
+        """Blank and comment lines by line number, when they are kept in the output."""
 
     def __len__(self) -> int:
         """The number of puzzle lines."""
@@ -238,8 +320,20 @@ class BatchResult(Sequence[LineResult]):
         return [count for block in self._blocks for count in block.counts]
 
     def output(self) -> str:
-        """All output lines, each ending in a newline: the solution, or ``!`` and the reason."""
-        return "".join(block.output() for block in self._blocks)
+        """All output lines, each ending in a newline: one per puzzle (and per other line if kept)."""
+        text = "".join(block.output() for block in self._blocks)
+        if self.others is None:
+            return text
+        rows = text.split("\n")
+        parts, k = [], 0
+        for line in range(self.first_line, self.first_line + self.summary.lines):
+            other = self.others.get(line)
+            if other is None:
+                parts.append(rows[k])
+                k += 1
+            else:
+                parts.append(other)
+        return "".join(part + "\n" for part in parts)
 
     def _add(self, block: _Block) -> None:
         if not len(block):
@@ -252,6 +346,24 @@ class BatchResult(Sequence[LineResult]):
     def _extend(self, other: BatchResult) -> None:
         for block in other._blocks:
             self._add(block)
+        self.summary.lines += other.summary.lines
+
+
+def _is_puzzle_line(raw: bytes) -> bool:
+    """A puzzle line, as the core counts them: not blank and not starting with ``#``."""
+    stripped = raw.strip()
+    return bool(stripped) and not stripped.startswith(b"#")
+
+
+def _solution_text(solution: Solution) -> str:
+    """A solution on one line: symbols side by side, or space-separated if one is longer than a character."""
+    symbols = solution.puzzle.grid.symbols
+    joiner = "" if all(len(s) == 1 for s in symbols) else " "
+    return joiner.join(symbols[v] for v in solution.values)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split("\n"))
 
 
 class _Plan:
@@ -260,28 +372,81 @@ class _Plan:
     def __init__(self, options: BatchOptions) -> None:
         self.options = options
         self.parser = LineParser(options.read)
+        read = options.read
+        plain = read.size is None and read.box is None and read.symbols is None
+        self.candidates = options.format == "candidates"
+        """Every line is a candidate line (``--input-format candidates``)."""
+        self.foreign = options.format not in (None, "line", "sdm", "candidates")
+        """Every line is read by the general reader, in the format given (a HoDoKu line, ...)."""
+        self.sukaku = options.format is None and plain
+        """A 729-character line is tried as a 9x9 candidate line first, as ``sudokit solve`` does."""
         self.lock = threading.Lock()
-        """Serialises the general path: the parser learns alphabets as it reads."""
+        """Serialises the line parser: it learns alphabets as it reads."""
+        self.cancel = threading.Event()
+        """Set when the run is interrupted: workers drop what they are doing."""
         self.fast: tuple[Grid, bytes, bytes, _engine.Layout | None] | None = None
         """(grid, byte table, symbol table, layout) for the lines the core reads itself."""
 
     def parse(self, line: str, lineno: int = 1) -> Puzzle:
-        """Read a line the general way; the first line that reads settles the fast table."""
+        """Read a line the general way; the first line that reads settles the fast table.
+
+        A candidate line, else the line reader (alphabets stable over the run), else the general
+        reader on this line alone (any format ``sudokit solve`` reads on one line).
+        """
+        text = strip_comment(line).strip()
+        if self.candidates:
+            found = read_candidate_line(text, SIZES)
+            if found is None:
+                raise ParseError(
+                    "not a candidate line (n characters per cell: 64, 216, 512 or 729 in all for 4x4 to 9x9)",
+                    lineno,
+                )
+            return found
+        if self.foreign:
+            return self._parse_alone(text, lineno)
+        if self.sukaku and len(text) >= 729:  # a 9x9 candidate line is as long as a 27x27 puzzle
+            found = read_candidate_line(text)
+            if found is not None:
+                return found
         with self.lock:
-            puzzle = self.parser.parse(line, lineno)
-            if self.fast is None:
-                self.learn(puzzle.grid.size)
-        return puzzle
+            try:
+                puzzle = self.parser.parse(line, lineno)
+            except ParseError as exc:
+                error = exc
+            else:
+                if self.fast is None:
+                    self.learn(puzzle.grid.size)
+                return puzzle
+        return self._parse_alone(text, lineno, error)
+
+    def _parse_alone(self, text: str, lineno: int, error: ParseError | None = None) -> Puzzle:
+        """A line read by the general reader, alone: a link, JSON, a HoDoKu line, another form.
+
+        ``error`` is what the line reader said: it is the better message unless the line is in
+        another format.
+        """
+        read = self.options.read
+        try:
+            return parse_any(
+                text, format=self.options.format, size=read.size, box=read.box, symbols=read.symbols
+            )
+        except ParseError as exc:
+            if error is not None and detect(text) == "text":
+                raise error from None
+            raise ParseError(exc.message, lineno, exc.column if exc.line in (None, 1) else None) from None
+        except SudokitError:
+            if error is not None:
+                raise error from None
+            raise
 
     def prime(self, data: bytes) -> None:
         """Learn the alphabet from the first line of a block that reads as a puzzle, if any."""
         if self.fast is not None:
             return
         for raw in data.split(b"\n"):
-            line = raw.decode("utf-8", "replace").strip()
-            if line and not line.startswith("#"):
+            if _is_puzzle_line(raw) and len(raw) <= MAX_LINE:
                 try:
-                    self.parse(line)
+                    self.parse(raw.decode("utf-8", "replace"))
                 except SudokitError:
                     continue
                 return
@@ -289,55 +454,111 @@ class _Plan:
     def learn(self, size: int) -> None:
         """Take the alphabet the parser settled on for size*size-cell lines as the fast table."""
         known = self.parser.byte_table(size)
-        if known is not None:
-            grid, table = known
-            symbols = bytearray(b"?" * 256)
-            symbols[: grid.size] = "".join(grid.symbols).encode("ascii")
-            symbols[_engine.LINE_END] = ord("\n")
-            self.fast = (grid, table, bytes(symbols), line_layout(grid))
+        if known is None or (self.sukaku and size * size == 729):
+            return  # a 729-character line may be a candidate line: such lines go the general way
+        grid, table = known
+        symbols = bytearray(b"?" * 256)
+        symbols[: grid.size] = "".join(grid.symbols).encode("ascii")
+        symbols[_engine.LINE_END] = ord("\n")
+        self.fast = (grid, table, bytes(symbols), line_layout(grid))
+
+    def poll(self) -> _engine.Poll:
+        """What the core calls back during long searches: it stops the search once the run is cancelled."""
+
+        def check(nodes: int, solutions: int) -> None:
+            if self.cancel.is_set():
+                raise _Cancelled
+
+        return _engine.Poll(check)
+
+
+def _invalid(lineno: int, reason: str, column: int | None = None) -> tuple[LineResult, int]:
+    return LineResult(lineno, "invalid", 0, None, _one_line(reason), 0, column), _INVALID
 
 
 def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, int]:
-    """Read and solve one line through the general Python path (exact messages, any alphabet)."""
+    """Read and solve one line through the general Python path (exact messages, any alphabet).
+
+    Whatever the line holds, the answer is a result: one bad line never ends a run.
+    """
+    if len(text) > MAX_LINE:  # cut short by read_blocks: too long to be a puzzle
+        return _invalid(lineno, line_too_long(None, None, "bytes").message)
     options = plan.options
     try:
         line = text.decode("utf-8")
     except UnicodeDecodeError as exc:
-        message = f"line {lineno}, byte {exc.start + 1}: not UTF-8 text"
-        return LineResult(lineno, "invalid", 0, None, message, 0), _INVALID
+        return _invalid(lineno, f"not UTF-8 text (byte {exc.start + 1})")
     try:
         puzzle = plan.parse(line, lineno)
         found = count_solutions(
             puzzle, options.limit, node_limit=options.node_limit, time_limit=options.time_limit
         )
+        solution = _solution_text(found.first) if found.first is not None else None
+    except ParseError as exc:
+        if exc.line in (None, lineno):
+            return _invalid(lineno, exc.message, exc.column)
+        return _invalid(lineno, str(exc))
     except SudokitError as exc:
-        return LineResult(lineno, "invalid", 0, None, str(exc), 0), _INVALID
-    solution = found.first.to_string() if found.first is not None else None
-    reason: str | None
-    if found.stopped_by in ("nodes", "time"):
-        reason = None if solution else f"stopped by the {found.stopped_by} limit"
-        kind = _STOPPED
+        return _invalid(lineno, str(exc))
+    except Exception as exc:  # a fault on one line must not end a run of millions
+        return _invalid(lineno, f"cannot solve this line ({type(exc).__name__}: {exc})")
+    stopped = _LIMITS.get(found.stopped_by or "")
+    reason: str | None = None
+    if found.count == 0 and stopped:
+        kind, reason = _STOPPED, f"stopped by the {stopped}"
     elif found.count == 0:
-        kind, reason = _UNSOLVABLE, f"no solution: {found.reason}"
+        kind, reason = _UNSOLVABLE, f"no solution: {found.reason}" if found.reason else "no solution"
+    elif found.count > 1:
+        kind = _MULTIPLE
+    elif stopped and options.limit > 1:
+        kind, reason = _UNVERIFIED, stopped
     else:
-        kind, reason = (_MULTIPLE if found.count > 1 else _SOLVED), None
-    return LineResult(lineno, KINDS[kind], found.count, solution, reason, found.nodes), kind
+        kind = _SOLVED
+    result = LineResult(lineno, KINDS[kind], found.count, solution, reason and _one_line(reason), found.nodes)
+    return result, kind
 
 
 def solve_block(plan: _Plan, data: bytes, first_line: int = 1) -> BatchResult:
-    """Solve every puzzle line of a block of input; ``first_line`` is the number of its first line."""
+    """Solve every puzzle line of a block of input; ``first_line`` is the number of its first line.
+
+    The result also knows the block's line count and solving time (``summary.lines``, ``.seconds``),
+    and, when blank and comment lines are kept, those lines.
+    """
+    started = time.perf_counter()
+    result = _solve_lines(plan, data, first_line)
+    result.first_line = first_line
+    lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    result.summary.lines = lines
+    if plan.options.keep_lines:
+        result.others = {
+            first_line + i: raw.decode("utf-8", "replace").rstrip()
+            for i, raw in enumerate(data.split(b"\n")[:lines])
+            if not _is_puzzle_line(raw)
+        }
+    result.summary.seconds = time.perf_counter() - started
+    return result
+
+
+def _solve_first(plan: _Plan, data: bytes, first_line: int) -> BatchResult:
+    """Solve a block before the alphabet is settled: learn it from the block's first puzzle first."""
+    plan.prime(data)
+    return solve_block(plan, data, first_line)
+
+
+def _solve_lines(plan: _Plan, data: bytes, first_line: int) -> BatchResult:
     result = BatchResult()
     if plan.fast is None:
         # no alphabet yet: lines go the general way until one is read, then the rest the fast way
         block = _Block(first_line)
         rows = data.split(b"\n")
         for k, raw in enumerate(rows):
-            stripped = raw.strip()
-            if not stripped or stripped.startswith(b"#"):
+            if not _is_puzzle_line(raw):
                 continue
+            if plan.cancel.is_set():
+                raise _Cancelled
             if plan.fast is not None:
                 result._add(block)
-                result._extend(solve_block(plan, b"\n".join(rows[k:]), first_line + k))
+                result._extend(_solve_lines(plan, b"\n".join(rows[k:]), first_line + k))
                 return result
             block.add(*_solve_general(plan, raw, first_line + k))
         result._add(block)
@@ -353,6 +574,7 @@ def solve_block(plan: _Plan, data: bytes, first_line: int = 1) -> BatchResult:
         options.node_limit or 0,
         options.time_limit or 0.0,
         layout,
+        plan.poll(),
     )
     block = _Block(first_line, ncells)
     block.numbers, block.kinds, block.counts, block.nodes = numbers, kinds, counts, nodes
@@ -361,37 +583,138 @@ def solve_block(plan: _Plan, data: bytes, first_line: int = 1) -> BatchResult:
     for code in (_engine.LINE_NONE, _engine.LINE_UNREAD, _engine.LINE_NODE_LIMIT, _engine.LINE_TIME_LIMIT):
         k = kinds.find(code)
         while k >= 0:
-            number = numbers[k]
+            line = first_line + numbers[k] - 1
             if k in block.special:
                 pass  # read the general way already (its outcome may share this code)
             elif code in (_engine.LINE_NONE, _engine.LINE_UNREAD):
                 # no solution (say why) or not a line the core reads: the general path, for its message
+                if plan.cancel.is_set():
+                    raise _Cancelled
                 if lines is None:
                     lines = data.split(b"\n")
-                line_result, kinds[k] = _solve_general(plan, lines[number - 1], first_line + number - 1)
+                line_result, kinds[k] = _solve_general(plan, lines[numbers[k] - 1], line)
                 block.special[k] = line_result
                 counts[k], nodes[k] = line_result.count, line_result.nodes
-            elif not counts[k]:
-                limit = "node" if code == _engine.LINE_NODE_LIMIT else "time"
-                reason = f"stopped by the {limit} limit"
-                block.special[k] = LineResult(first_line + number - 1, "stopped", 0, None, reason, nodes[k])
+            else:
+                limit = "node limit" if code == _engine.LINE_NODE_LIMIT else "time limit"
+                if not counts[k]:
+                    reason = f"stopped by the {limit}"
+                    block.special[k] = LineResult(line, "stopped", 0, None, reason, nodes[k])
+                elif counts[k] > 1:
+                    kinds[k] = _MULTIPLE
+                elif options.limit > 1:  # a solution, but the search for a second one was cut short
+                    solution = block.result(k).solution
+                    block.special[k] = LineResult(line, "unverified", 1, solution, limit, nodes[k])
+                    kinds[k] = _UNVERIFIED
+                else:
+                    kinds[k] = _SOLVED
             k = kinds.find(code, k + 1)
     result._add(block)
     return result
 
 
+class BlockReader:
+    """A byte stream cut into blocks of whole lines: (block, number of its first line) pairs.
+
+    ``size`` is how many bytes to read per block (the block then runs to the end of its line).  Left
+    None, blocks start at one line and :func:`iter_results` sizes each from how fast the last was
+    solved (up to :data:`BLOCK_BYTES`).  ``first_line`` numbers the stream's first line.
+    """
+
+    def __init__(self, stream: BinaryIO, size: int | None = None, first_line: int = 1) -> None:
+        """Wrap a binary stream; nothing is read until iteration."""
+        self.stream = stream
+        self.adaptive = size is None
+        self.size = size or 1
+        self.line = first_line
+
+    def __iter__(self) -> Iterator[tuple[bytes, int]]:
+        """Blocks of whole lines until the stream ends."""
+        while True:
+            block = self.stream.read(self.size)
+            if not block:
+                return
+            if not block.endswith(b"\n"):
+                block += _rest_of_line(self.stream, len(block) - 1 - block.rfind(b"\n"))
+            yield block, self.line
+            self.line += block.count(b"\n")
+
+
 def read_blocks(stream: BinaryIO, size: int | None = None) -> Iterator[tuple[bytes, int]]:
     """Cut a byte stream into blocks of whole lines (about ``size`` bytes): (block, its first line number)."""
-    size = size or BLOCK_BYTES
-    line = 1
+    yield from BlockReader(stream, size or BLOCK_BYTES)
+
+
+def _rest_of_line(stream: BinaryIO, have: int) -> bytes:
+    """The rest of a line of which ``have`` bytes were read, keeping at most MAX_LINE + 1 bytes of it.
+
+    A longer line is no puzzle, and its first MAX_LINE + 1 bytes are enough to say so (a ``!`` line);
+    the rest of it is skipped a chunk at a time rather than read into memory whole.
+    """
+    keep = max(MAX_LINE + 1 - have, 1)
+    rest = stream.readline(keep)
+    if rest.endswith(b"\n") or len(rest) < keep:  # the line (or the input) ended
+        return rest
     while True:
-        block = stream.read(size)
-        if not block:
-            return
-        if not block.endswith(b"\n"):
-            block += stream.readline()
-        yield block, line
-        line += block.count(b"\n")
+        chunk = stream.readline(BLOCK_BYTES)
+        if not chunk or chunk.endswith(b"\n"):
+            return rest + b"\n"
+
+
+def skip_lines(stream: BinaryIO, count: int, *, keep_lines: bool = False) -> tuple[int, bytes]:
+    """Read past the input that ``count`` output lines answer (to resume a run that wrote them).
+
+    Without ``keep_lines`` an output line answers one puzzle line (blank and comment lines have
+    none); with it, one input line.  Returns the input lines read, and the first of the puzzle lines
+    among them (up to 64 KiB), from which the run learns the alphabet the first run used.  Raises
+    ValueError when the input ends first.
+    """
+    lines = done = 0
+    head = bytearray()
+    while done < count:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            raise ValueError(
+                f"the input has fewer {'lines' if keep_lines else 'puzzles'} ({number(done)}) than the "
+                f"output already holds ({number(count)})"
+            )
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while (more := stream.readline(BLOCK_BYTES)) and not more.endswith(b"\n"):
+                pass
+        lines += 1
+        puzzle = _is_puzzle_line(raw)
+        done += 1 if puzzle or keep_lines else 0
+        if puzzle and len(head) < 1 << 16:
+            head += raw.rstrip(b"\n") + b"\n"
+    return lines, bytes(head)
+
+
+def _next_size(current: int, size: int, seconds: float) -> int:
+    """The bytes to read for the next block, from the last block's size and solving time."""
+    target = BLOCK_BYTES if seconds <= 0 else int(size * BLOCK_SECONDS / seconds)
+    return max(1, min(BLOCK_BYTES, current * 16, target))
+
+
+def _next_result(
+    pending: deque[tuple[Future[BatchResult], int]], reader: BlockReader | None, stop: threading.Event | None
+) -> BatchResult:
+    """Wait for the oldest block in flight (watching ``stop``), and size the next block by its speed."""
+    future, size = pending[0]
+    while True:
+        if stop is not None and stop.is_set():
+            raise _Stopped
+        if future.done():
+            break
+        wait([future], timeout=None if stop is None else 0.1)
+    pending.popleft()
+    result = future.result()
+    if reader is not None:
+        reader.size = _next_size(reader.size, size, result.summary.seconds)
+    return result
+
+
+def _succeeded(future: Future[BatchResult]) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
 
 
 def iter_results(
@@ -399,47 +722,70 @@ def iter_results(
     *,
     jobs: int = 1,
     options: BatchOptions | None = None,
-) -> Iterator[BatchResult]:
+    stop: threading.Event | None = None,
+    primer: bytes = b"",
+) -> Generator[BatchResult, None, None]:
     """Solve blocks of lines, yielding one :class:`BatchResult` per block in input order.
 
-    With ``jobs`` > 1 that many threads solve blocks at once (the core releases the GIL); at most
-    ``2 * jobs`` blocks are in flight, so memory does not grow with the input.
+    ``jobs`` threads solve blocks at once (the core releases the GIL); at most ``2 * jobs`` blocks are
+    in flight, so memory does not grow with the input.  Ctrl-C, or ``stop`` being set, ends the run:
+    the blocks finished by then are yielded, in order, then :class:`BatchInterrupted` is raised.
+    ``primer`` holds lines read before (a resumed run's), to learn the alphabet from.
     """
     plan = _Plan(options or BatchOptions())
-    blocks = iter(blocks)
-    # the first blocks run alone until one settles the alphabet every later block shares
-    for data, first_line in blocks:
-        plan.prime(data)
-        if plan.fast is not None:
-            blocks = itertools.chain([(data, first_line)], blocks)
-            break
-        yield solve_block(plan, data, first_line)
-    if jobs <= 1:
-        for data, first_line in blocks:
-            yield solve_block(plan, data, first_line)
-        return
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[BatchResult]] = deque()
-        for data, first_line in blocks:
-            pending.append(pool.submit(solve_block, plan, data, first_line))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    if primer:
+        plan.prime(primer)
+    reader = blocks if isinstance(blocks, BlockReader) and blocks.adaptive else None
+    jobs = max(jobs, 1)
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix=_THREAD_PREFIX)
+    pending: deque[tuple[Future[BatchResult], int]] = deque()
+    finished = False
+    try:
+        try:
+            for data, first_line in blocks:
+                settled = plan.fast is not None
+                task = solve_block if settled else _solve_first
+                pending.append((pool.submit(task, plan, data, first_line), len(data)))
+                # until a line settles the alphabet, blocks are solved one at a time, in order
+                while len(pending) >= (2 * jobs if settled else 1):
+                    yield _next_result(pending, reader, stop)
+            while pending:
+                yield _next_result(pending, reader, stop)
+            finished = True
+        except (KeyboardInterrupt, _Stopped):
+            plan.cancel.set()
+            running = [future for future, _ in pending if not future.cancel() and not future.done()]
+            wait(running, timeout=0.5)  # a block about to finish is still written
+            while pending and _succeeded(pending[0][0]):
+                yield pending.popleft()[0].result()
+            raise BatchInterrupted from None
+    finally:
+        if not finished:
+            plan.cancel.set()
+            for future, _ in pending:
+                future.cancel()
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _as_blocks(puzzles: str | bytes | os.PathLike[str] | Iterable[str]) -> Iterator[tuple[bytes, int]]:
-    if isinstance(puzzles, os.PathLike):
-        with open(puzzles, "rb") as handle:
-            yield from read_blocks(handle)
-        return
+def workers_done(timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for the threads of interrupted runs to end; True if none is left.
+
+    A thread in the middle of one long search (a single line without a time limit) may not notice
+    the interruption soon; a command line program then exits without waiting for it.
+    """
+    deadline = time.monotonic() + timeout
+    for thread in threading.enumerate():
+        if thread.name.startswith(_THREAD_PREFIX):
+            thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(t.name.startswith(_THREAD_PREFIX) and t.is_alive() for t in threading.enumerate())
+
+
+def _as_bytes(puzzles: str | bytes | Iterable[str]) -> bytes:
     if isinstance(puzzles, str):
-        data = puzzles.encode("utf-8")
-    elif isinstance(puzzles, bytes | bytearray | memoryview):
-        data = bytes(puzzles)
-    else:
-        data = "\n".join(line.rstrip("\n") for line in puzzles).encode("utf-8")
-    yield from read_blocks(io.BytesIO(data))
+        return puzzles.encode("utf-8")
+    if isinstance(puzzles, bytes | bytearray | memoryview):
+        return bytes(puzzles)
+    return "\n".join(line.rstrip("\n") for line in puzzles).encode("utf-8")
 
 
 def solve_many(
@@ -461,9 +807,16 @@ def solve_many(
     if limit < 1:
         raise ValueError("limit must be at least 1")
     options = BatchOptions(read or ReadOptions(one_per_line=True), limit, node_limit, time_limit)
+    if isinstance(puzzles, os.PathLike):
+        with open(puzzles, "rb") as handle:
+            return _collect(BlockReader(handle), jobs, options)
+    return _collect(BlockReader(io.BytesIO(_as_bytes(puzzles))), jobs, options)
+
+
+def _collect(reader: BlockReader, jobs: int, options: BatchOptions) -> BatchResult:
     started = time.perf_counter()
     result = BatchResult()
-    for block in iter_results(_as_blocks(puzzles), jobs=jobs or default_jobs(), options=options):
+    for block in iter_results(reader, jobs=jobs or default_jobs(), options=options):
         result._extend(block)
     result.summary.seconds = time.perf_counter() - started
     return result
@@ -476,29 +829,135 @@ def solve_file(
     jobs: int = 1,
     options: BatchOptions | None = None,
     progress: Callable[[int], object] | None = None,
+    skip: int = 0,
+    stop: threading.Event | None = None,
 ) -> BatchSummary:
     """Stream a file of one-line puzzles through the solver, writing one output line per puzzle.
 
-    Memory stays constant however long the file.  ``output`` gets each solution or ``!`` and the
-    reason, in input order (None: only the summary is made).  ``progress`` is called with the number
-    of puzzles finished since its last call.
+    Memory stays constant however long the file.  ``output`` gets each answer in input order, and is
+    flushed after each block (several times a second on slow puzzles); None: only the summary is
+    made.  ``progress`` is called with the number of puzzles finished since its last call.  ``skip``
+    output lines' worth of input is passed over first (see :func:`skip_lines`), to resume a run.
+    Ctrl-C or ``stop`` ends the run early: everything finished is written, then
+    :class:`BatchInterrupted` is raised with the summary so far.
     """
     options = options or BatchOptions(ReadOptions(one_per_line=True))
     summary = BatchSummary()
     started = time.perf_counter()
     handle = open(source, "rb") if isinstance(source, str | os.PathLike) else source  # noqa: SIM115
     try:
-        for block in iter_results(read_blocks(handle), jobs=jobs or default_jobs(), options=options):
+        primer = b""
+        if skip:
+            summary.lines, primer = skip_lines(handle, skip, keep_lines=options.keep_lines)
+        reader = BlockReader(handle, first_line=summary.lines + 1)
+        results = iter_results(reader, jobs=jobs or default_jobs(), options=options, stop=stop, primer=primer)
+        try:
+            for block in results:
+                if output is not None:
+                    output.write(block.output())
+                    output.flush()
+                summary.merge(block.summary)
+                if progress is not None:
+                    progress(len(block))
+        except BatchInterrupted as exc:
+            exc.summary = summary
+            raise
+        except KeyboardInterrupt:
+            results.close()
+            raise BatchInterrupted(summary) from None
+        finally:
+            summary.seconds = time.perf_counter() - started
             if output is not None:
-                output.write(block.output())
-            summary.merge(block.summary)
-            if progress is not None:
-                progress(len(block))
+                output.flush()
     finally:
         if handle is not source:
             handle.close()
-    summary.seconds = time.perf_counter() - started
     return summary
+
+
+def partial_path(output: str | os.PathLike[str]) -> str:
+    """Where a run writes before its output is complete: ``OUTPUT.partial``, beside it."""
+    return os.fspath(output) + ".partial"
+
+
+def trim_partial(path: str | os.PathLike[str]) -> tuple[int, int]:
+    """Cut an unfinished last line off a partial output: (complete lines, of them ``!`` or ``?`` lines).
+
+    A run stopped mid-write leaves at most one unfinished line; it is dropped, to be solved again.
+    """
+    lines = flagged = end = 0
+    carry = b""
+    with open(path, "r+b") as handle:
+        while chunk := handle.read(1 << 20):
+            buffer = carry + chunk  # starts at offset ``end``, at the start of a line
+            cut = buffer.rfind(b"\n") + 1
+            complete, carry = buffer[:cut], buffer[cut:]
+            lines += complete.count(b"\n")
+            flagged += len(_FLAGGED.findall(complete))
+            end += cut
+        handle.truncate(end)
+    return lines, flagged
+
+
+class ProgressLog:
+    """A plain progress line every ``interval`` seconds, for a log where a progress bar would be noise.
+
+    Called with the number of puzzles finished since the last call, as :func:`solve_file` does.
+    """
+
+    def __init__(self, stream: TextIO, total: int | None = None, interval: float = 5.0) -> None:
+        """Start the clock; ``total`` puzzles expected, if known."""
+        self.stream = stream
+        self.total = total
+        self.interval = interval
+        self.done = 0
+        self.started = time.monotonic()
+        self.due = self.started + interval
+
+    def __call__(self, puzzles: int) -> None:
+        """Count finished puzzles; write a line when one is due."""
+        self.done += puzzles
+        now = time.monotonic()
+        if now >= self.due:
+            self.due = now + self.interval
+            self.stream.write(self.line(now) + "\n")
+            self.stream.flush()
+
+    def line(self, now: float | None = None) -> str:
+        """``12,345 of 50,000 puzzles (24.7%), 4,321 puzzles/s, 3 s``."""
+        elapsed = (now if now is not None else time.monotonic()) - self.started
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        if self.total:
+            done = (
+                f"{number(self.done)} of {plural(self.total, 'puzzle')} ({100 * self.done / self.total:.1f}%)"
+            )
+        else:
+            done = plural(self.done, "puzzle")
+        return f"{done}, {rate:,.0f} puzzles/s, {elapsed:,.0f} s"
+
+
+def count_lines(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """Lines and puzzle lines (not blank, not a ``#`` comment) of a file, counted quickly over raw bytes.
+
+    None when the file cannot be read.
+    """
+    lines = puzzles = 0
+    try:
+        with open(path, "rb") as handle:
+            while chunk := handle.read(1 << 20):
+                if not chunk.endswith(b"\n"):  # to the end of the line: only its start tells its kind
+                    chunk += handle.readline(MAX_LINE)
+                    while not chunk.endswith(b"\n") and (more := handle.readline(1 << 20)):
+                        chunk += b"\n" if more.endswith(b"\n") else b""
+                ends = chunk.endswith(b"\n")
+                count = chunk.count(b"\n") + (0 if ends else 1)
+                lines += count
+                # a break before each line, the first included; the one after the last is no line
+                blank = len(_NOT_PUZZLE.findall(b"\n" + chunk)) - (1 if ends else 0)
+                puzzles += count - blank
+    except OSError:
+        return None
+    return lines, puzzles
 
 
 def default_jobs() -> int:

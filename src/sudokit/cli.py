@@ -10,15 +10,19 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from sudokit import __version__
 from sudokit.errors import ParseError, SudokitError
-from sudokit.formats import READ_FORMATS, WRITE_FORMATS, dumps, parse_many, read
+from sudokit.formats import READ_FORMATS, WRITE_FORMATS, dumps, parse, parse_many
 from sudokit.model import Puzzle, Solution
 from sudokit.variants import VARIANT_NAMES
+
+if TYPE_CHECKING:
+    from sudokit.solver import CountResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,11 +40,19 @@ class CommandError(click.ClickException):
 
 
 class _Group(click.Group):
-    """Turns sudokit's own errors and file errors into one-line messages instead of tracebacks."""
+    """Turns sudokit's errors into one-line messages, and Ctrl-C into exit code 130.
+
+    File errors get the same treatment; after Ctrl-C a line says how far the command had got.
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
+        Tally.current = None
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            done = f" ({Tally.current.summary()})" if Tally.current is not None else ""
+            click.echo(f"sudokit: interrupted{done}", err=True)
+            sys.exit(130)
         except SudokitError as exc:
             raise CommandError(str(exc)) from None
         except BrokenPipeError:
@@ -175,32 +187,148 @@ def _looks_like_path(source: str) -> bool:
     return os.sep in source or source.lower().endswith(_PATH_ENDINGS) or len(source.strip()) < 16
 
 
-def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
-    """The puzzles named by a PUZZLE argument: literal text, a file path, or ``-`` for stdin."""
-    read_options: dict[str, Any] = {
+def _read_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {
         "format": options.get("input_format"),
         "size": options.get("size"),
         "box": options.get("box"),
         "symbols": options.get("symbols"),
         "variants": options.get("variants") or (),
     }
+
+
+def _source_text(source: str) -> tuple[str, str, str | None]:
+    """The text a PUZZLE argument names: (label for messages, text, format implied by the file name).
+
+    A file and standard input holding the same bytes are read the same way, so they give the same
+    puzzles and the same errors; only the label differs.
+    """
+    from sudokit.formats.limits import MAX_TEXT
+
     if source == "-":
-        label, text = "<stdin>", sys.stdin.read()
+        label, data = "<stdin>", sys.stdin.buffer.read(MAX_TEXT + 1)
     elif os.path.exists(source) or _looks_like_path(source):
         if not os.path.exists(source):
             raise CommandError(f"{source}: no such file (and too short to be a puzzle)")
         if os.path.isdir(source):
             raise CommandError(f"{source}: is a directory, not a puzzle file")
-        try:
-            return read(source, **read_options)
-        except ParseError as exc:
-            raise CommandError(f"{source}: {exc}") from None
+        with open(source, "rb") as handle:
+            label, data = source, handle.read(MAX_TEXT + 1)
     else:
-        label, text = "", source
+        return "", source, None
+    implied = "sdm" if label.lower().endswith(".sdm") else None
+    try:
+        return label, data.decode("utf-8"), implied
+    except UnicodeDecodeError as exc:
+        from sudokit.formats.foreign import identify_bytes
+
+        kind = identify_bytes(data)
+        if kind is not None:
+            raise CommandError(f"{label}: the input is {kind}: sudokit does not read that format") from None
+        raise CommandError(f"{label}: not a UTF-8 text file (byte {exc.start})") from None
+
+
+def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
+    """The puzzles named by a PUZZLE argument: literal text, a file path, or ``-`` for stdin.
+
+    Any fault is an error for the whole input (for converting, where nothing may be dropped).
+    """
+    label, text, implied = _source_text(source)
+    read_options = _read_options(options)
+    read_options["format"] = read_options["format"] or implied
     try:
         return parse_many(text, **read_options)
     except ParseError as exc:
         raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
+
+
+@dataclass
+class Entry:
+    """One puzzle of the input, or why it could not be read; ``where`` prefixes its messages."""
+
+    where: str
+    puzzle: Puzzle | None
+    error: str | None = None
+
+
+def _one_per_line(text: str, read_options: dict[str, Any], label: str) -> list[Entry] | None:
+    """Each line read on its own, when the text is one puzzle per line and some lines are bad.
+
+    None when the text does not look like that (most lines do not read alone: a grid, say), so the
+    whole-text error stands.
+    """
+    numbered = [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if len(numbered) < 2:
+        return None
+    entries = []
+    for number, line in numbered:
+        try:
+            entries.append(Entry(f"line {number}: ", parse(line, **read_options)))
+        except ParseError as exc:
+            where = f"line {number}, column {exc.column}" if exc.column is not None else f"line {number}"
+            entries.append(Entry(f"line {number}: ", None, f"{label}{where}: {exc.message}"))
+    good = sum(1 for e in entries if e.puzzle is not None)
+    return entries if good * 2 >= len(entries) else None
+
+
+def load_entries(source: str, **options: Any) -> list[Entry]:
+    """The puzzles of a PUZZLE argument, for commands that report on each.
+
+    One bad puzzle in a file of one puzzle per line is reported with its line number, and the others
+    are still answered.
+    """
+    label, text, implied = _source_text(source)
+    read_options = _read_options(options)
+    read_options["format"] = read_options["format"] or implied
+    try:
+        puzzles = parse_many(text, **read_options)
+    except ParseError as exc:
+        entries = _one_per_line(text, read_options, f"{label}: " if label else "")
+        if entries is None:
+            raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
+        return entries
+    many = len(puzzles) > 1
+    return [Entry(f"puzzle {k}: " if many else "", p) for k, p in enumerate(puzzles, 1)]
+
+
+class Tally:
+    """What a command has done so far: puzzles answered and failed.
+
+    It gives the exit code, and the summary printed when Ctrl-C stops the command.
+    """
+
+    current: Tally | None = None
+
+    def __init__(self, total: int, verb: str = "answered") -> None:
+        """Start counting; the tally becomes the one a Ctrl-C summary reports."""
+        self.total = total
+        self.verb = verb
+        self.done = 0
+        self.failed = 0
+        Tally.current = self
+
+    def fail(self, entry: Entry, message: str | None = None) -> None:
+        """Report a puzzle that failed (by default, one that could not be read), as one line on stderr."""
+        self.failed += 1
+        if message is None:
+            click.echo(f"sudokit: error: {entry.error or 'not a puzzle'}", err=True)
+        else:
+            click.echo(f"sudokit: {entry.where}{message}", err=True)
+
+    def summary(self) -> str:
+        """``3 of 10 puzzles answered (1 failed)``, for the interrupt message."""
+        from sudokit.english import plural
+
+        failed = f" ({self.failed} failed)" if self.failed else ""
+        return f"{self.done} of {plural(self.total, 'puzzle')} {self.verb}{failed}"
+
+    def finish(self) -> None:
+        """Exit 1 when any puzzle failed, else 0."""
+        sys.exit(1 if self.failed else 0)
 
 
 def _solution_rows(solution: Solution) -> list[Any]:
@@ -218,6 +346,29 @@ def _write_solution(solution: Solution, output_format: str) -> str:
 
 def _label(index: int, total: int) -> str:
     return f"puzzle {index + 1}: " if total > 1 else ""
+
+
+def _puzzle_text(puzzle: Puzzle) -> str:
+    """The puzzle in the shortest text form that holds it: one line, the candidate line, or JSON."""
+    for form in ("line", "candidates"):
+        try:
+            return dumps(puzzle, form).strip()
+        except SudokitError:
+            continue
+    return json.dumps(json.loads(dumps(puzzle, "json")), ensure_ascii=False, separators=(",", ":"))
+
+
+def _uniqueness(result: CountResult) -> tuple[bool | None, str | None]:
+    """Whether a solved puzzle is unique, and the note to print when it is not known to be.
+
+    None means a limit stopped the search for a second solution.
+    """
+    if result.count >= 2:
+        return False, "not unique (at least 2 solutions)"
+    if result.stopped_by in ("nodes", "time"):
+        limit = "node" if result.stopped_by == "nodes" else "time"
+        return None, f"uniqueness unknown: the {limit} limit stopped the search for a second solution"
+    return True, None
 
 
 @cli.command()
@@ -245,17 +396,27 @@ def solve(
     time_limit: float | None,
     **options: Any,
 ) -> None:
-    """Solve PUZZLE and print its solution (every puzzle, if the input holds several)."""
-    from sudokit.solver import solutions
-    from sudokit.solver import solve as solve_one
+    """Solve PUZZLE and print its solution (every puzzle, if the input holds several).
 
-    puzzles = load_puzzles(puzzle, **options)
-    failures = 0
+    A puzzle with several solutions gets its first and a note on stderr ("not unique"); in JSON,
+    "unique" is true, false or null (a limit stopped the search for a second solution).
+    """
+    from sudokit.english import plural
+    from sudokit.solver import count_solutions, solutions
+
+    entries = load_entries(puzzle, **options)
+    tally = Tally(len(entries), "solved")
     many = all_solutions or limit is not None
-    for index, item in enumerate(puzzles):
-        label = _label(index, len(puzzles))
+    for number, entry in enumerate(entries, 1):
+        if entry.puzzle is None:
+            tally.fail(entry)
+            if output_format == "json":
+                click.echo(json.dumps({"puzzle": number, "status": "error", "error": entry.error}))
+            continue
+        item, label = entry.puzzle, entry.where
         if many:
             found: list[Solution] = []
+            stopped = None
             try:
                 for solution in solutions(item, limit=limit, node_limit=node_limit, time_limit=time_limit):
                     found.append(solution)
@@ -264,38 +425,50 @@ def solve(
                         if output_format == "pretty":
                             click.echo()
             except SudokitError as exc:
-                click.echo(f"sudokit: {label}{exc}", err=True)
-                failures += 1
+                stopped = str(exc)
             if output_format == "json":
                 click.echo(
                     json.dumps(
                         {
-                            "puzzle": index + 1,
+                            "puzzle": number,
                             "status": "solved" if found else "no solution",
                             "count": len(found),
+                            "complete": stopped is None and (limit is None or len(found) < limit),
                             "solutions": [_solution_rows(s) for s in found],
+                            **({"stopped": stopped} if stopped else {}),
                         },
                         ensure_ascii=False,
                     )
                 )
-            if not found:
-                failures += 1
-                if output_format != "json":
-                    click.echo(f"sudokit: {label}no solution", err=True)
+            if stopped is not None:
+                tally.fail(entry, stopped)
+            elif not found:
+                tally.fail(entry, "no solution")
+            tally.done += 1
             continue
-        result = solve_one(item, node_limit=node_limit, time_limit=time_limit)
+        result = count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
+        unique, note = _uniqueness(result) if result.first is not None else (None, None)
         if stats:
             click.echo(
-                f"{label}{result.status.value} in {result.seconds * 1000:.3f} ms, {result.nodes} guesses",
+                f"{label}{'solved' if result.first else 'no solution'} in {result.seconds * 1000:.3f} ms, "
+                f"{plural(result.nodes, 'guess')}",
                 err=True,
             )
+        if result.first is not None:
+            status = "solved"
+        elif result.stopped_by in ("nodes", "time"):
+            status = f"{'node' if result.stopped_by == 'nodes' else 'time'} limit reached"
+        else:
+            status = "no solution"
         if output_format == "json":
             click.echo(
                 json.dumps(
                     {
-                        "puzzle": index + 1,
-                        "status": result.status.value,
-                        "solution": _solution_rows(result.solution) if result.solution else None,
+                        "puzzle": number,
+                        "status": status,
+                        "solution": _solution_rows(result.first) if result.first else None,
+                        "unique": unique,
+                        "note": note,
                         "reason": result.reason,
                         "nodes": result.nodes,
                         "seconds": round(result.seconds, 6),
@@ -303,47 +476,127 @@ def solve(
                     ensure_ascii=False,
                 )
             )
-        elif result.solution is not None:
-            click.echo(_write_solution(result.solution, output_format), nl=False)
-            if output_format == "pretty" and index + 1 < len(puzzles):
+        elif result.first is not None:
+            click.echo(_write_solution(result.first, output_format), nl=False)
+            if output_format == "pretty" and number < len(entries):
                 click.echo()
-        if result.solution is None:
-            failures += 1
-            if output_format != "json":
-                reason = result.reason or result.status.value
-                click.echo(
-                    f"sudokit: {label}no solution: {reason}"
-                    if result.reason
-                    else f"sudokit: {label}{reason}",
-                    err=True,
-                )
-    sys.exit(1 if failures else 0)
+        if result.first is None:
+            if output_format == "json":
+                tally.failed += 1
+            else:
+                tally.fail(entry, f"no solution: {result.reason}" if result.reason else status)
+        elif note is not None and output_format != "json":
+            click.echo(f"sudokit: {label}{note}", err=True)
+        tally.done += 1
+    tally.finish()
+
+
+DEFAULT_COUNT_LIMIT = 1_000_000
+"""Solutions ``sudokit count`` stops at unless told otherwise: an empty grid has more than can be counted."""
+
+
+def _parse_count_limit(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int:
+    if value is None:
+        return DEFAULT_COUNT_LIMIT
+    if value.lower() in ("none", "0"):
+        return 0
+    text = value.replace(",", "").replace("_", "")
+    if not text.isdigit():
+        raise click.BadParameter(f"{value!r} is not a number of solutions (or 0 / none for no limit)")
+    return int(text)
+
+
+class _CountProgress:
+    """The progress line of a long count on a terminal: solutions so far, nodes and their rate."""
+
+    def __init__(self, limit: int) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(
+            total=limit or None,
+            unit=" solutions",
+            file=sys.stderr,
+            dynamic_ncols=True,
+            leave=False,
+            delay=0.5,
+        )
+        self.seen = 0
+
+    def __call__(self, nodes: int, solutions: int) -> None:
+        """Advance the bar to the core's latest figures."""
+        self.bar.update(solutions - self.seen)
+        self.seen = solutions
+        self.bar.set_postfix_str(f"{nodes:,} nodes", refresh=False)
+
+    def close(self) -> None:
+        """Remove the line."""
+        self.bar.close()
 
 
 @cli.command()
 @click.argument("puzzle")
-@click.option("--limit", type=click.IntRange(min=1), metavar="N", help="Stop counting at N solutions.")
+@click.option(
+    "--limit",
+    callback=_parse_count_limit,
+    metavar="N",
+    help=f"Stop counting at N solutions (default {DEFAULT_COUNT_LIMIT:,}; 0 or none: count them all).",
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress line on stderr (default: when it is a terminal)."
+)
 @input_options
 @limit_options
 def count(
-    puzzle: str, limit: int | None, node_limit: int | None, time_limit: float | None, **options: Any
+    puzzle: str,
+    limit: int,
+    progress: bool | None,
+    node_limit: int | None,
+    time_limit: float | None,
+    **options: Any,
 ) -> None:
-    """Count the solutions of PUZZLE; the count is the first word printed."""
+    """Count the solutions of PUZZLE; the count is the first word printed.
+
+    Exit codes: 0 when the count is exact or reached the limit, 1 when a node or time limit (or a
+    fault) stopped it first, 130 after Ctrl-C, which prints the count so far as a lower bound.
+    """
+    from sudokit.errors import SearchInterrupted
     from sudokit.solver import count_solutions
 
-    puzzles = load_puzzles(puzzle, **options)
-    for index, item in enumerate(puzzles):
-        result = count_solutions(item, limit, node_limit=node_limit, time_limit=time_limit)
+    entries = load_entries(puzzle, **options)
+    tally = Tally(len(entries), "counted")
+    show_progress = sys.stderr.isatty() if progress is None else progress
+    for entry in entries:
+        if entry.puzzle is None:
+            tally.fail(entry)
+            continue
+        where = f"  [{entry.where.rstrip(': ')}]" if entry.where else ""
+        bar = _CountProgress(limit) if show_progress else None
+        try:
+            result = count_solutions(
+                entry.puzzle, limit or None, node_limit=node_limit, time_limit=time_limit, progress=bar
+            )
+        except SearchInterrupted as exc:
+            if bar is not None:
+                bar.close()
+            click.echo(f"{exc.solutions} or more solutions (interrupted after {exc.nodes:,} nodes){where}")
+            raise
+        if bar is not None:
+            bar.close()
         noun = "solution" if result.count == 1 else "solutions"
         if result.complete:
             text = f"{result.count} {noun}" + (
                 f" ({result.reason})" if result.count == 0 and result.reason else ""
             )
         elif result.stopped_by == "limit":
-            text = f"{result.count} {noun} (stopped at the limit of {limit}; there may be more)"
+            which = "the default limit" if limit == DEFAULT_COUNT_LIMIT else "the limit"
+            text = f"{result.count} {noun} (stopped at {which} of {limit:,}; there may be more"
+            text += "; --limit none counts them all)" if limit == DEFAULT_COUNT_LIMIT else ")"
         else:
             text = f"{result.count} {noun} or more (stopped by the {result.stopped_by} limit)"
-        click.echo(f"{text}" + (f"  [puzzle {index + 1}]" if len(puzzles) > 1 else ""))
+            tally.failed += 1
+        click.echo(text + where)
+        tally.done += 1
+    tally.finish()
 
 
 @cli.command()
@@ -351,18 +604,26 @@ def count(
 @input_options
 @limit_options
 def check(puzzle: str, node_limit: int | None, time_limit: float | None, **options: Any) -> None:
-    """Say whether PUZZLE is valid and has no, one or several solutions (exit 0 only for one)."""
+    """Say whether PUZZLE is valid and has no, one or several solutions.
+
+    Exit code 0 only when every puzzle has exactly one.
+    """
+    from sudokit.english import plural
     from sudokit.solver import count_solutions
 
-    puzzles = load_puzzles(puzzle, **options)
-    bad = 0
-    for index, item in enumerate(puzzles):
-        label = _label(index, len(puzzles))
+    entries = load_entries(puzzle, **options)
+    tally = Tally(len(entries), "checked")
+    for entry in entries:
+        if entry.puzzle is None:
+            tally.fail(entry)
+            continue
+        item = entry.puzzle
         result = count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
         if item.conflicts():
             text = f"invalid: {result.reason}"
         elif result.stopped_by in ("nodes", "time"):
-            text = f"unknown: stopped by the {result.stopped_by} limit after {result.count} solutions"
+            found = plural(result.count, "solution")
+            text = f"unknown: stopped by the {result.stopped_by} limit after {found}"
         elif result.count == 0:
             text = f"no solution: {result.reason}" if result.reason else "no solution"
         elif result.count == 1:
@@ -370,74 +631,158 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
         else:
             text = "multiple: valid, but with more than one solution"
         if not text.startswith("unique"):
-            bad += 1
-        click.echo(label + text)
-    sys.exit(1 if bad else 0)
+            tally.failed += 1
+        click.echo(entry.where + text)
+        tally.done += 1
+    tally.finish()
 
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write solutions here.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write the answers here (as OUTPUT.partial until the run is complete).",
+)
+@click.option(
+    "--keep-lines", is_flag=True, help="Copy blank and comment lines too: output line N answers input line N."
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue an interrupted -o run: keep the complete lines of OUTPUT.partial, solve the rest.",
+)
 @parallel_options("threads")
 @input_options
 @limit_options
 def batch(
     file: str,
     output: str | None,
+    keep_lines: bool,
+    resume: bool,
     jobs: int,
     progress: bool | None,
     node_limit: int | None,
     time_limit: float | None,
     **options: Any,
 ) -> None:
-    """Solve one puzzle per line of FILE, writing one solution line per puzzle in the same order.
+    """Solve one puzzle per line of FILE (- for stdin), writing one line per puzzle in the same order.
 
-    A puzzle with no solution gives a line starting with '!' and the reason; one with several
-    solutions gives its first and counts as multiple.  A summary goes to stderr.
-    """
-    from sudokit.batch import BatchOptions, default_jobs, solve_file
+    \b
+    Each output line is one of:
+      SOLUTION                   the first solution (one of several counts as multiple)
+      ! line N: REASON           no solution, not a puzzle, or a limit hit first
+      ? line N: uniqueness unknown (time limit): SOLUTION
+                                 a solution, but a limit stopped the search for a second
+
+    Blank and '#' comment lines are skipped (--keep-lines copies them).  A 729-character line of
+    digits and dots is a 9x9 candidate (sukaku) line, as for solve.  A summary goes to stderr; with
+    --progress when stderr is no terminal, a progress line every 5 seconds.  Ctrl-C ends the run:
+    what is done is written and the summary so far printed; with -o, OUTPUT.partial is kept, and
+    the same command with --resume continues it.  Exit codes: 0 every puzzle solved (several
+    solutions allowed), 1 otherwise, 130 after Ctrl-C.
+    """  # noqa: D301 - click's \b keeps the list of line forms as written
+    import signal
+    import threading
+
+    from sudokit.batch import (
+        LINE_FORMATS,
+        BatchInterrupted,
+        BatchOptions,
+        ProgressLog,
+        count_lines,
+        default_jobs,
+        partial_path,
+        solve_file,
+        trim_partial,
+        workers_done,
+    )
+    from sudokit.english import number, plural
     from sudokit.formats.text import ReadOptions
 
-    if options.get("input_format") not in (None, "line", "sdm"):
-        raise click.BadParameter("batch reads one puzzle per line", param_hint="--input-format")
+    input_format = options.get("input_format")
+    if input_format is not None and input_format not in LINE_FORMATS:
+        formats = ", ".join(LINE_FORMATS)
+        raise click.BadParameter(f"batch reads one puzzle per line: {formats}", param_hint="--input-format")
     if options.get("variants"):
         raise click.BadParameter("batch reads classic one-line puzzles", param_hint="--variant")
+    if resume and not output:
+        raise click.BadParameter("--resume continues the file that -o names", param_hint="--resume")
     read_options = ReadOptions(
         options.get("size"), options.get("box"), options.get("symbols"), one_per_line=True
     )
-    batch_options = BatchOptions(read_options, 2, node_limit, time_limit)
-    jobs = jobs or default_jobs()
+    batch_options = BatchOptions(read_options, 2, node_limit, time_limit, input_format, keep_lines)
+    partial = partial_path(output) if output else None
+    done = flagged = 0  # output lines kept from an interrupted run, and how many of them are not answers
+    if partial and resume and os.path.exists(partial):
+        done, flagged = trim_partial(partial)
+        click.echo(f"sudokit: resuming after the {plural(done, 'line')} of {partial}", err=True)
+    elif partial and resume:
+        click.echo(f"sudokit: no {partial} to resume; starting from the first line", err=True)
     show_progress = sys.stderr.isatty() if progress is None else progress
+    totals = count_lines(file) if show_progress and file != "-" else None
     source = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115 - closed below
-    sink = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    sink = open(partial, "a" if done else "w", encoding="utf-8") if partial else sys.stdout  # noqa: SIM115
     bar = None
-    try:
-        if show_progress:
+    report: Callable[[int], object] | None = None
+    if show_progress:
+        remaining = max(totals[1] - done, 0) if totals else None
+        if sys.stderr.isatty():
             from tqdm import tqdm
 
-            total = _count_lines(file) if file != "-" else None
-            bar = tqdm(total=total, unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
+            bar = tqdm(total=remaining, unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
+            report = bar.update
+        else:
+            report = ProgressLog(sys.stderr, remaining)
+    stop = threading.Event()
+
+    def interrupt(_signal: int, _frame: Any) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt  # a second Ctrl-C: stop waiting for anything
+        stop.set()
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, interrupt) if main_thread else None
+    interrupted = False
+    try:
+        jobs = jobs or default_jobs()
         summary = solve_file(
-            source, sink, jobs=jobs, options=batch_options, progress=bar.update if bar is not None else None
+            source, sink, jobs=jobs, options=batch_options, progress=report, skip=done, stop=stop
         )
+    except BatchInterrupted as exc:
+        summary, interrupted = exc.summary, True
     finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
         if bar is not None:
             bar.close()
         if source is not sys.stdin.buffer:
             source.close()
         if sink is not sys.stdout:
             sink.close()
+    if interrupted:
+        total = count_lines(file) if file != "-" else None
+        lines = (
+            f"{number(summary.lines)} of {plural(total[0], 'line')}"
+            if total
+            else plural(summary.lines, "line")
+        )
+        click.echo(f"sudokit: interrupted after {lines}", err=True)
+        click.echo(summary.describe(), err=True)
+        if partial:
+            written = summary.lines if keep_lines else done + summary.puzzles
+            again = "run again with --resume to continue"
+            click.echo(f"{plural(written, 'line')} written to {partial}; {again}", err=True)
+        if not workers_done(1.0):  # a search that does not notice: leave without waiting for it
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
+        sys.exit(130)
+    if output and partial:
+        os.replace(partial, output)
     click.echo(summary.describe(), err=True)
-    sys.exit(1 if summary.unsolvable or summary.invalid or summary.stopped else 0)
-
-
-def _count_lines(path: str) -> int | None:
-    """Puzzle lines in a file (for the progress bar's total), counted quickly over raw bytes."""
-    try:
-        with open(path, "rb") as handle:
-            return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
-    except OSError:
-        return None
+    sys.exit(1 if summary.failures or flagged else 0)
 
 
 @cli.command()
@@ -505,6 +850,22 @@ def _logic_json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+LOGIC_TIME_LIMIT = 60.0
+"""Seconds ``explain``, ``hint`` and ``rate`` spend on one puzzle unless told otherwise."""
+
+
+def logic_limit_option(command: F) -> F:
+    """``--time-limit`` for the human-style commands, with a default: a big grid can take for ever."""
+    return click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0, min_open=True),
+        default=LOGIC_TIME_LIMIT,
+        show_default=True,
+        metavar="SECONDS",
+        help="Stop working on a puzzle after this many seconds.",
+    )(command)
+
+
 @cli.command()
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle instead of text.")
@@ -516,29 +877,38 @@ def _logic_json(obj: Any) -> str:
     help="Allow only these techniques (keys such as naked_pair, x_wing); repeatable.",
 )
 @input_options
-def explain(puzzle: str, as_json: bool, techniques: tuple[str, ...], **options: Any) -> None:
-    """Print the step-by-step human-style path that solves PUZZLE, with its rating."""
+@logic_limit_option
+def explain(
+    puzzle: str, as_json: bool, techniques: tuple[str, ...], time_limit: float, **options: Any
+) -> None:
+    """Print the step-by-step human-style path that solves PUZZLE, with its rating.
+
+    A puzzle with several solutions is explained towards its first, and says so.  Exit code 1 when
+    a puzzle cannot be explained (no solution) or the time limit ends its path.
+    """
     from sudokit.logic import explain as explain_puzzle
 
-    puzzles = load_puzzles(puzzle, **options)
-    for index, item in enumerate(puzzles):
-        path = explain_puzzle(item, techniques=techniques or None)
+    entries = load_entries(puzzle, **options)
+    tally = Tally(len(entries), "explained")
+    for entry in entries:
+        if entry.puzzle is None:
+            tally.fail(entry)
+            continue
+        try:
+            path = explain_puzzle(entry.puzzle, techniques=techniques or None, time_limit=time_limit)
+        except SudokitError as exc:
+            tally.fail(entry, str(exc))
+            continue
+        if path.stopped_by is not None:
+            tally.failed += 1
+        tally.done += 1
         if as_json:
             click.echo(_logic_json(path.as_dict()))
             continue
-        if len(puzzles) > 1:
-            click.echo(f"puzzle {index + 1}:")
-        width = len(str(len(path.steps)))
-        for number, step in enumerate(path.steps, 1):
-            click.echo(f"{number:>{width}}. {step.explanation}")
-        rating = path.rating
-        how = "solved by logic alone" if path.solved else f"solved with {path.guesses} guess(es)"
-        if not path.unique:
-            how += " (the puzzle has several solutions; this path ends in the first)"
-        click.echo(
-            f"{how} in {len(path.steps)} steps; score {rating.score} ({rating.level.label}), "
-            f"hardest: {rating.hardest} (SE {rating.se:.1f})"
-        )
+        if entry.where:
+            click.echo(entry.where.rstrip(" ").rstrip(":") + ":")
+        click.echo(path.describe())
+    tally.finish()
 
 
 @cli.command()
@@ -552,22 +922,40 @@ def explain(puzzle: str, as_json: bool, techniques: tuple[str, ...], **options: 
 )
 @click.option("--json", "as_json", is_flag=True, help="Write the hint as JSON (all stages).")
 @input_options
-def hint(puzzle: str, stage: int, as_json: bool, **options: Any) -> None:
-    """Give the next step for PUZZLE as it stands (placed symbols and pencil marks count)."""
+@logic_limit_option
+def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: Any) -> None:
+    """Give the next step for PUZZLE as it stands (placed symbols and pencil marks count).
+
+    For a puzzle with several solutions, a note on stderr says the hint leads to the first.
+    """
     from sudokit.logic import hint as hint_for
 
-    puzzles = load_puzzles(puzzle, **options)
-    for index, item in enumerate(puzzles):
-        found = hint_for(item)
-        label = _label(index, len(puzzles))
+    entries = load_entries(puzzle, **options)
+    tally = Tally(len(entries), "hinted")
+    for entry in entries:
+        if entry.puzzle is None:
+            tally.fail(entry)
+            continue
+        try:
+            found = hint_for(entry.puzzle, time_limit=time_limit)
+        except SudokitError as exc:
+            tally.fail(entry, str(exc))
+            continue
+        tally.done += 1
         if found is None:
-            click.echo(_logic_json({"complete": True}) if as_json else f"{label}the grid is complete")
+            click.echo(_logic_json({"complete": True}) if as_json else f"{entry.where}the grid is complete")
             continue
         result, board = found
         if as_json:
-            click.echo(_logic_json(result.as_dict(board)))
+            click.echo(_logic_json({**result.as_dict(board), "unique": board.unique}))
         else:
-            click.echo(label + result.stage(stage))
+            click.echo(entry.where + result.stage(stage))
+        if not board.unique:
+            click.echo(
+                f"sudokit: {entry.where}note: the puzzle has several solutions; hints lead to the first",
+                err=True,
+            )
+    tally.finish()
 
 
 @cli.command()
@@ -575,29 +963,40 @@ def hint(puzzle: str, stage: int, as_json: bool, **options: Any) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle, in input order.")
 @parallel_options("processes")
 @input_options
-def rate(puzzle: str, as_json: bool, jobs: int, progress: bool | None, **options: Any) -> None:
-    """Rate how hard PUZZLE (or every puzzle of a file) is: score, level and hardest technique."""
+@logic_limit_option
+def rate(
+    puzzle: str, as_json: bool, jobs: int, progress: bool | None, time_limit: float, **options: Any
+) -> None:
+    """Rate how hard PUZZLE (or every puzzle of a file) is: score, level and hardest technique.
+
+    Only puzzles with one solution are rated; any other gets its reason on stderr (and, with
+    --json, an "error" record in its place) and exit code 1.
+    """
     from sudokit.logic.batch import rate_puzzles
 
-    puzzles = load_puzzles(puzzle, **options)
+    entries = load_entries(puzzle, **options)
+    tally = Tally(len(entries), "rated")
+    good = [e.puzzle for e in entries if e.puzzle is not None]
     if progress is None:
-        progress = sys.stderr.isatty() and len(puzzles) > 1
-    failed = 0
-    for index, (item, outcome) in enumerate(zip(puzzles, rate_puzzles(puzzles, jobs, progress), strict=True)):
-        label = _label(index, len(puzzles))
+        progress = sys.stderr.isatty() and len(good) > 1
+    outcomes = rate_puzzles(good, jobs, progress, time_limit)
+    for entry in entries:
+        if entry.puzzle is None:
+            tally.fail(entry)
+            if as_json:
+                click.echo(_logic_json({"puzzle": None, "error": entry.error}))
+            continue
+        outcome = next(outcomes)
+        text = _puzzle_text(entry.puzzle)
         if isinstance(outcome, str):
-            failed += 1
-            record: dict[str, Any] = {"puzzle": item.to_string(), "error": outcome}
-            text = f"{label}error: {outcome}"
-        else:
-            record = {"puzzle": item.to_string(), **outcome.as_dict()}
-            text = (
-                f"{label}score {outcome.score} ({outcome.level.label}), hardest: {outcome.hardest} "
-                f"(SE {outcome.se:.1f})" + (f", {outcome.guesses} guess(es)" if outcome.guesses else "")
-            )
-        click.echo(_logic_json(record) if as_json else text)
-    if failed:
-        sys.exit(1)
+            tally.fail(entry, f"cannot rate: {outcome}")
+            if as_json:
+                click.echo(_logic_json({"puzzle": text, "error": outcome}))
+            continue
+        tally.done += 1
+        record = {"puzzle": text, **outcome.as_dict()}
+        click.echo(_logic_json(record) if as_json else f"{entry.where}{outcome}")
+    tally.finish()
 
 
 @cli.command()

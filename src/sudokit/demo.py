@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import resources
 
+from sudokit.english import number, plural
 from sudokit.formats import parse
 from sudokit.logic import explain
 from sudokit.model import Puzzle
@@ -48,7 +49,7 @@ def run_demo(echo: Callable[[str], object] = print) -> None:
         unique = "unique solution" if result.unique else "several solutions"
         echo(
             f"   {unique}; solved and checked for uniqueness in {result.seconds * 1000:.2f} ms "
-            f"with {result.nodes} guesses"
+            f"with {plural(result.nodes, 'guess')}"
         )
         echo("")
         solved = str(result.first)
@@ -58,10 +59,10 @@ def run_demo(echo: Callable[[str], object] = print) -> None:
         echo("")
         path = explain(puzzle)
         rating = path.rating
-        how = "by logic alone" if path.solved else f"with {path.guesses} guess(es)"
+        how = "by logic alone" if path.solved else f"with {plural(path.guesses, 'guess')}"
         echo(
-            f"   human-style path: {len(path.steps)} steps {how} in {path.seconds * 1000:.0f} ms; "
-            f"rated {rating.level.label} (score {rating.score}, hardest: {rating.hardest})"
+            f"   human-style path: {plural(len(path.steps), 'step')} {how} in {path.seconds * 1000:.0f} ms; "
+            f"rated {rating.level.label} (score {number(rating.score)}, hardest: {rating.hardest})"
         )
         first = next((s for s in path.steps if s.info.level > 1), path.steps[0])
         echo(f"   for example: {first.explanation}")

@@ -45,3 +45,17 @@ class SolverError(SudokitError):
 
 class SearchStopped(SudokitError):
     """Iteration over solutions hit its node or time limit before it finished."""
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search: a KeyboardInterrupt that also says how far the search had got.
+
+    ``solutions`` is the number found so far (a lower bound on the count), ``nodes`` the branching
+    guesses made.  Catch it (or KeyboardInterrupt) to report partial work.
+    """
+
+    def __init__(self, solutions: int, nodes: int) -> None:
+        """Remember the partial counts, so a caller can print them after Ctrl-C."""
+        self.solutions = solutions
+        self.nodes = nodes
+        super().__init__(f"interrupted after {nodes:,} nodes with {solutions:,} solutions found so far")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from sudokit.english import article, number, plural
 from sudokit.errors import GridError, PuzzleError
 
 EMPTY = -1
@@ -64,7 +65,9 @@ def default_box(n: int) -> tuple[int, int]:
     while rows > 1 and n % rows:
         rows -= 1
     if rows == 1:
-        raise GridError(f"{n} is prime, so an {n}x{n} grid has no boxes; use Grid.latin({n}) or regions")
+        raise GridError(
+            f"{n} is prime, so {article(f'{n}x{n}')} grid has no boxes; use Grid.latin({n}) or regions"
+        )
     return rows, n // rows
 
 
@@ -169,7 +172,8 @@ class Grid:
         ncells = len(self.cells)
         for unit in self.units:
             if len(unit.cells) > n:
-                raise GridError(f"{unit.name} has {len(unit.cells)} cells but there are only {n} symbols")
+                cells = plural(len(unit.cells), "cell")
+                raise GridError(f"{unit.name} has {cells} but there are only {plural(n, 'symbol')}")
             if len(set(unit.cells)) != len(unit.cells):
                 raise GridError(f"{unit.name} names a cell twice")
             if any(not (0 <= c < ncells) for c in unit.cells):
@@ -178,10 +182,10 @@ class Grid:
             a, b = relation.cells
             if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
                 raise GridError(
-                    f"a {relation.kind} relation names {relation.cells}, not two cells of the grid"
+                    f"{article(relation.kind)} relation names {relation.cells}, not two cells of the grid"
                 )
             if not relation.distances or any(not (0 <= d < n) for d in relation.distances):
-                raise GridError(f"a {relation.kind} relation needs distances from 0 to {n - 1}")
+                raise GridError(f"{article(relation.kind)} relation needs distances from 0 to {n - 1}")
         covered: dict[int, Cage] = {}
         values = self.values
         for cage in self.cages:
@@ -191,7 +195,9 @@ class Grid:
             if len(set(cage.cells)) != len(cage.cells):
                 raise GridError(f"{name} names a cell twice")
             if len(cage.cells) > n:
-                raise GridError(f"{name} has {len(cage.cells)} cells but there are only {n} symbols")
+                raise GridError(
+                    f"{name} has {plural(len(cage.cells), 'cell')} but there are only {plural(n, 'symbol')}"
+                )
             for c in cage.cells:
                 if c in covered:
                     raise GridError(
@@ -203,7 +209,7 @@ class Grid:
                 low, high = sum(ordered[: len(cage.cells)]), sum(ordered[-len(cage.cells) :])
                 if not low <= cage.total <= high:
                     raise GridError(
-                        f"{name}: {len(cage.cells)} different symbols add up to {low} to {high}, "
+                        f"{name}: {plural(len(cage.cells), 'different symbol')} add up to {low} to {high}, "
                         f"never {cage.total}"
                     )
 
@@ -249,7 +255,7 @@ class Grid:
             members.setdefault(labels[r][c], []).append(index)
         for label, cells in members.items():
             if len(cells) != n:
-                raise GridError(f"region {label} has {len(cells)} cells; every region needs {n}")
+                raise GridError(f"region {label} has {plural(len(cells), 'cell')}; every region needs {n}")
             if connected and not _connected([grid_cells[i] for i in cells]):
                 raise GridError(f"region {label} is in several pieces (pass connected=False to allow that)")
             units.append(Unit(f"region {label}", tuple(cells), "region"))
@@ -318,7 +324,8 @@ class Grid:
         """A short human description: ``9x9 (3x3 boxes)``, ``21x21 samurai-style, 369 cells, ...``."""
         shape = f"{self.rows}x{self.cols}"
         if not self.is_rectangular and self.box:
-            text = f"{shape} overlapping grids, {len(self.cells)} cells ({self.box[0]}x{self.box[1]} boxes)"
+            cells = plural(len(self.cells), "cell")
+            text = f"{shape} overlapping grids, {cells} ({self.box[0]}x{self.box[1]} boxes)"
         elif self.box:
             text = f"{shape} ({self.box[0]}x{self.box[1]} boxes)"
         elif any(u.kind == "region" for u in self.units):
@@ -326,14 +333,62 @@ class Grid:
         elif self.is_rectangular and all(u.kind in ("row", "column") for u in self.units):
             text = f"{shape} (Latin square)"
         else:
-            text = f"{shape}, {len(self.cells)} cells, {len(self.units)} units"
+            text = f"{shape}, {plural(len(self.cells), 'cell')}, {plural(len(self.units), 'unit')}"
         extras = sorted({r.kind for r in self.relations})
         extra_units = [u.name for u in self.units if u.kind == "extra"]
         if extra_units:
-            extras.insert(0, f"{len(extra_units)} extra units")
+            extras.insert(0, plural(len(extra_units), "extra unit"))
         if self.cages:
-            extras.append(f"{len(self.cages)} cages")
+            extras.append(plural(len(self.cages), "cage"))
         return text + (", " + ", ".join(extras) if extras else "")
+
+    def __repr__(self) -> str:
+        """Source that rebuilds the grid (``Grid.classic(6, box=(3, 2))``) where a builder makes it.
+
+        Other layouts (multi-grids, extra units, cages) get a one-line summary: their full definition
+        would fill a screen and hide what the grid is.
+        """
+        source = self._builder_source()
+        return source if source is not None else f"<Grid: {self.describe()}>"
+
+    def _builder_source(self) -> str | None:
+        """``Grid.classic(...)``, ``Grid.latin(...)`` or ``Grid.jigsaw(...)`` when one rebuilds this grid."""
+        n = self.size
+        if self.rows != n or self.cols != n or not self.is_rectangular or self.relations or self.cages:
+            return None
+        symbols = "" if self.symbols == default_symbols(n) else f", symbols={_symbols_source(self.symbols)}"
+        kinds = {u.kind for u in self.units[2 * n :]}
+        try:
+            if self.box is not None:
+                try:
+                    box = "" if self.box == default_box(n) else f", box={self.box!r}"
+                except GridError:
+                    box = f", box={self.box!r}"
+                text, rebuilt = f"Grid.classic({n}{box}{symbols})", Grid.classic(n, self.box, self.symbols)
+            elif not kinds:
+                text, rebuilt = f"Grid.latin({n}{symbols})", Grid.latin(n, self.symbols)
+            elif kinds == {"region"}:
+                text, rebuilt = self._jigsaw_source(symbols)
+            else:
+                return None
+        except GridError:
+            return None
+        return text if rebuilt == self else None
+
+    def _jigsaw_source(self, symbols: str) -> tuple[str, Grid]:
+        """``Grid.jigsaw([...])`` source for a grid of irregular regions, and the grid it builds."""
+        labels: list[list[str]] = [[""] * self.cols for _ in range(self.rows)]
+        for unit in self.units[2 * self.size :]:
+            for c in unit.cells:
+                row, col = self.cells[c]
+                labels[row][col] = unit.name.removeprefix("region ")
+        single = all(len(label) == 1 for row in labels for label in row)
+        regions: list[str] | list[list[str]] = ["".join(row) for row in labels] if single else labels
+        try:
+            return f"Grid.jigsaw({regions!r}{symbols})", Grid.jigsaw(regions, self.symbols)
+        except GridError:
+            rebuilt = Grid.jigsaw(regions, self.symbols, connected=False)
+            return f"Grid.jigsaw({regions!r}{symbols}, connected=False)", rebuilt
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the definition only: the memo holds compiled tables that are rebuilt on demand."""
@@ -403,12 +458,18 @@ def _alphabet_text(symbols: Sequence[str]) -> str:
     return "symbols " + " ".join(symbols)
 
 
+def _symbols_source(symbols: Sequence[str]) -> str:
+    """An alphabet as Python source: one string when every symbol is one character, else a tuple."""
+    return repr("".join(symbols)) if all(len(s) == 1 for s in symbols) else repr(tuple(symbols))
+
+
 def _as_symbols(symbols: Sequence[str] | str | None, n: int) -> tuple[str, ...]:
     if symbols is None:
         return default_symbols(n)
     alphabet = tuple(symbols)
     if len(alphabet) != n:
-        raise GridError(f"a {n}x{n} grid needs {n} symbols, got {len(alphabet)}: {' '.join(alphabet)}")
+        needs = f"{article(f'{n}x{n}')} grid needs {plural(n, 'symbol')}"
+        raise GridError(f"{needs}, got {len(alphabet)}: {' '.join(alphabet)}")
     return alphabet
 
 
@@ -427,7 +488,9 @@ def _classic(n: int, box: tuple[int, int] | None, symbols: tuple[str, ...]) -> G
         raise GridError(f"grid size must be positive, not {n}")
     box_rows, box_cols = box if box is not None else default_box(n)
     if box_rows < 1 or box_cols < 1 or box_rows * box_cols != n:
-        raise GridError(f"{box_rows}x{box_cols} boxes do not tile a {n}x{n} grid (need rows x columns = {n})")
+        raise GridError(
+            f"{box_rows}x{box_cols} boxes do not tile {article(f'{n}x{n}')} grid (need rows x columns = {n})"
+        )
     cells = [(r, c) for r in range(n) for c in range(n)]
     units = _rows_and_columns(n, n, cells)
     number = 0
@@ -449,7 +512,7 @@ def _latin(n: int, symbols: tuple[str, ...]) -> Grid:
 
 def _check_masks(grid: Grid, values: Sequence[int], what: str) -> None:
     if len(values) != len(grid.cells):
-        raise PuzzleError(f"{what}: expected {len(grid.cells)} cells, got {len(values)}")
+        raise PuzzleError(f"{what}: expected {plural(len(grid.cells), 'cell')}, got {number(len(values))}")
 
 
 @dataclass(frozen=True)
@@ -512,10 +575,10 @@ class Puzzle:
         """Build a puzzle from rows of symbols, None (or a blank) for an empty cell."""
         givens = [EMPTY] * len(grid.cells)
         if len(rows) != grid.rows:
-            raise PuzzleError(f"expected {grid.rows} rows, got {len(rows)}")
+            raise PuzzleError(f"expected {plural(grid.rows, 'row')}, got {len(rows)}")
         for r, row in enumerate(rows):
             if len(row) != grid.cols:
-                raise PuzzleError(f"row {r + 1}: expected {grid.cols} cells, got {len(row)}")
+                raise PuzzleError(f"row {r + 1}: expected {plural(grid.cols, 'cell')}, got {len(row)}")
             for c, symbol in enumerate(row):
                 if symbol is None or (symbol in BLANKS and symbol not in grid.symbol_index):
                     continue
@@ -627,6 +690,36 @@ class Solution:
     values: tuple[int, ...]
     """Symbol index per cell, in the order of ``puzzle.grid.cells``."""
 
+    @staticmethod
+    def from_string(text: str, puzzle: Puzzle | str) -> Solution:
+        """Read a solution of ``puzzle`` (a Puzzle or its text): its symbols in cell order, as repr writes.
+
+        One-character symbols may be written side by side (whitespace is ignored), longer ones are
+        separated by whitespace.  The bounding-rectangle form of a grid with holes (what :meth:`to_string`
+        writes for a samurai) is read too.  Only the form is checked; :meth:`violations` checks the rules.
+        """
+        if isinstance(puzzle, str):
+            puzzle = Puzzle.from_string(puzzle)
+        grid = puzzle.grid
+        single = all(len(s) == 1 for s in grid.symbols)
+        tokens = [ch for ch in text if not ch.isspace()] if single else text.split()
+        if single and len(tokens) == grid.rows * grid.cols != len(grid.cells):
+            tokens = [tokens[r * grid.cols + c] for r, c in grid.cells]
+        if len(tokens) != len(grid.cells):
+            raise PuzzleError(
+                f"a solution of this puzzle has {plural(len(grid.cells), 'symbol')}, one per cell; "
+                f"the text has {number(len(tokens))}"
+            )
+        return Solution(puzzle, tuple(grid.symbol_of(token) for token in tokens))
+
+    def __repr__(self) -> str:
+        """Source that rebuilds it: ``Solution.from_string('4173...', Puzzle.from_string('4....8.5...'))``."""
+        symbols = self.puzzle.grid.symbols
+        if not all(0 <= v < len(symbols) for v in self.values):
+            return f"Solution(puzzle={self.puzzle!r}, values={self.values!r})"
+        joiner = "" if all(len(s) == 1 for s in symbols) else " "
+        return f"Solution.from_string({joiner.join(symbols[v] for v in self.values)!r}, {self.puzzle!r})"
+
     def __getitem__(self, cell: Cell) -> str:
         """The symbol at (row, column)."""
         return self.puzzle.grid.symbols[self.values[self.puzzle._index(cell)]]
@@ -637,8 +730,12 @@ class Solution:
         return (symbols[v] for v in self.values)
 
     def as_puzzle(self) -> Puzzle:
-        """The solution as a puzzle whose every cell is given (for writing in any puzzle format)."""
-        return Puzzle(self.puzzle.grid, self.values, self.puzzle.allowed, self.puzzle.metadata)
+        """The solution as a puzzle whose every cell is given (for writing in any puzzle format).
+
+        The puzzle's restricted cells (sukaku, odd/even) are left out: every cell holds one symbol, so
+        they say nothing more, and any format can then hold the solution.
+        """
+        return Puzzle(self.puzzle.grid, self.values, None, self.puzzle.metadata)
 
     def rows_of_symbols(self) -> list[list[str | None]]:
         """Rows of the bounding rectangle: a symbol, or None where there is no cell."""
@@ -670,7 +767,7 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
     grid = puzzle.grid
     faults = []
     if len(values) != len(grid.cells):
-        return [f"expected {len(grid.cells)} values, got {len(values)}"]
+        return [f"expected {plural(len(grid.cells), 'value')}, got {number(len(values))}"]
     for c, v in enumerate(values):
         name = cell_name(grid.cells[c])
         if not (0 <= v < grid.size):

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sudokit import _engine
-from sudokit.errors import SearchStopped, SolverError
+from sudokit.english import plural
+from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError
 from sudokit.formats import parse
 from sudokit.model import Grid, Puzzle, Solution, cell_name
 
@@ -109,12 +110,33 @@ def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
     return puzzle if isinstance(puzzle, Puzzle) else parse(puzzle)
 
 
+Progress = Callable[[int, int], object]
+"""Called about every 50 ms of a long search with (nodes, solutions so far); it may raise to stop it."""
+
+
+def _poll(progress: Progress | None) -> _engine.Poll:
+    return _engine.Poll(progress)
+
+
+def _interrupted(poll: _engine.Poll, solutions: int, nodes: int) -> BaseException:
+    """The exception to raise for a search its poll stopped.
+
+    Ctrl-C becomes SearchInterrupted with the partial counts; a progress callback's own exception stays.
+    """
+    error = poll.error
+    if isinstance(error, KeyboardInterrupt) and not isinstance(error, SearchInterrupted):
+        interrupted = SearchInterrupted(solutions, nodes)
+        interrupted.__cause__ = error
+        return interrupted
+    return error if error is not None else SearchInterrupted(solutions, nodes)
+
+
 def _start(
-    puzzle: Puzzle, node_limit: int | None, time_limit: float | None
+    puzzle: Puzzle, node_limit: int | None, time_limit: float | None, progress: Progress | None = None
 ) -> tuple[_engine.Search, str | None]:
     """Create a search over the puzzle and load its givens; return it and a reason when they conflict."""
     _check_limits(node_limit, time_limit)
-    search = _engine.Search(_layout(puzzle.grid))
+    search = _engine.Search(_layout(puzzle.grid), _poll(progress))
     status, conflict = search.start(puzzle.givens, puzzle.allowed, node_limit or 0, time_limit or 0.0)
     if status == _engine.CONTRADICTION and conflict is not None:
         return search, _conflict_reason(puzzle.grid, conflict)
@@ -185,18 +207,26 @@ def _check_limits(node_limit: int | None, time_limit: float | None) -> None:
 
 
 def _count(
-    puzzle: Puzzle, limit: int, node_limit: int | None, time_limit: float | None
+    puzzle: Puzzle,
+    limit: int,
+    node_limit: int | None,
+    time_limit: float | None,
+    progress: Progress | None = None,
 ) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
     """Search up to limit solutions (0: all): (count, stopped_by, first, reason, nodes).
 
     stopped_by is None when the search space was exhausted, else "limit", "nodes" or "time".
     Classic 9x9 puzzles without restricted cells take the fast path; the rest the generic core.
+    Ctrl-C raises :class:`SearchInterrupted` with the count so far.
     """
     if puzzle.allowed is None and _classic9(puzzle.grid):
         _check_limits(node_limit, time_limit)
+        poll = _poll(progress)
         stopped, count, nodes, first = _engine.solve9(
-            puzzle.givens, limit, node_limit or 0, time_limit or 0.0
+            puzzle.givens, limit, node_limit or 0, time_limit or 0.0, poll
         )
+        if stopped == _engine.INTERRUPTED:
+            raise _interrupted(poll, count, nodes)
         if stopped:
             return count, _STOPPED[stopped], first, None, nodes
         if limit and count >= limit:
@@ -206,10 +236,12 @@ def _count(
         # no solution: the generic core's start says why, when the givens themselves clash
         _, reason = _start(puzzle, None, None)
         return 0, None, None, reason or _EXHAUSTED, 0 if reason else nodes
-    search, reason = _start(puzzle, node_limit, time_limit)
+    search, reason = _start(puzzle, node_limit, time_limit, progress)
     if reason is not None:
         return 0, None, None, reason, 0
     status, count, first = search.count(limit)
+    if status == _engine.INTERRUPTED:
+        raise _interrupted(search.poll, count, search.nodes)
     if status == _engine.SOLUTION:
         return count, "limit", first, None, search.nodes
     if status == _engine.EXHAUSTED:
@@ -217,18 +249,51 @@ def _count(
     return count, _STOPPED[status], first, None, search.nodes
 
 
+BOX_HINT_NODES = 2_000
+BOX_HINT_SECONDS = 0.05
+"""Bounds on the search of :func:`_with_box_hint`: it only adds a hint, so it must never take long."""
+
+
+def _with_box_hint(puzzle: Puzzle, reason: str | None) -> str | None:
+    """The no-solution reason, plus "try --box 3x2" when the other box orientation has a solution.
+
+    A 6x6 written for 3x2 boxes but read with the default 2x3 has no solution, and the plain reason
+    would not tell why.  Only plain classic grids with non-square boxes are tried, within small bounds.
+    """
+    grid = puzzle.grid
+    if reason is None or grid.box is None or grid.box[0] == grid.box[1]:
+        return reason
+    rows, cols = grid.box
+    try:
+        if grid != Grid.classic(grid.size, grid.box, grid.symbols):
+            return reason  # extra rules (diagonals, cages, ...): the other reading is not the same puzzle
+        other = Puzzle(Grid.classic(grid.size, (cols, rows), grid.symbols), puzzle.givens, puzzle.allowed)
+        count, *_ = _count(other, 1, BOX_HINT_NODES, BOX_HINT_SECONDS)
+    except SudokitError:
+        return reason
+    if not count:
+        return reason
+    return f"{reason}; with {cols}x{rows} boxes it has a solution: try --box {cols}x{rows}"
+
+
 def solve(
-    puzzle: Puzzle | str, *, node_limit: int | None = None, time_limit: float | None = None
+    puzzle: Puzzle | str,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
 ) -> SolveResult:
     """Find a solution (deterministic: the same puzzle always gives the same one).
 
     ``puzzle`` may be a :class:`Puzzle` or text in any supported format.  ``node_limit`` bounds the
     number of branching guesses and ``time_limit`` the seconds spent; when either is hit the result's
-    status says so, never a wrong answer.
+    status says so, never a wrong answer.  ``progress(nodes, solutions)`` is called about every 50 ms
+    of a long search and may raise to stop it; Ctrl-C raises :class:`~sudokit.errors.SearchInterrupted`.
     """
     started = time.perf_counter()
     puzzle = as_puzzle(puzzle)
-    _, stopped_by, first, reason, nodes = _count(puzzle, 1, node_limit, time_limit)
+    _, stopped_by, first, reason, nodes = _count(puzzle, 1, node_limit, time_limit, progress)
+    reason = _with_box_hint(puzzle, reason)
     if first is not None:
         status, solution = Status.SOLVED, Solution(puzzle, first)
     else:
@@ -243,17 +308,21 @@ def count_solutions(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    progress: Progress | None = None,
 ) -> CountResult:
     """Count solutions, stopping at ``limit`` of them (None: count them all).
 
     The result says whether the count is exact (``complete``) or stopped by the limit, the node limit
-    or the time limit.
+    or the time limit.  ``progress(nodes, solutions)`` is called about every 50 ms of a long count
+    and may raise to stop it; Ctrl-C raises :class:`~sudokit.errors.SearchInterrupted`, whose
+    ``solutions`` is the count so far (a lower bound).
     """
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1")
     started = time.perf_counter()
     puzzle = as_puzzle(puzzle)
-    count, stopped_by, first, reason, nodes = _count(puzzle, limit or 0, node_limit, time_limit)
+    count, stopped_by, first, reason, nodes = _count(puzzle, limit or 0, node_limit, time_limit, progress)
+    reason = _with_box_hint(puzzle, reason)
     return CountResult(
         puzzle,
         count,
@@ -292,8 +361,11 @@ def solutions(
             yield Solution(puzzle, search.solution())
         elif status == _engine.EXHAUSTED:
             return
+        elif status == _engine.INTERRUPTED:
+            raise _interrupted(search.poll, produced, search.nodes)
         else:
-            raise SearchStopped(f"search stopped by its {_STOPPED[status]} limit after {produced} solutions")
+            found = plural(produced, "solution")
+            raise SearchStopped(f"search stopped by its {_STOPPED[status]} limit after {found}")
 
 
 def is_unique(

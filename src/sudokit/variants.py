@@ -12,6 +12,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from sudokit.english import article
 from sudokit.errors import GridError
 from sudokit.model import Cage, Cell, Grid, Puzzle, Relation, Unit, cell_name, default_box, default_symbols
 
@@ -153,7 +154,7 @@ def multi_grid(
     rows, cols = box if box is not None else default_box(size)
     alphabet = tuple(symbols) if symbols is not None else default_symbols(size)
     if len(alphabet) != size:
-        raise GridError(f"a {size}x{size} grid needs {size} symbols, got {len(alphabet)}")
+        raise GridError(f"{article(f'{size}x{size}')} grid needs {size} symbols, got {len(alphabet)}")
     for k, (top, left) in enumerate(corners):
         if top < 0 or left < 0:
             raise GridError(f"grid {k + 1}: its corner ({top}, {left}) lies outside the frame")

@@ -53,6 +53,10 @@ struct sk_search {
     int64_t node_limit;
     double time_limit;
     struct timespec started;
+    sk_poll_fn poll;         /* called about every SK_POLL_SECONDS; nonzero stops the search */
+    void *poll_context;
+    double next_poll;        /* seconds since started at which poll is due */
+    int64_t solutions;       /* found by sk_next since sk_start */
     sk_conflict fail;        /* where the last propagation failed */
     /* Change tracking, so that each rule looks only at units whose candidates changed since it last
      * looked: a unit needs a rule when changed_at[u] > base and changed_at[u] > that rule's seen[u]. */
@@ -411,7 +415,14 @@ void sk_set_limits(sk_search *s, int64_t node_limit, double time_limit_seconds) 
     s->time_limit = time_limit_seconds;
 }
 
+void sk_set_poll(sk_search *s, sk_poll_fn poll, void *context) {
+    s->poll = poll;
+    s->poll_context = context;
+}
+
 int64_t sk_nodes(const sk_search *s) { return s->nodes; }
+
+int64_t sk_solutions(const sk_search *s) { return s->solutions; }
 
 /* Make room for level `level` (0-based) in the stacks. */
 static int sk_reserve(sk_search *s, int level) {
@@ -814,6 +825,8 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     if (conflict) *conflict = none;
     s->depth = 0;
     s->nodes = 0;
+    s->solutions = 0;
+    s->next_poll = SK_POLL_SECONDS;
     s->failures = 0;
     s->state = 3;
     s->tick = 0;
@@ -1000,6 +1013,7 @@ int sk_next(sk_search *s) {
             if (s->nsolved[d] == n) {
                 s->branch[d].rest = 0;
                 s->state = 2;
+                s->solutions++;
                 return SK_SOLUTION;
             }
             sk_choose(s, sk_level(s, d), &s->branch[d]);
@@ -1012,9 +1026,14 @@ int sk_next(sk_search *s) {
         }
         s->depth = d;
         if (s->node_limit > 0 && s->nodes >= s->node_limit) { s->state = 3; return SK_NODE_LIMIT; }
-        if (s->time_limit > 0 && (s->nodes & 255) == 0 && sk_elapsed(s) > s->time_limit) {
-            s->state = 3;
-            return SK_TIME_LIMIT;
+        if ((s->nodes & 15) == 0 && (s->time_limit > 0 || s->poll)) {
+            /* a node of a 64x64 search can take a millisecond: look at the clock every 16 of them */
+            double elapsed = sk_elapsed(s);
+            if (s->time_limit > 0 && elapsed > s->time_limit) { s->state = 3; return SK_TIME_LIMIT; }
+            if (s->poll && elapsed >= s->next_poll) {
+                s->next_poll = elapsed + SK_POLL_SECONDS;
+                if (s->poll(s->poll_context, s->nodes, s->solutions)) { s->state = 3; return SK_INTERRUPTED; }
+            }
         }
         s->nodes++;
         sk_branch *br = &s->branch[d];

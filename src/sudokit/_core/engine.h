@@ -30,6 +30,7 @@ enum {
     SK_NODE_LIMIT = 3,     /* sk_next: stopped by the node limit before finishing */
     SK_TIME_LIMIT = 4,     /* sk_next: stopped by the time limit before finishing */
     SK_CONTRADICTION = 5,  /* sk_start: the givens contradict each other (see sk_conflict) */
+    SK_INTERRUPTED = 6,    /* sk_next: the poll callback asked the search to stop */
     SK_NO_MEMORY = -1
 };
 
@@ -119,12 +120,22 @@ void sk_search_free(sk_search *search);
 /* Bounds on work: node_limit <= 0 and time_limit <= 0 mean none.  A node is one branching guess. */
 void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds);
 
+/* A callback the search calls about every SK_POLL_SECONDS of work, with the nodes and solutions so
+ * far; a nonzero return stops it with SK_INTERRUPTED.  It is how the caller checks for Ctrl-C or a
+ * cancelled job and reports progress, without the core knowing about either. */
+typedef int (*sk_poll_fn)(void *context, int64_t nodes, int64_t solutions);
+
+#define SK_POLL_SECONDS 0.05
+
+/* Install (or, with NULL, remove) the poll callback; it stays for later sk_start calls. */
+void sk_set_poll(sk_search *search, sk_poll_fn poll, void *context);
+
 /* Load givens (symbol index per cell, -1 for empty) and allowed masks (NULL: every symbol), check
  * them and propagate.  Returns SK_READY, SK_CONTRADICTION (conflict filled in) or SK_NO_MEMORY. */
 int sk_start(sk_search *search, const int *givens, const sk_mask *allowed, sk_conflict *conflict);
 
-/* Advance to the next solution.  Returns SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT or
- * SK_NO_MEMORY.  After anything but SK_SOLUTION the search is finished. */
+/* Advance to the next solution.  Returns SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT,
+ * SK_INTERRUPTED or SK_NO_MEMORY.  After anything but SK_SOLUTION the search is finished. */
 int sk_next(sk_search *search);
 
 /* Count solutions, stopping once `limit` are found (limit <= 0: count all).  The first solution
@@ -136,6 +147,9 @@ int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_soluti
 void sk_solution(const sk_search *search, int *out);
 
 int64_t sk_nodes(const sk_search *search);
+
+/* Solutions found by sk_next since sk_start. */
+int64_t sk_solutions(const sk_search *search);
 
 #ifdef __cplusplus
 }

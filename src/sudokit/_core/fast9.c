@@ -220,6 +220,9 @@ typedef struct {
     struct timespec started;
     int status;
     int *solution;
+    f9_poll_fn poll;
+    void *poll_context;
+    double next_poll;        /* seconds since started at which poll is due */
 } f9_run;
 
 static double f9_elapsed(const f9_run *run) {
@@ -276,9 +279,13 @@ static int f9_search(f9_run *run, const f9_state *s) {
     for (int d = 0; d < 9; d++) {
         if (!(s->cand[d][best_b] >> best_i & 1)) continue;
         if (run->node_limit > 0 && run->nodes >= run->node_limit) { run->status = F9_NODE_LIMIT; return 1; }
-        if (run->time_limit > 0 && (run->nodes & 1023) == 0 && f9_elapsed(run) > run->time_limit) {
-            run->status = F9_TIME_LIMIT;
-            return 1;
+        if ((run->nodes & 255) == 0 && (run->time_limit > 0 || run->poll)) {
+            double elapsed = f9_elapsed(run);
+            if (run->time_limit > 0 && elapsed > run->time_limit) { run->status = F9_TIME_LIMIT; return 1; }
+            if (run->poll && elapsed >= run->next_poll) {
+                run->next_poll = elapsed + F9_POLL_SECONDS;
+                if (run->poll(run->poll_context, run->nodes, run->count)) { run->status = F9_INTERRUPTED; return 1; }
+            }
         }
         run->nodes++;
         f9_state child = *s;
@@ -289,11 +296,12 @@ static int f9_search(f9_run *run, const f9_state *s) {
     return 0;
 }
 
-void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, int *solution,
-              f9_result *result) {
+void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
+              void *poll_context, int *solution, f9_result *result) {
     f9_tables();
-    f9_run run = {limit, node_limit, 0, 0, {0}, time_limit, {0, 0}, F9_DONE, solution};
-    if (time_limit > 0) clock_gettime(CLOCK_MONOTONIC, &run.started);
+    f9_run run = {limit, node_limit, 0, 0, {0}, time_limit, {0, 0}, F9_DONE, solution, poll, poll_context,
+                  F9_POLL_SECONDS};
+    if (time_limit > 0 || poll) clock_gettime(CLOCK_MONOTONIC, &run.started);
     f9_state s;
     for (int d = 0; d < 9; d++) s.cand[d][0] = s.cand[d][1] = s.cand[d][2] = F9_BAND;
     s.open[0] = s.open[1] = s.open[2] = F9_BAND;

@@ -14,7 +14,8 @@ extern "C" {
 enum {
     F9_DONE = 0,        /* search finished (count is exact, or the limit was reached) */
     F9_NODE_LIMIT = 1,  /* stopped by the node limit */
-    F9_TIME_LIMIT = 2   /* stopped by the time limit */
+    F9_TIME_LIMIT = 2,  /* stopped by the time limit */
+    F9_INTERRUPTED = 3  /* stopped because the poll callback asked */
 };
 
 typedef struct {
@@ -23,11 +24,17 @@ typedef struct {
     int status;         /* F9_DONE, F9_NODE_LIMIT, F9_TIME_LIMIT */
 } f9_result;
 
+/* Called about every F9_POLL_SECONDS of search with the nodes and solutions so far; nonzero stops the
+ * search (F9_INTERRUPTED).  The caller checks for Ctrl-C or a cancelled job there. */
+typedef int (*f9_poll_fn)(void *context, int64_t nodes, int64_t solutions);
+
+#define F9_POLL_SECONDS 0.05
+
 /* Solve a puzzle given as 81 symbol indexes (0-8, or -1 for empty), row-major.  Counts solutions up to
  * limit (limit <= 0: all), writes the first to solution (81 indexes) when it is not NULL, and stops at
- * node_limit guesses or time_limit seconds when those are positive. */
-void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, int *solution,
-              f9_result *result);
+ * node_limit guesses or time_limit seconds when those are positive, or when poll (if not NULL) asks. */
+void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
+              void *poll_context, int *solution, f9_result *result);
 
 #ifdef __cplusplus
 }

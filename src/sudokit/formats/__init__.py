@@ -3,12 +3,17 @@
 Supported: the one-line form (``line``), the multi-line grid (``grid``; ``pretty`` adds box
 separators), SadMan ``sdk`` and ``sdm``, Simple Sudoku ``ss``, sudokit's own ``json`` and f-puzzles
 (``fpuzzles``: a link, its payload or its JSON; written as a link, or as ``fpuzzles-json``).
+Read only: SudokuPad links (``sudokupad``), OpenSudoku XML (``opensudoku``), HoDoKu library lines
+(``hodoku``), gsf rating lines (``gsf``), CSV with a puzzle column (``csv``), ``name<TAB>puzzle``
+lines (``tsv``), JSON Lines (``jsonl``) and janko.at data blocks (``janko``).  Text in a format
+sudokit knows but does not read (a PDF, an image, a web page, a HoDoKu ``.hsol`` file) is named in
+the error.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.candidates import (
@@ -18,16 +23,36 @@ from sudokit.formats.candidates import (
     read_candidate_line,
     read_pencil_marks,
 )
+from sudokit.formats.foreign import identify_file, identify_text, not_a_grid
 from sudokit.formats.fpuzzles import (
     format_fpuzzles_json,
     format_fpuzzles_link,
     looks_like_fpuzzles,
     parse_fpuzzles,
 )
+from sudokit.formats.hodoku import looks_like_hodoku, parse_hodoku
+from sudokit.formats.janko import looks_like_janko_block, parse_janko_block
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
+from sudokit.formats.jsonl import looks_like_jsonl, parse_jsonl
+from sudokit.formats.limits import MAX_SIZE, MAX_TEXT, check_lines, check_text
 from sudokit.formats.multigrid import detect_layout, format_frame, parse_multigrid, parse_subgrids
+from sudokit.formats.opensudoku import looks_like_opensudoku, parse_opensudoku
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
+from sudokit.formats.sudokupad import (
+    looks_like_scl_data,
+    looks_like_sudokupad,
+    parse_scl_data,
+    parse_sudokupad,
+)
+from sudokit.formats.tabular import (
+    csv_header,
+    looks_like_gsf,
+    looks_like_named_lines,
+    parse_csv,
+    parse_gsf,
+    parse_named_lines,
+)
 from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_line, parse_text
 from sudokit.model import Puzzle
 from sudokit.variants import MULTI_GRID_LAYOUTS, add_rules
@@ -43,6 +68,14 @@ READ_FORMATS = (
     "multigrid",
     "candidates",
     "pencilmarks",
+    "sudokupad",
+    "opensudoku",
+    "hodoku",
+    "gsf",
+    "csv",
+    "tsv",
+    "jsonl",
+    "janko",
 )
 """Names accepted by ``format=`` when reading (None: detect)."""
 WRITE_FORMATS = (
@@ -64,11 +97,34 @@ _EXTENSIONS = {".sdk": "sdk", ".sdm": "sdm", ".ss": "ss", ".json": "json", ".txt
 
 
 def detect(text: str) -> str:
-    """Name the format of some text: ``fpuzzles``, ``json``, ``ss`` or ``text`` (line, grid, sdk, sdm)."""
+    """Name the format of some text: one of :data:`READ_FORMATS`, or ``text`` (line, grid, sdk, sdm).
+
+    ``unsupported`` names a kind of document sudokit knows but does not read (a PDF, a web page, ...).
+    """
+    if looks_like_sudokupad(text):
+        return "sudokupad"
     if looks_like_fpuzzles(text):
         return "fpuzzles"
+    if looks_like_jsonl(text):
+        return "jsonl"
+    if looks_like_scl_data(text):
+        return "sudokupad"
     if looks_like_json(text):
         return "json"
+    if looks_like_opensudoku(text):
+        return "opensudoku"
+    if looks_like_janko_block(text):
+        return "janko"
+    if looks_like_hodoku(text):
+        return "hodoku"
+    if csv_header(text) is not None:
+        return "csv"
+    if looks_like_gsf(text):
+        return "gsf"
+    if looks_like_named_lines(text):
+        return "tsv"
+    if identify_text(text) is not None:
+        return "unsupported"
     if detect_layout(text) is not None:
         return "multigrid"
     if read_candidate_line(text) is not None:
@@ -83,8 +139,8 @@ def detect(text: str) -> str:
 def _options(
     size: int | None, box: tuple[int, int] | None, symbols: Sequence[str] | str | None, one_per_line: bool
 ) -> ReadOptions:
-    if size is not None and size < 1:
-        raise ParseError(f"size must be positive, not {size}")
+    if size is not None and not 1 <= size <= MAX_SIZE:
+        raise ParseError(f"size must be from 1 to {MAX_SIZE}, not {size}")
     alphabet = tuple(symbols) if symbols is not None else None
     if alphabet is not None and size is not None and len(alphabet) != size:
         raise ParseError(f"size {size} needs {size} symbols; {len(alphabet)} given")
@@ -106,8 +162,15 @@ def parse_many(
     the text cannot (a 16x16 written with ``0-9a-f``, 6x6 with 3x2 boxes, ...).  ``variants`` names
     a multi-grid layout to read (``samurai``) and rules to add (``x``, ``antiknight``; see
     :data:`sudokit.variants.VARIANT_NAMES`).
-    Raises :class:`~sudokit.errors.ParseError` naming the line and column of the first fault.
+    Raises :class:`~sudokit.errors.ParseError` naming the line and column of the first fault (also
+    for text too large to be a puzzle: see :mod:`sudokit.formats.limits`).
     """
+    check_text(text)
+    document = format in ("json", "fpuzzles") or (
+        format is None and (looks_like_json(text) or looks_like_fpuzzles(text))
+    )
+    if not document:  # JSON and f-puzzles documents are not read line by line
+        check_lines(text)
     if variants:
         return _with_variants(text, format, size, box, symbols, variants)
     if format is not None and format not in READ_FORMATS:
@@ -121,6 +184,12 @@ def parse_many(
         if quick is not None:
             return [quick]
     kind = format or detect(text)
+    if kind == "unsupported":
+        raise ParseError(f"the input is {identify_text(text)}: sudokit does not read that format ({_KNOWN})")
+    if kind in _READERS:
+        return _READERS[kind](text)
+    if kind in _FIELD_READERS:
+        return _FIELD_READERS[kind](text, _options(size, box, symbols, one_per_line=True))
     if kind == "json":
         return parse_json(text)
     if kind == "fpuzzles":
@@ -135,7 +204,29 @@ def parse_many(
     options = _options(size, box, symbols, one_per_line=kind in ("line", "sdm"))
     if kind == "ss":
         text = first_grid(text)
-    return parse_text(text, options)
+    try:
+        return parse_text(text, options)
+    except ParseError:
+        if format is None and kind == "text" and symbols is None and not_a_grid(text):
+            raise ParseError(f"not a puzzle in any format sudokit reads ({_KNOWN})") from None
+        raise
+
+
+_KNOWN = "known: " + ", ".join(READ_FORMATS)
+_READERS: dict[str, Callable[[str], list[Puzzle]]] = {
+    "sudokupad": lambda text: [parse_scl_data(text) if looks_like_scl_data(text) else parse_sudokupad(text)],
+    "opensudoku": parse_opensudoku,
+    "hodoku": parse_hodoku,
+    "janko": parse_janko_block,
+}
+"""Readers of formats whose puzzles say everything (size, symbols) themselves."""
+_FIELD_READERS: dict[str, Callable[[str, ReadOptions], list[Puzzle]]] = {
+    "csv": parse_csv,
+    "gsf": parse_gsf,
+    "tsv": parse_named_lines,
+    "jsonl": parse_jsonl,
+}
+"""Readers of formats with puzzles in one-line fields, read with the options the caller gives."""
 
 
 def parse(
@@ -166,8 +257,11 @@ def read(
     """Every puzzle in a file (OSError if it cannot be read, ParseError if it is no puzzle file)."""
     with open(path, encoding="utf-8") as handle:
         try:
-            text = handle.read()
+            text = handle.read(MAX_TEXT + 1)  # enough to tell a file too large, without reading it all
         except UnicodeDecodeError as exc:
+            kind = identify_file(path)
+            if kind is not None:
+                raise ParseError(f"the file is {kind}: sudokit does not read it ({_KNOWN})") from None
             raise ParseError(f"not a UTF-8 text file (byte {exc.start})") from None
     if format is None and str(path).lower().endswith(".sdm"):
         format = "sdm"

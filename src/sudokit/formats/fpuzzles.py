@@ -4,8 +4,11 @@ A link is ``https://www.f-puzzles.com/?load=<payload>``; the payload is the JSON
 lz-string into URL-safe base64.  sudokit reads a link, a bare payload or the JSON itself, and writes
 the link or the JSON, for what the model can express: the size, givens and given pencil marks,
 irregular regions, both diagonals, anti-knight, anti-king, non-consecutive, disjoint groups, extra
-regions, killer cages and odd/even cells.  Anything else in a puzzle (thermometers, arrows, little
-killers, cosmetic lines and text, ...) is an error that names it: nothing is dropped silently.
+regions, killer cages and odd/even cells.  Drawings with no rule (f-puzzles' cosmetic ``line``,
+``text``, ``circle`` and ``rectangle``, a ``cage`` without a sum, an ``arrow`` that is only a
+drawing: see :func:`split_drawings`) do not block solving: they are kept, as JSON, in the puzzle's
+``fpuzzles-drawings`` metadata, and written back into links.  Any other constraint (thermometers,
+arrows, little killers, ...) is an error that names it: nothing is dropped silently.
 """
 
 from __future__ import annotations
@@ -17,10 +20,17 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 from sudokit import variants
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
+from sudokit.formats.lz import decompress_base64
 from sudokit.model import EMPTY, Grid, Puzzle, Unit, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
 """How written links start."""
+DRAWINGS = "fpuzzles-drawings"
+"""The metadata key that keeps a puzzle's drawings: the JSON object of their f-puzzles keys."""
+
+_COSMETIC = ("line", "text", "circle", "rectangle")
+"""f-puzzles' cosmetic tools: drawings that never carry a rule."""
+_ARROW_RULE = re.compile(r"arrow|bulb|circle|sum|total|add", re.IGNORECASE)
 
 _FLAGS = variants.PAIRWISE_RULES
 _KNOWN = {
@@ -65,7 +75,7 @@ def looks_like_fpuzzles(text: str) -> bool:
     if stripped.startswith("{"):
         try:
             data = json.loads(stripped)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             return False
         return isinstance(data, dict) and "grid" in data and "size" in data and "format" not in data
     return False
@@ -75,7 +85,10 @@ def _payload(text: str) -> str:
     """The compressed payload of a link (or the text itself when it is a bare payload)."""
     stripped = text.strip()
     if "?" in stripped:
-        query = parse_qs(urlparse(stripped).query)
+        try:
+            query = parse_qs(urlparse(stripped).query)
+        except ValueError:  # a malformed host, as "[x]"
+            raise ParseError("the f-puzzles link is not a valid URL") from None
         if "load" not in query:
             raise ParseError("the f-puzzles link has no load= part")
         return query["load"][0].replace(" ", "+")
@@ -86,19 +99,15 @@ def decode(text: str) -> dict[str, Any]:
     """The f-puzzles JSON object of a link, payload or JSON text."""
     stripped = text.strip()
     if not stripped.startswith("{"):
-        import lzstring  # only when a link is read: keeps start-up light
-
-        payload = _payload(stripped)
-        try:
-            stripped = lzstring.LZString().decompressFromBase64(payload) or ""
-        except (ValueError, KeyError, TypeError, IndexError):
-            stripped = ""
+        stripped = decompress_base64(_payload(stripped))  # bounded: lz-string can unpack 1 KB to 1 MB
         if not stripped:
             raise ParseError("the f-puzzles payload does not decompress (is the link complete?)")
     try:
         data = json.loads(stripped)
     except json.JSONDecodeError as exc:
         raise ParseError(f"the f-puzzles data is not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ParseError("the f-puzzles data is nested too deeply") from None
     if not isinstance(data, dict):
         raise ParseError("the f-puzzles data must be a JSON object")
     return data
@@ -126,8 +135,60 @@ def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return value
 
 
+def split_drawings(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The puzzle object without its drawings, and the drawings: the entries that carry no rule.
+
+    Drawings are the cosmetic tools (``line``, ``text``, ``circle``, ``rectangle``), ``cage`` entries
+    with no numeric sum (f-puzzles' cosmetic cage; a numeric one is read as a killer cage), and
+    ``arrow`` entries that are only drawings.  f-puzzles itself always treats an arrow as an
+    arrow-sum constraint, so an arrow counts as a drawing only when it cannot be one: it has no
+    cell beyond its bulb, or the puzzle has rules text that speaks of no arrow, bulb, circle or sum
+    (the setter wrote out the rules and used the arrow to point).  Any other arrow is a constraint.
+    """
+    rules = dict(data)
+    drawings: dict[str, Any] = {}
+    for key in _COSMETIC:
+        if key in rules and rules[key] not in (False, None, []):
+            drawings[key] = rules.pop(key)
+    ruleset = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    for key, is_drawing in (("cage", _cosmetic_cage), ("arrow", lambda item: _arrow_drawing(item, ruleset))):
+        items = rules.get(key)
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            continue  # malformed: left for the reader to refuse
+        drawn = [item for item in items if is_drawing(item)]
+        if drawn:
+            drawings[key] = drawn
+            rules[key] = [item for item in items if not is_drawing(item)]
+    return rules, drawings
+
+
+def _cosmetic_cage(item: dict[str, Any]) -> bool:
+    value = item.get("value")
+    text = str(value).strip() if value is not None else ""
+    return not re.fullmatch(r"-?[0-9]+", text)
+
+
+def _arrow_drawing(item: dict[str, Any], ruleset: str | None) -> bool:
+    bulb = item.get("cells")
+    lines = item.get("lines")
+    path = {
+        cell
+        for line in (lines if isinstance(lines, list) else [])
+        if isinstance(line, list)
+        for cell in line
+        if isinstance(cell, str)
+    }
+    if not path - set(bulb if isinstance(bulb, list) else []):
+        return True
+    return bool(ruleset and ruleset.strip()) and _ARROW_RULE.search(ruleset or "") is None
+
+
 def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
-    """Build a puzzle from a decoded f-puzzles object; ParseError naming anything unsupported."""
+    """Build a puzzle from a decoded f-puzzles object; ParseError naming anything unsupported.
+
+    Drawings (see :func:`split_drawings`) are kept in the ``fpuzzles-drawings`` metadata, not solved.
+    """
+    data, drawings = split_drawings(data)
     unsupported = sorted(
         key for key, value in data.items() if key not in _KNOWN and value not in (False, None, [])
     )
@@ -176,7 +237,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         for item in _items(data, key):
             value = item.get("value")
             text = str(value).strip() if value is not None else ""
-            if text and not text.lstrip("-").isdigit():
+            if text and not re.fullmatch(r"-?[0-9]+", text):  # not "--5" or "²", which int() refuses
                 raise ParseError(f"f-puzzles: a {key} has the value {json.dumps(value)}, not a sum")
             cages.append(([_cell(name, n) for name in item.get("cells", [])], int(text) if text else None))
     if cages:
@@ -204,6 +265,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             r, c = _cell(item.get("cell"), n)
             allowed[grid.index[(r, c)]] &= mask
     metadata = {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
+    if drawings:
+        metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
     restricted = None if all(m == grid.full_mask for m in allowed) else tuple(allowed)
     return Puzzle(grid, tuple(givens), restricted, metadata)
 
@@ -296,7 +359,24 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     for key in ("title", "author", "ruleset"):
         if key in puzzle.metadata:
             out[key] = puzzle.metadata[key]
+    for key, value in _drawings(puzzle).items():
+        out[key] = out[key] + value if isinstance(out.get(key), list) and isinstance(value, list) else value
     return out
+
+
+def _drawings(puzzle: Puzzle) -> dict[str, Any]:
+    """The drawings a puzzle keeps from f-puzzles (its ``fpuzzles-drawings`` metadata), by key."""
+    text = puzzle.metadata.get(DRAWINGS)
+    if not text:
+        return {}
+    try:
+        drawings = json.loads(text)
+    except json.JSONDecodeError:
+        drawings = None
+    if not isinstance(drawings, dict):
+        raise FormatError(f'the "{DRAWINGS}" metadata must be a JSON object of f-puzzles drawing keys')
+    allowed = {*_COSMETIC, "cage", "arrow"}
+    return {key: value for key, value in drawings.items() if key in allowed}
 
 
 def _name(grid: Grid, cell: int) -> str:

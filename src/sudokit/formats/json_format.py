@@ -34,6 +34,7 @@ from typing import Any
 
 from sudokit import variants
 from sudokit.errors import GridError, ParseError, PuzzleError
+from sudokit.formats.limits import MAX_FRAME, MAX_SIZE
 from sudokit.model import (
     BLANKS,
     EMPTY,
@@ -87,6 +88,8 @@ def parse_json(text: str) -> list[Puzzle]:
         data = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         raise ParseError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise ParseError("the JSON is nested too deeply to be a puzzle") from None
     items = data if isinstance(data, list) else [data]
     if not items:
         raise ParseError("the JSON list holds no puzzle")
@@ -116,7 +119,7 @@ def _cell(name: Any, key: str) -> Cell:
         raise _Bad(f'"{key}": cells are written like "r1c1", not {json.dumps(name)}')
     try:
         return parse_cell_name(name)
-    except GridError:
+    except (GridError, ValueError):  # ValueError: digits int() does not take, as in "r²c1"
         raise _Bad(f'"{key}": {json.dumps(name)} is not a cell name like "r1c1"') from None
 
 
@@ -127,6 +130,8 @@ def _symbols(data: dict[str, Any]) -> tuple[str, ...]:
         n = size or _int(data, "rows") or _int(data, "cols")
         if n is None:
             raise _Bad('give "size" or "symbols"')
+        if n > MAX_SIZE:
+            raise _Bad(f"a puzzle has at most {MAX_SIZE} symbols, not {n}")
         return default_symbols(n)
     if isinstance(value, str) or (isinstance(value, list) and all(isinstance(s, str) for s in value)):
         symbols = tuple(value)
@@ -134,6 +139,8 @@ def _symbols(data: dict[str, Any]) -> tuple[str, ...]:
         raise _Bad('"symbols" must be a string or a list of strings')
     if size is not None and size != len(symbols):
         raise _Bad(f'"size" is {size} but "symbols" has {len(symbols)}')
+    if len(symbols) > MAX_SIZE:
+        raise _Bad(f"a puzzle has at most {MAX_SIZE} symbols, not {len(symbols)}")
     return symbols
 
 
@@ -156,6 +163,8 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
     rows = _int(data, "rows", n)
     cols = _int(data, "cols", n)
     assert rows is not None and cols is not None
+    if rows > MAX_FRAME or cols > MAX_FRAME:
+        raise _Bad(f"a frame has at most {MAX_FRAME} rows and columns, not {rows}x{cols}")
     if "grids" in data:
         if {"box", "regions", "shape", "rows", "cols"} & set(data):
             raise _Bad('"grids" makes the frame: give no "box", "regions", "shape", "rows" or "cols"')
@@ -207,6 +216,8 @@ def _multi_grid(value: Any, symbols: tuple[str, ...]) -> Grid:
     )
     if not isinstance(size, int) or not ok_box or not ok_corners:
         raise _Bad('"grids" must be {"size": n, "box": [rows, cols], "corners": [[row, col], ...]}')
+    if any(max(c) > MAX_FRAME - size for c in corners) or len(corners) * size * size > MAX_FRAME**2:
+        raise _Bad(f'"grids" must fit a frame of {MAX_FRAME}x{MAX_FRAME}, with {MAX_FRAME**2:,} cells at most')
     return variants.multi_grid([(r, c) for r, c in corners], size, tuple(box) if box else None, symbols)
 
 

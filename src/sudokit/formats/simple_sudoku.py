@@ -29,7 +29,7 @@ def first_grid(text: str) -> str:
     lines = text.splitlines()
     frames = [i for i, line in enumerate(lines) if line.strip().startswith("*-")]
     if len(frames) < 2:
-        raise ParseError("a Simple Sudoku grid needs a closing *---* frame line", len(lines))
+        raise ParseError("a Simple Sudoku grid needs a closing *---* frame line", max(len(lines), 1))
     start, end = frames[0], frames[1]
     return "\n".join(line if start <= i <= end else "" for i, line in enumerate(lines))
 

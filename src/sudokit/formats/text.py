@@ -19,7 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sudokit._engine import read_line
+from sudokit.english import article
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
+from sudokit.formats.limits import MAX_CELLS, MAX_SIZE, check_line
 from sudokit.model import BLANKS, DEFAULT_SYMBOLS, EMPTY, Grid, Puzzle
 
 DEFINITE_BLANKS = frozenset(".-_*")
@@ -105,7 +107,7 @@ def _numeric_tokens(tokens: Sequence[str]) -> bool:
     for token in tokens:
         if token in BLANKS:
             continue
-        if not token.isdigit() or int(token) > len(tokens):
+        if not (token.isascii() and token.isdigit()) or int(token) > len(tokens):  # not '²': int() refuses it
             return False
         wide = wide or len(token) > 1
     return wide
@@ -135,6 +137,7 @@ def read_raw(text: str, options: ReadOptions) -> list[RawPuzzle]:
     notes: list[tuple[int, str, str]] = []  # (line, key, value): header lines, titles
     in_puzzle_section = _SECTION_LINE.search(text) is None
     for lineno, line in enumerate(text.splitlines(), 1):
+        check_line(line, lineno)
         if lineno == 1:
             line = line.lstrip("\ufeff")
         stripped = line.strip()
@@ -177,7 +180,7 @@ def read_raw(text: str, options: ReadOptions) -> list[RawPuzzle]:
         ):
             raw = RawPuzzle(grid_rows, one_line=False)
             i += width
-        elif (_is_square(width) and width >= 16) or (options.size is not None and width == options.size**2):
+        elif 16 <= width <= MAX_CELLS and (_is_square(width) or width == (options.size or 0) ** 2):
             raw = RawPuzzle([rows[i]], one_line=True)
             i += 1
         else:
@@ -201,6 +204,8 @@ def _shape_message(width: int, rows: Sequence[Sequence[object]]) -> str:
         same += 1
     if same > 1:
         return f"a grid row of {width} cells needs {width} rows of {width} cells; found {same} such rows"
+    if width > MAX_CELLS:
+        return f"{width:,} cells are more than the largest puzzle ({MAX_SIZE}x{MAX_SIZE}) has"
     if width < 16:
         return (
             f"{width} cell{'s' if width != 1 else ''} is too few for a one-line puzzle (a 4x4 one has 16); "
@@ -209,7 +214,8 @@ def _shape_message(width: int, rows: Sequence[Sequence[object]]) -> str:
     near = math.isqrt(width)
     return (
         f"{width} cells is not a square number, so this is no one-line puzzle "
-        f"(a {near}x{near} puzzle has {near * near}, a {near + 1}x{near + 1} one {(near + 1) ** 2})"
+        f"({article(f'{near}x{near}')} puzzle has {near * near}, "
+        f"{article(f'{near + 1}x{near + 1}')} one {(near + 1) ** 2})"
     )
 
 
@@ -270,11 +276,12 @@ def build(raw: RawPuzzle, options: ReadOptions, alphabet: tuple[str, ...] | None
     n = len(raw.rows) if not raw.one_line else math.isqrt(len(cells))
     line = raw.first_line
     if options.size is not None and n != options.size:
-        raise ParseError(f"expected a {options.size}x{options.size} puzzle, found {n}x{n}", line)
+        raise ParseError(f"expected {article(f'{options.size}x{options.size}')} puzzle, found {n}x{n}", line)
     if options.symbols is not None:
         alphabet = options.symbols
         if len(alphabet) != n:
-            raise ParseError(f"a {n}x{n} puzzle needs {n} symbols; --symbols gives {len(alphabet)}", line)
+            needs = f"{article(f'{n}x{n}')} puzzle needs {n} symbols"
+            raise ParseError(f"{needs}; --symbols gives {len(alphabet)}", line)
     if alphabet is None:
         token_mode = any(len(text) > 1 for text, _, _ in cells)
         alphabet = infer_alphabet(n, {text for text, _, _ in cells}, token_mode)
@@ -357,15 +364,21 @@ def blank_for(puzzle: Puzzle, preferred: str = ".") -> str:
 
 
 def format_line(puzzle: Puzzle, blank: str = ".") -> str:
-    """The one-line form: every cell in row-major order, ``blank`` for empty cells."""
-    _single_char_symbols(puzzle, "one-line")
-    blank = blank_for(puzzle, blank)
+    """The one-line form: every cell in row-major order, ``blank`` for empty cells.
+
+    Symbols longer than one character (``10`` .. ``16``) are written as space-separated tokens, the
+    form the reader takes back.
+    """
     symbols = puzzle.grid.symbols
+    if any(len(s) != 1 for s in symbols):
+        return " ".join("." if g == EMPTY else symbols[g] for g in puzzle.givens)
+    blank = blank_for(puzzle, blank)
     return "".join(blank if g == EMPTY else symbols[g] for g in puzzle.givens)
 
 
 def format_rows(puzzle: Puzzle, blank: str = ".") -> list[str]:
-    """The grid as lines of cells with no separators."""
+    """The grid as lines of cells with no separators (one-character symbols only)."""
+    _single_char_symbols(puzzle, "row-by-row")
     line = format_line(puzzle, blank)
     width = puzzle.grid.cols
     return [line[k : k + width] for k in range(0, len(line), width)]
@@ -443,6 +456,7 @@ class LineParser:
 
     def parse(self, line: str, lineno: int = 1) -> Puzzle:
         """The puzzle on one line; ParseError (naming ``lineno``) if it is not one."""
+        check_line(line, lineno)
         text = strip_comment(line).strip()
         n = math.isqrt(len(text))
         known = self._tables.get(n)

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sudokit.errors import PuzzleError, SolverError
+from sudokit.english import article, number, plural
+from sudokit.errors import PuzzleError, SearchStopped, SolverError
 from sudokit.logic.board import Board
 from sudokit.logic.step import TECHNIQUES, Level, Step
 from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder
@@ -48,6 +49,15 @@ class Rating:
     techniques: dict[str, int]
     """How many times each technique was used, by name."""
     guesses: int
+
+    def scale(self) -> str:
+        """Score, level, hardest technique and SE rating in words: ``score 596 (medium), hardest: ...``."""
+        text = f"score {number(self.score)} ({self.level.label})"
+        return text + (f", hardest: {self.hardest} (SE {self.se:.1f})" if self.hardest else "")
+
+    def __str__(self) -> str:
+        """The rating as ``sudokit rate`` prints it: the scale, then the guesses if the path needed any."""
+        return self.scale() + (f", {plural(self.guesses, 'guess')}" if self.guesses else "")
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -101,6 +111,8 @@ class Explanation:
     seconds: float
     rejected: list[Step] = field(default_factory=list)
     """Steps a finder offered that contradicted the known solution (a bug; should stay empty)."""
+    stopped_by: str | None = None
+    """``"time"`` when the time limit ended the path before the grid was full, else None."""
 
     @property
     def guesses(self) -> int:
@@ -117,6 +129,45 @@ class Explanation:
         """The path's difficulty."""
         return rating_of(self.steps, len(self.puzzle.grid.cells))
 
+    def _outcome(self) -> str:
+        """How the path ended, in words: ``solved by logic alone``, ``solved with 2 guesses``."""
+        empty = self.values.count(EMPTY)
+        if empty:
+            why = " by the time limit" if self.stopped_by == "time" else ""
+            return f"stopped{why} with {plural(empty, 'cell')} still empty"
+        if self.guesses:
+            return f"solved with {plural(self.guesses, 'guess')}"
+        return "solved by logic alone"
+
+    def summary(self) -> str:
+        """The closing line of ``sudokit explain``: how the path ended, in how many steps, and the rating."""
+        where = "after" if EMPTY in self.values else "in"
+        how = f"{self._outcome()} {where} {plural(len(self.steps), 'step')}"
+        if not self.unique:
+            how += " (the puzzle has several solutions; this path ends in the first)"
+        if self.stopped_by is not None:
+            return how  # a rating of part of a path would understate the puzzle
+        return f"{how}; {self.rating.scale()}"
+
+    def describe(self) -> str:
+        """What ``sudokit explain`` prints for one puzzle: the numbered steps, then :meth:`summary`."""
+        width = len(str(len(self.steps)))
+        lines = [f"{number:>{width}}. {step.explanation}" for number, step in enumerate(self.steps, 1)]
+        return "\n".join([*lines, self.summary()])
+
+    def __str__(self) -> str:
+        """The numbered steps and the rating line, as :meth:`describe` gives them."""
+        return self.describe()
+
+    def __repr__(self) -> str:
+        """A one-line summary: ``<Explanation: 69 steps, solved by logic alone, score 596 (medium)>``."""
+        rating = self.rating
+        several = "" if self.unique else ", several solutions"
+        return (
+            f"<Explanation: {plural(len(self.steps), 'step')}, {self._outcome()}{several}, "
+            f"score {number(rating.score)} ({rating.level.label})>"
+        )
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``solved``, ``guesses``, the rating and every step."""
         rating = self.rating
@@ -126,6 +177,7 @@ class Explanation:
             "solved": self.solved,
             "guesses": self.guesses,
             "unique": self.unique,
+            "stopped_by": self.stopped_by,
             "score": rating.score,
             "level": rating.level.label,
             "hardest": rating.hardest,
@@ -137,9 +189,41 @@ class Explanation:
         }
 
 
-def _start(puzzle: Puzzle) -> tuple[Board, list[int] | None, bool]:
-    """The starting board, the solution (None if there are several) and whether it is unique."""
-    counted = count_solutions(puzzle, limit=2)
+class _Deadline:
+    """When a path must stop: checked between finders and between the steps a finder yields."""
+
+    def __init__(self, time_limit: float | None) -> None:
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time_limit must be positive")
+        self.limit = time_limit
+        self.at = None if time_limit is None else time.monotonic() + time_limit
+
+    def left(self) -> float | None:
+        """Seconds left (at least a millisecond, so the core's limits stay valid); None: no limit."""
+        return None if self.at is None else max(self.at - time.monotonic(), 0.001)
+
+    def passed(self) -> bool:
+        """True once the time is up."""
+        return self.at is not None and time.monotonic() > self.at
+
+
+class _OutOfTime(Exception):
+    """Raised inside the path's loops when the deadline has passed."""
+
+
+def _start(puzzle: Puzzle, deadline: _Deadline | None = None) -> tuple[Board, list[int] | None, bool]:
+    """The starting board, the solution (None if there are several) and whether it is unique.
+
+    Raises SearchStopped when the deadline ends the search for the solutions first.
+    """
+    counted = count_solutions(puzzle, limit=2, time_limit=deadline.left() if deadline else None)
+    if counted.stopped_by == "time":
+        limit = deadline.limit if deadline else None
+        raise SearchStopped(
+            f"stopped by the time limit of {limit:g} s while looking for the puzzle's solutions"
+            if limit
+            else "stopped by the time limit while looking for the puzzle's solutions"
+        )
     if counted.count == 0:
         reason = counted.reason or "no assignment satisfies every rule"
         raise PuzzleError(f"the puzzle has no solution: {reason}")
@@ -181,29 +265,44 @@ def explain(
     *,
     techniques: Iterable[str] | None = None,
     max_steps: int | None = None,
+    time_limit: float | None = None,
+    require_unique: bool = False,
 ) -> Explanation:
     """The step-by-step path a person could follow to solve ``puzzle``.
 
     ``techniques`` limits the path to those technique keys (see :data:`TECHNIQUES`); when logic is
     stuck, the path guesses from the solution and counts the guess.  ``max_steps`` stops early
-    (for hints).  Raises :class:`~sudokit.PuzzleError` when the puzzle has no solution.
+    (for hints).  ``time_limit`` (seconds) ends the path early, marked ``stopped_by="time"``; it is
+    checked between steps, so one slow step on a big grid may overrun it.  Raises
+    :class:`~sudokit.PuzzleError` when the puzzle has no solution (or, with ``require_unique``,
+    several), and
+    :class:`~sudokit.SearchStopped` when the time is up before its solutions are known.
     """
     start = time.perf_counter()
     puzzle = as_puzzle(puzzle)
     finders = _finders(techniques)
-    board, solution, unique = _start(puzzle)
+    deadline = _Deadline(time_limit)
+    board, solution, unique = _start(puzzle, deadline)
+    if require_unique and not unique:
+        raise PuzzleError("the puzzle has several solutions, so it has no rating (rating needs one solution)")
     steps: list[Step] = []
     rejected: list[Step] = []
-    while EMPTY in board.value and (max_steps is None or len(steps) < max_steps):
-        found = next_steps(board, finders, solution, rejected, batch=True)
-        if not found:
-            assert solution is not None  # a puzzle with solutions always has a first one
-            found = [_guess(board, solution)]
-        for step in found:
-            if step.useful(board) and (max_steps is None or len(steps) < max_steps):
-                step.apply(board)
-                steps.append(step)
-    return Explanation(puzzle, steps, board.value[:], board, unique, time.perf_counter() - start, rejected)
+    stopped_by = None
+    try:
+        while EMPTY in board.value and (max_steps is None or len(steps) < max_steps):
+            found = next_steps(board, finders, solution, rejected, batch=True, deadline=deadline)
+            if not found:
+                assert solution is not None  # a puzzle with solutions always has a first one
+                found = [_guess(board, solution)]
+            for step in found:
+                if step.useful(board) and (max_steps is None or len(steps) < max_steps):
+                    step.apply(board)
+                    steps.append(step)
+    except _OutOfTime:
+        stopped_by = "time"
+    return Explanation(
+        puzzle, steps, board.value[:], board, unique, time.perf_counter() - start, rejected, stopped_by
+    )
 
 
 BATCHED = frozenset({"full_house", "naked_single", "hidden_single"})
@@ -216,12 +315,14 @@ def next_steps(
     solution: list[int] | None = None,
     rejected: list[Step] | None = None,
     batch: bool = False,
+    deadline: _Deadline | None = None,
 ) -> list[Step]:
     """The first useful step of the first finder, in search order, that has one; [] if stuck.
 
     With ``batch``, a singles finder gives all its steps (apply each that is still useful).  With
     the known ``solution`` of a unique puzzle, a step that contradicts it (a finder bug) is
-    skipped and appended to ``rejected`` rather than shown to the player.
+    skipped and appended to ``rejected`` rather than shown to the player.  Past the ``deadline``
+    it raises :class:`_OutOfTime`.
     """
     unique = board.unique and board.layout.classic
     for finder in finders:
@@ -229,6 +330,8 @@ def next_steps(
             continue
         found: list[Step] = []
         for step in finder.find(board):
+            if deadline is not None and deadline.passed():
+                raise _OutOfTime
             if not step.useful(board):
                 continue
             if board.unique and solution is not None and _contradicts(step, solution):
@@ -240,6 +343,8 @@ def next_steps(
                 return found
         if found:
             return found
+        if deadline is not None and deadline.passed():
+            raise _OutOfTime
     return []
 
 
@@ -249,9 +354,20 @@ def next_step(board: Board, finders: Iterable[Finder] = DEFAULT_FINDERS) -> Step
     return found[0] if found else None
 
 
-def rate(puzzle: Puzzle | str) -> Rating:
-    """How hard ``puzzle`` is for a person: score, level, hardest technique, SE-style rating."""
-    return explain(puzzle).rating
+def rate(puzzle: Puzzle | str, *, time_limit: float | None = None) -> Rating:
+    """How hard ``puzzle`` is for a person: score, level, hardest technique, SE-style rating.
+
+    Only a puzzle with one solution has a rating (with several, no logic can tell which to reach):
+    :class:`~sudokit.PuzzleError` otherwise.  :class:`~sudokit.SearchStopped` when ``time_limit``
+    seconds end the path first.
+    """
+    path = explain(puzzle, time_limit=time_limit, require_unique=True)
+    if path.stopped_by == "time":
+        raise SearchStopped(
+            f"stopped by the time limit of {time_limit:g} s after {plural(len(path.steps), 'step')}, "
+            "before the puzzle was solved"
+        )
+    return path.rating
 
 
 @dataclass(frozen=True)
@@ -268,8 +384,16 @@ class Hint:
         if number <= 1:
             return self.where
         if number == 2:
-            return f"{self.where}: there is a {self.technique}"
+            return f"{self.where}: there is {article(self.technique)}"
         return self.explanation
+
+    def __str__(self) -> str:
+        """The full step (stage 3)."""
+        return self.explanation
+
+    def __repr__(self) -> str:
+        """A short readable form: ``<Hint: Look at box 4 (Hidden Single)>``."""
+        return f"<Hint: {self.where} ({self.technique})>"
 
     def as_dict(self, board: Board) -> dict[str, Any]:
         """JSON-ready form with every stage."""
@@ -284,17 +408,23 @@ def _where(step: Step, board: Board) -> str:
     return f"Look at {' and '.join(units[:2])}"
 
 
-def hint(puzzle: Puzzle | str) -> tuple[Hint, Board] | None:
+def hint(puzzle: Puzzle | str, *, time_limit: float | None = None) -> tuple[Hint, Board] | None:
     """The next step for a puzzle as it stands (givens, placed symbols, pencil marks if any).
 
     None when the puzzle is already complete.  A puzzle read from a pencil-mark format keeps its
-    marks, so the hint fits what the player sees.
+    marks, so the hint fits what the player sees.  ``board.unique`` says whether the puzzle has one
+    solution (with several, a guess leads to the first).  :class:`~sudokit.SearchStopped` when
+    ``time_limit`` seconds pass before a step is found.
     """
     puzzle = as_puzzle(puzzle)
-    board, solution, _ = _start(puzzle)
+    deadline = _Deadline(time_limit)
+    board, solution, _ = _start(puzzle, deadline)
     if EMPTY not in board.value:
         return None
-    found = next_steps(board, DEFAULT_FINDERS, solution)
+    try:
+        found = next_steps(board, DEFAULT_FINDERS, solution, deadline=deadline)
+    except _OutOfTime:
+        raise SearchStopped(f"no step found within the time limit of {time_limit:g} s") from None
     step = found[0] if found else None
     if step is None:
         assert solution is not None

@@ -24,6 +24,10 @@ class Level(enum.IntEnum):
     UNFAIR = 4
     EXTREME = 5
 
+    def __repr__(self) -> str:
+        """``Level.MEDIUM``: source, so that a :class:`~sudokit.logic.Rating`'s repr can be pasted back."""
+        return f"Level.{self.name}"
+
     @property
     def label(self) -> str:
         """Lower-case name (``easy`` ... ``extreme``)."""
@@ -184,6 +188,10 @@ BY_REGLIB: dict[str, Technique] = {t.reglib: t for t in TECHNIQUES.values() if t
 """Techniques by regression-library code."""
 
 
+_REPR_WIDTH = 100
+"""The longest explanation a step's repr shows whole; str(step) always gives all of it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One deduction: a technique found a pattern that places symbols or removes candidates.
@@ -208,6 +216,17 @@ class Step:
     length: int = 0
     """Chains and loops: the number of links."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __repr__(self) -> str:
+        """A short readable form, ``<Step: Hidden single: in box 4, 4 fits only in r6c2>`` (long ones cut)."""
+        text = self.explanation or self.name
+        if len(text) > _REPR_WIDTH:
+            text = text[: _REPR_WIDTH - 3].rstrip() + "..."
+        return f"<Step: {text}>"
+
+    def __str__(self) -> str:
+        """The step's sentence, as ``explain`` prints it."""
+        return self.explanation or self.name
 
     @property
     def info(self) -> Technique:
