@@ -5,19 +5,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 SOURCES := pyproject.toml setup.py src/sudokit/_engine.pyx $(wildcard src/sudokit/_core/*.c src/sudokit/_core/*.h)
 
 .PHONY: install run test lint bench fuzz clean
 
-$(STAMP): $(SOURCES)
+# make run needs only the package and its run-time dependencies; make test adds the test toolchain.
+$(RUN_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
+	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r $(VENV)/test-requirements.txt
 	touch $(STAMP)
 
 install: $(STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/sudokit demo
 
 lint: $(STAMP)

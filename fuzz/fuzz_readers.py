@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 with atheris.instrument_imports(include=["sudokit"]):
-    from sudokit.formats import READ_FORMATS
     from tests.fuzzing import READERS, check_input, samples
+
+    from sudokit.formats import READ_FORMATS
 
 
 def seeds(reader: str) -> list[str]:

@@ -143,7 +143,7 @@ def test_batch_keeps_order_and_marks_failures(tmp_path: Path) -> None:
     results = target.read_text().splitlines()
     puzzles = [line for line in lines if line and not line.startswith("#")]
     assert len(results) == len(puzzles) == 8
-    assert results[1].startswith("! no solution: r1c1 and r1c2 both hold 1 in row 1")
+    assert results[1].startswith("! line 4: no solution: r1c1 and r1c2 both hold 1 in row 1")
     assert results[4].startswith("! line 7, column 2: 'x' is not a symbol")
     for puzzle, result in zip(puzzles, results, strict=True):
         if not result.startswith("!"):
@@ -168,7 +168,7 @@ def test_batch_with_two_jobs_gives_the_same_output(tmp_path: Path) -> None:
 def test_batch_reads_stdin_and_writes_stdout() -> None:
     code, out, err = run("batch", "-", stdin=NEWSPAPER + "\n")
     assert code == 0 and out.strip() == NEWSPAPER_SOLUTION
-    assert err.startswith("1 puzzles: 1 solved")
+    assert err.startswith("1 puzzle: 1 solved")
 
 
 def test_show_candidates_and_convert(tmp_path: Path) -> None:
@@ -202,7 +202,7 @@ def test_unreadable_files(tmp_path: Path) -> None:
     code, _, err = run("solve", str(tmp_path))
     assert code == 1 and "is a directory" in err
     code, out, err = run("batch", str(binary))
-    assert code == 1 and out == "! line 1, byte 1: not UTF-8 text\n" and "1 invalid" in err
+    assert code == 1 and out == "! line 1: not UTF-8 text (byte 1)\n" and "1 invalid" in err
     code, _, err = run("batch", str(tmp_path / "absent.txt"))
     assert code == 1 and "No such file" in err and err.count("\n") == 1
 

@@ -216,8 +216,8 @@ def test_writers_refuse_what_their_format_cannot_hold(fixtures: Path) -> None:
         with pytest.raises(FormatError, match="9x9"):
             dumps(big, form)
     [tokens] = read(fixtures / "numbers-16x16.txt")
-    with pytest.raises(FormatError, match="one-character symbols"):
-        dumps(tokens, "line")
+    with pytest.raises(FormatError, match="9x9"):
+        dumps(tokens, "sdk")
     with pytest.raises(FormatError, match="unknown output format"):
         dumps(big, "xml")
     with pytest.raises(FormatError, match="holds one puzzle"):
@@ -246,3 +246,28 @@ def test_pretty_output_and_candidates() -> None:
     first = marks[0].split()
     assert first[0] == "4"  # a given shows itself
     assert "4" not in first[1] and "3" not in first[1]  # r1c2 sees 4 in its row and 3 in its box
+
+
+def test_symbols_of_several_characters_write_one_line_as_tokens(fixtures: Path) -> None:
+    # symbols 1-16 (an f-puzzles 16x16): the one-line form is space-separated tokens, read back alike
+    [tokens] = read(fixtures / "numbers-16x16.txt")
+    line = dumps(tokens, "line").strip()
+    assert "\n" not in line and len(line.split()) == 256
+    assert parse(line, symbols=tokens.grid.symbols) == tokens
+    solution = sudokit.solve(tokens).solution
+    assert solution is not None
+    again = parse(dumps(solution.as_puzzle(), "line").strip(), symbols=tokens.grid.symbols)
+    assert again.givens == solution.values
+
+
+def test_solutions_of_restricted_puzzles_print_in_every_text_form(fixtures: Path) -> None:
+    # a sukaku's solution has no restricted cells left: every text form can hold it
+    known = sudokit.solve(TOP95_1).solution
+    assert known is not None
+    pairs = [{int(d), int(d) % 9 + 1} for d in known.to_string()]  # each cell: its digit and the next
+    puzzle = parse("".join("".join(str(k) if k in pair else "." for k in range(1, 10)) for pair in pairs))
+    assert puzzle.allowed is not None
+    solution = sudokit.solve(puzzle).solution
+    assert solution is not None
+    for form in ("line", "grid", "sdk", "ss", "sdm"):
+        assert parse(dumps(solution.as_puzzle(), form)).givens == solution.values

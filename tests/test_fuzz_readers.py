@@ -69,6 +69,9 @@ NUMBERS = (
     "1e400",
 )
 TEXT = st.text(alphabet=st.sampled_from(NASTY), max_size=300) | st.text(max_size=120)
+SURROGATES = "\udcff\ud800"
+"""Lone surrogates, as Python makes of command-line arguments that are not UTF-8 (not for the CLI runner)."""
+READER_TEXT = TEXT | st.text(alphabet=st.sampled_from(NASTY + SURROGATES), max_size=100)
 SAMPLES = [(name, text) for name, texts in samples().items() for text in texts]
 
 
@@ -226,7 +229,7 @@ def test_every_sample_reads_and_round_trips() -> None:
 
 
 @fuzz_settings(150)
-@given(TEXT, st.sampled_from(FORMATS))
+@given(READER_TEXT, st.sampled_from(FORMATS))
 @example("²" * 12, None)  # a superscript digit is a digit to str.isdigit, not to int()
 @example("1 2 3 4 5 6 7 8 9 10 ²", "line")
 @example("", "ss")  # no frame in no text: the error's line must still be a line
@@ -430,3 +433,108 @@ def test_cli_answers_random_text_with_a_one_line_error(
         _check_cli(command("-"), text)
     else:
         _check_cli(command(text))
+
+
+# ------------------------------------------------------------------------------ found by fuzzing
+
+
+def _lz_payload(first: str, codes: list[int]) -> str:
+    """An lz-string base64 payload: one character, then dictionary codes, then the end mark."""
+    bits: list[int] = []
+
+    def put(value: int, width: int) -> None:
+        bits.extend(value >> k & 1 for k in range(width))
+
+    put(0, 2)
+    put(ord(first), 8)
+    width, enlarge = 3, 4
+    for code in codes:
+        put(code, width)
+        enlarge -= 1
+        if enlarge == 0:
+            width, enlarge = width + 1, 1 << width
+    put(2, width)
+    bits += [0] * (-len(bits) % 6)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    return "".join(alphabet[int("".join(map(str, bits[k : k + 6])), 2)] for k in range(0, len(bits), 6))
+
+
+def test_lz_payloads_unpack_as_lzstring_does_and_a_bomb_is_refused() -> None:
+    from sudokit.formats.lz import decompress_base64
+
+    small = _lz_payload("a", list(range(4, 40)))  # each code repeats the last entry plus a letter
+    assert decompress_base64(small) == LZString().decompressFromBase64(small) == "a" * (36 * 37 // 2 + 37)
+    bomb = _lz_payload("a", list(range(4, 4200)))  # 9 KB that unpack to 8.8 million characters
+    assert len(bomb) < 10_000
+    started = time.perf_counter()
+    with pytest.raises(ParseError, match="unpacks to more than"):
+        parse_many("https://www.f-puzzles.com/?load=" + bomb)
+    assert time.perf_counter() - started < 2
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "4IgzglgXgpiBcBOANCALhNAbO8QGUYsAzAWgGMB7AOzQEMJqYATEVOgVzQAtKAnBCA",  # lzstring: UnboundLocalError
+        "N4IgzglgXgpiBcBOANCALhNAbO8QGUYsAzAWgGMB7AOzQEMJqYATEVOgVzQAtKAnBCA!",  # '!' is not base64
+        "N4Ig" + "A" * 40,
+    ],
+)
+def test_damaged_fpuzzles_payloads_are_parse_errors(payload: str) -> None:
+    with pytest.raises(ParseError):
+        parse_many(payload, format="fpuzzles")
+
+
+def _fpuzzles(**changes: Any) -> str:
+    data: dict[str, Any] = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "form", "message"),
+    [
+        ('{"size": 9, "cages": [{"cells": ["r²c1"]}]}', None, "not a cell name"),  # isdigit() but not int()
+        (
+            '{"size": 9, "grids": {"size": 9, "box": [0, 3], "corners": [[0, 0], [6, 6]]}}',
+            None,
+            "do not tile",
+        ),
+        (
+            '{"size": 9, "grids": {"size": 9, "box": [6, 3], "corners": [[0, 0], [6, 6]]}}',
+            None,
+            "do not tile",
+        ),
+        (
+            '{"size": 4, "regions": [[[1], 1, 2, 2], [1, 1, 2, 2], [3, 3, 4, 4], [3, 3, 4, 4]]}',
+            None,
+            "regions",
+        ),
+        ('{"size": 4, "regions": 7}', None, "regions"),
+        ('{"size": 100000}', None, "at most 64 symbols"),
+        ('{"size": 9, "rows": 100000, "cols": 100000, "rows_and_columns": false}', None, "at most 256 rows"),
+        ('{"size": 9, "grids": {"size": 9, "corners": [[0, 0], [999999999, 999999999]]}}', None, "must fit"),
+        ("[" * 100_000 + "]" * 100_000, "json", "nested too deeply"),
+        ('{"puzzle": "' + "." * 81 + '"}\n' + "[" * 100_000 + "]" * 100_000, "jsonl", "nested too deeply"),
+        (_fpuzzles(killercage=[{"cells": ["R1C1"], "value": "--5"}]), None, "not a sum"),
+        (_fpuzzles(killercage=[{"cells": ["R1C1"], "value": "²"}]), None, "not a sum"),
+        (_fpuzzles(extraregion=[{"cells": 5}]), None, '"cells" must be a list'),
+        (_fpuzzles(grid=[[{"givenPencilMarks": 3}] * 4] * 4), None, '"givenPencilMarks"'),
+        (_fpuzzles(grid=[[{"region": [0]}] * 4] * 4), None, '"region" must be a number'),
+        ("1 2 3 4 5 6 7 8 9 10 ²", None, "cells"),  # '²' is a digit to isdigit(), not to int()
+        (
+            "1" * 65 * 65,
+            None,
+            "more than the largest puzzle",
+        ),  # 65x65: no alphabet to name, was an IndexError
+    ],
+)
+def test_crashers_found_by_fuzzing_are_parse_errors(text: str, form: str | None, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_many(text, format=form)
+
+
+def test_a_missing_simple_sudoku_frame_in_empty_text_points_at_line_1() -> None:
+    with pytest.raises(ParseError) as caught:
+        parse_many("", format="ss")
+    assert caught.value.line == 1

@@ -58,6 +58,9 @@ KINDS = ("solved", "multiple", "unsolvable", "invalid", "stopped", "stopped", "u
 stopped the search for a second one; ``stopped``: a limit hit before any solution was found."""
 _SOLVED, _MULTIPLE, _UNSOLVABLE, _INVALID, _STOPPED, _UNVERIFIED = 0, 1, 2, 3, 4, 6
 _LIMITS = {"nodes": "node limit", "time": "time limit"}
+PROGRESS_SECONDS = 5.0
+"""Seconds between the lines of a :class:`ProgressLog`."""
+
 LINE_FORMATS = ("line", "sdm", "candidates", "fpuzzles", "sudokupad", "hodoku", "gsf", "tsv", "jsonl")
 """Input formats with one puzzle per line, which a batch reads (without one, each line's is detected)."""
 _THREAD_PREFIX = "sudokit-batch"
@@ -200,6 +203,10 @@ class BatchInterrupted(KeyboardInterrupt):
         """Remember the summary so far (filled in by :func:`solve_file`)."""
         super().__init__("batch interrupted")
         self.summary = summary or BatchSummary()
+
+
+class ResumeError(SudokitError):
+    """The output to resume holds more lines than the input answers: another input, or other options."""
 
 
 class _Cancelled(Exception):
@@ -462,14 +469,14 @@ class _Plan:
         symbols[_engine.LINE_END] = ord("\n")
         self.fast = (grid, table, bytes(symbols), line_layout(grid))
 
+    def check(self, nodes: int, solutions: int) -> None:
+        """Called back during long searches: stops the search once the run is cancelled."""
+        if self.cancel.is_set():
+            raise _Cancelled
+
     def poll(self) -> _engine.Poll:
-        """What the core calls back during long searches: it stops the search once the run is cancelled."""
-
-        def check(nodes: int, solutions: int) -> None:
-            if self.cancel.is_set():
-                raise _Cancelled
-
-        return _engine.Poll(check)
+        """What the core calls back during a block's long searches (one per call: it keeps an error)."""
+        return _engine.Poll(self.check)
 
 
 def _invalid(lineno: int, reason: str, column: int | None = None) -> tuple[LineResult, int]:
@@ -491,7 +498,11 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
     try:
         puzzle = plan.parse(line, lineno)
         found = count_solutions(
-            puzzle, options.limit, node_limit=options.node_limit, time_limit=options.time_limit
+            puzzle,
+            options.limit,
+            node_limit=options.node_limit,
+            time_limit=options.time_limit,
+            progress=plan.check,
         )
         solution = _solution_text(found.first) if found.first is not None else None
     except ParseError as exc:
@@ -500,6 +511,8 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
         return _invalid(lineno, str(exc))
     except SudokitError as exc:
         return _invalid(lineno, str(exc))
+    except _Cancelled:
+        raise
     except Exception as exc:  # a fault on one line must not end a run of millions
         return _invalid(lineno, f"cannot solve this line ({type(exc).__name__}: {exc})")
     stopped = _LIMITS.get(found.stopped_by or "")
@@ -667,14 +680,14 @@ def skip_lines(stream: BinaryIO, count: int, *, keep_lines: bool = False) -> tup
     Without ``keep_lines`` an output line answers one puzzle line (blank and comment lines have
     none); with it, one input line.  Returns the input lines read, and the first of the puzzle lines
     among them (up to 64 KiB), from which the run learns the alphabet the first run used.  Raises
-    ValueError when the input ends first.
+    :class:`ResumeError` when the input ends first.
     """
     lines = done = 0
     head = bytearray()
     while done < count:
         raw = stream.readline(MAX_LINE + 1)
         if not raw:
-            raise ValueError(
+            raise ResumeError(
                 f"the input has fewer {'lines' if keep_lines else 'puzzles'} ({number(done)}) than the "
                 f"output already holds ({number(count)})"
             )
@@ -900,19 +913,19 @@ def trim_partial(path: str | os.PathLike[str]) -> tuple[int, int]:
 
 
 class ProgressLog:
-    """A plain progress line every ``interval`` seconds, for a log where a progress bar would be noise.
+    """A plain progress line every few seconds, for a log where a progress bar would be noise.
 
     Called with the number of puzzles finished since the last call, as :func:`solve_file` does.
     """
 
-    def __init__(self, stream: TextIO, total: int | None = None, interval: float = 5.0) -> None:
-        """Start the clock; ``total`` puzzles expected, if known."""
+    def __init__(self, stream: TextIO, total: int | None = None, interval: float | None = None) -> None:
+        """Start the clock; ``total`` puzzles expected, if known; a line every ``interval`` seconds."""
         self.stream = stream
         self.total = total
-        self.interval = interval
+        self.interval = PROGRESS_SECONDS if interval is None else interval
         self.done = 0
         self.started = time.monotonic()
-        self.due = self.started + interval
+        self.due = self.started + self.interval
 
     def __call__(self, puzzles: int) -> None:
         """Count finished puzzles; write a line when one is due."""

@@ -899,15 +899,15 @@ def explain(
         except SudokitError as exc:
             tally.fail(entry, str(exc))
             continue
-        if path.stopped_by is not None:
-            tally.failed += 1
         tally.done += 1
         if as_json:
             click.echo(_logic_json(path.as_dict()))
-            continue
-        if entry.where:
-            click.echo(entry.where.rstrip(" ").rstrip(":") + ":")
-        click.echo(path.describe())
+        else:
+            if entry.where:
+                click.echo(entry.where.rstrip(" ").rstrip(":") + ":")
+            click.echo(path.describe())
+        if path.stopped_by is not None:
+            tally.fail(entry, f"stopped by the time limit of {time_limit:g} s before the path was complete")
     tally.finish()
 
 

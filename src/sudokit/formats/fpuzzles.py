@@ -128,6 +128,14 @@ def _cell(name: Any, n: int) -> tuple[int, int]:
     return int(match[1]) - 1, int(match[2]) - 1
 
 
+def _cells(item: dict[str, Any], n: int) -> list[tuple[int, int]]:
+    """The cells an item names in its "cells" list."""
+    names = item.get("cells", [])
+    if not isinstance(names, list):
+        raise ParseError(f'f-puzzles: "cells" must be a list of cell names, not {json.dumps(names)}')
+    return [_cell(name, n) for name in names]
+
+
 def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
@@ -206,6 +214,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         raise ParseError(f'f-puzzles: "grid" must be {n} rows of {n} cells')
     symbols = tuple(str(k) for k in range(1, n + 1))
     regions = [[cell.get("region") if isinstance(cell, dict) else None for cell in row] for row in grid_data]
+    if any(not isinstance(label, int | str | None) for row in regions for label in row):
+        raise ParseError('f-puzzles: a cell\'s "region" must be a number')
     if any(label is not None for row in regions for label in row):
         rows, cols = default_box(n) if _composite(n) else (1, n)
         labels = [
@@ -229,7 +239,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
     for name, build in _FLAGS.items():
         if data.get(name):
             grid = build(grid)
-    extra = [[_cell(name, n) for name in item.get("cells", [])] for item in _items(data, "extraregion")]
+    extra = [_cells(item, n) for item in _items(data, "extraregion")]
     if extra:
         grid = variants.with_units(grid, extra, "extra region")
     cages = []
@@ -239,7 +249,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             text = str(value).strip() if value is not None else ""
             if text and not re.fullmatch(r"-?[0-9]+", text):  # not "--5" or "²", which int() refuses
                 raise ParseError(f"f-puzzles: a {key} has the value {json.dumps(value)}, not a sum")
-            cages.append(([_cell(name, n) for name in item.get("cells", [])], int(text) if text else None))
+            cages.append((_cells(item, n), int(text) if text else None))
     if cages:
         grid = variants.killer(grid, cages)
     givens = [EMPTY] * len(grid.cells)
@@ -257,6 +267,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
                     )
                 givens[index] = value - 1
             marks = cell.get("givenPencilMarks")
+            if marks and not isinstance(marks, list):
+                raise ParseError(f'f-puzzles: the "givenPencilMarks" of {cell_name((r, c))} must be a list')
             if marks:
                 allowed[index] = sum(1 << (m - 1) for m in marks if isinstance(m, int) and 1 <= m <= n)
     odd = sum(1 << (v - 1) for v in range(1, n + 1, 2))

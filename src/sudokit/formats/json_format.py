@@ -183,7 +183,10 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
                 raise _Bad('"box" must be [rows, columns]')
             return Grid.classic(n, (box[0], box[1]), symbols)
         regions = data["regions"]
-        if not isinstance(regions, list) or not all(isinstance(r, (str, list)) for r in regions):
+        if not isinstance(regions, list) or not all(
+            isinstance(r, str) or (isinstance(r, list) and all(isinstance(x, str | int) for x in r))
+            for r in regions
+        ):
             raise _Bad('"regions" must be a list of rows (strings or lists of labels)')
         connected = data.get("connected_regions", True)
         if not isinstance(connected, bool):
@@ -216,8 +219,10 @@ def _multi_grid(value: Any, symbols: tuple[str, ...]) -> Grid:
     )
     if not isinstance(size, int) or not ok_box or not ok_corners:
         raise _Bad('"grids" must be {"size": n, "box": [rows, cols], "corners": [[row, col], ...]}')
+    if box is not None and (min(box) < 1 or box[0] * box[1] != size):
+        raise _Bad(f'"grids": {box[0]}x{box[1]} boxes do not tile a {size}x{size} grid')
     if any(max(c) > MAX_FRAME - size for c in corners) or len(corners) * size * size > MAX_FRAME**2:
-        raise _Bad(f'"grids" must fit a frame of {MAX_FRAME}x{MAX_FRAME}, with {MAX_FRAME**2:,} cells at most')
+        raise _Bad(f'"grids" must fit a {MAX_FRAME}x{MAX_FRAME} frame, with {MAX_FRAME**2:,} cells at most')
     return variants.multi_grid([(r, c) for r, c in corners], size, tuple(box) if box else None, symbols)
 
 

@@ -51,7 +51,9 @@ def position(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
-def line_too_long(line: int | None, column: int | None = MAX_LINE + 1, unit: str = "characters") -> ParseError:
+def line_too_long(
+    line: int | None, column: int | None = MAX_LINE + 1, unit: str = "characters"
+) -> ParseError:
     """The error for a line over :data:`MAX_LINE`, pointing at its first character past the limit."""
     return ParseError(
         f"the line is longer than {MAX_LINE:,} {unit}, more than any puzzle up to "

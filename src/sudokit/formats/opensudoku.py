@@ -49,6 +49,8 @@ def parse_opensudoku(text: str) -> list[Puzzle]:
         raise ParseError(
             f"OpenSudoku: the XML uses entities or a DTD, which are refused ({type(exc).__name__})"
         ) from None
+    except UnicodeEncodeError as exc:  # a lone surrogate (from bytes that were not UTF-8)
+        raise ParseError(f"OpenSudoku: character {exc.start + 1} is not text (a lone surrogate)") from None
     if root.tag != "opensudoku":
         raise ParseError(f"OpenSudoku: the root element is <{root.tag}>, not <opensudoku>")
     common = {
