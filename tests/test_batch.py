@@ -412,3 +412,21 @@ def test_progress_log_lines() -> None:
     quiet = batch.ProgressLog(stream, interval=3600)
     quiet(5)
     assert len(stream.getvalue().splitlines()) == 2 and quiet.line().startswith("5 puzzles, ")
+
+
+def test_ctrl_c_in_a_caller_of_solve_file_keeps_the_summary_so_far() -> None:
+    lines = data_lines("sudoku-top95.txt")
+    out = io.StringIO()
+    calls: list[int] = []
+
+    def interrupt_after_two_blocks(puzzles: int) -> None:
+        calls.append(puzzles)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as caught:  # a BatchInterrupted is a KeyboardInterrupt
+        batch.solve_file(io.BytesIO("\n".join(lines).encode()), out, progress=interrupt_after_two_blocks)
+    assert isinstance(caught.value, batch.BatchInterrupted)
+    summary = caught.value.summary
+    assert summary.puzzles == sum(calls) == len(out.getvalue().splitlines()) < len(lines)
+    assert all(is_valid_classic(p, s) for p, s in zip(lines, out.getvalue().splitlines(), strict=False))

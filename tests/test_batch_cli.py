@@ -97,7 +97,7 @@ def test_output_goes_through_a_partial_file(tmp_path: Path) -> None:
     source = mixed_file(tmp_path / "in.txt")
     out = tmp_path / "out.txt"
     (tmp_path / "out.txt.partial").write_text("left over from another run\n")
-    code, stdout, err = run("batch", str(source), "-o", str(out))
+    code, stdout, _ = run("batch", str(source), "-o", str(out))
     assert code == 1 and stdout == ""  # some lines have no solution
     assert not (tmp_path / "out.txt.partial").exists()
     code, expected, _ = run("batch", str(source))
@@ -130,7 +130,9 @@ def test_resume_exit_code_counts_the_lines_kept(tmp_path: Path) -> None:
     code, _, err = run("batch", str(source), "-o", str(out), "--resume")
     assert code == 1 and err.splitlines()[-1].startswith("3 puzzles: 3 solved")
     rows = out.read_text().splitlines()
-    assert rows[0].startswith("! line 1") and all(is_valid_classic(p, s) for p, s in zip(top[1:], rows[1:]))
+    assert rows[0].startswith("! line 1") and all(
+        is_valid_classic(p, s) for p, s in zip(top[1:], rows[1:], strict=True)
+    )
 
 
 def test_resume_needs_an_output_and_says_when_there_is_nothing_to_resume(tmp_path: Path) -> None:

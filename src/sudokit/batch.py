@@ -753,6 +753,7 @@ def iter_results(
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix=_THREAD_PREFIX)
     pending: deque[tuple[Future[BatchResult], int]] = deque()
     finished = False
+    expected: int | None = None  # the first line of the next block to yield (None: the first block)
     try:
         try:
             for data, first_line in blocks:
@@ -761,16 +762,25 @@ def iter_results(
                 pending.append((pool.submit(task, plan, data, first_line), len(data)))
                 # until a line settles the alphabet, blocks are solved one at a time, in order
                 while len(pending) >= (2 * jobs if settled else 1):
-                    yield _next_result(pending, reader, stop)
+                    result = _next_result(pending, reader, stop)
+                    yield result
+                    expected = result.first_line + result.summary.lines
             while pending:
-                yield _next_result(pending, reader, stop)
+                result = _next_result(pending, reader, stop)
+                yield result
+                expected = result.first_line + result.summary.lines
             finished = True
         except (KeyboardInterrupt, _Stopped):
             plan.cancel.set()
             running = [future for future, _ in pending if not future.cancel() and not future.done()]
             wait(running, timeout=0.5)  # a block about to finish is still written
+            # what is finished, in order; nothing after a block that Ctrl-C caught on its way out
             while pending and _succeeded(pending[0][0]):
-                yield pending.popleft()[0].result()
+                result = pending.popleft()[0].result()
+                if expected is not None and result.first_line != expected:
+                    break
+                yield result
+                expected = result.first_line + result.summary.lines
             raise BatchInterrupted from None
     finally:
         if not finished:

@@ -17,7 +17,7 @@ import click
 
 from sudokit import __version__
 from sudokit.errors import ParseError, SudokitError
-from sudokit.formats import READ_FORMATS, WRITE_FORMATS, dumps, parse, parse_many
+from sudokit.formats import READ_FORMATS, WRITE_FORMATS, detect, dumps, parse, parse_many
 from sudokit.model import Puzzle, Solution
 from sudokit.variants import VARIANT_NAMES
 
@@ -262,8 +262,8 @@ def _one_per_line(text: str, read_options: dict[str, Any], label: str) -> list[E
         for number, line in enumerate(text.splitlines(), 1)
         if line.strip() and not line.lstrip().startswith("#")
     ]
-    if len(numbered) < 2:
-        return None
+    if len(numbered) < 2 or read_options["format"] not in (None, "line", "sdm") or detect(text) != "text":
+        return None  # records of another format (CSV, HoDoKu lines, ...) do not read line by line
     entries = []
     for number, line in numbered:
         try:
@@ -754,7 +754,7 @@ def batch(
         summary, interrupted = exc.summary, True
     finally:
         if main_thread:
-            signal.signal(signal.SIGINT, previous)
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
         if bar is not None:
             bar.close()
         if source is not sys.stdin.buffer:

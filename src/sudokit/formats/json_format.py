@@ -160,9 +160,8 @@ def _row_units(rows: int, cols: int, cells: Sequence[Cell]) -> list[Unit]:
 
 def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
     n = len(symbols)
-    rows = _int(data, "rows", n)
-    cols = _int(data, "cols", n)
-    assert rows is not None and cols is not None
+    rows = _int(data, "rows") or n  # absent or null: the size
+    cols = _int(data, "cols") or n
     if rows > MAX_FRAME or cols > MAX_FRAME:
         raise _Bad(f"a frame has at most {MAX_FRAME} rows and columns, not {rows}x{cols}")
     if "grids" in data:
