@@ -235,3 +235,22 @@ def test_the_same_bytes_give_the_same_error_from_stdin_and_from_a_file(tmp_path:
         _, _, from_file = run("solve", str(path))
         _, _, from_stdin = run("solve", "-", stdin=data)
         assert from_file.replace(str(path), "<stdin>") == from_stdin
+
+
+def test_restricted_puzzles_print_and_rate(tmp_path: Path) -> None:
+    # a sukaku (every cell restricted): its solution prints as one line, and it can be rated
+    givens = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    known = sudokit.solve(givens)
+    assert known.solution is not None
+    digits = known.solution.to_string()
+    # givens keep their digit alone; the other cells allow two (so the sukaku is as unique as the puzzle)
+    allowed = [
+        {int(d)} if g != "." else {int(d), int(d) % 9 + 1} for g, d in zip(givens, digits, strict=True)
+    ]
+    line = "".join("".join(str(k) if k in cell else "." for k in range(1, 10)) for cell in allowed)
+    path = tmp_path / "sukaku.729.txt"
+    path.write_text(line + "\n")
+    code, out, err = run("solve", str(path), "--format", "line")
+    assert code == 0 and out.strip() == digits, err
+    code, out, err = run("rate", str(path), "--json")
+    assert code == 0 and '"score"' in out and out.count(line) == 1, err

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from sudokit.solver import CountResult
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 _PATH_ENDINGS = (".txt", ".sdk", ".sdm", ".ss", ".json", ".csv")
 
@@ -318,6 +319,24 @@ class Tally:
             click.echo(f"sudokit: error: {entry.error or 'not a puzzle'}", err=True)
         else:
             click.echo(f"sudokit: {entry.where}{message}", err=True)
+
+    def answers(self, entries: list[Entry], work: Callable[[Puzzle], T]) -> Iterator[tuple[Entry, T]]:
+        """Each readable puzzle with what ``work`` made of it, counted as done.
+
+        Puzzles that could not be read, or on which ``work`` raised a sudokit error, are reported and
+        counted as failed instead.
+        """
+        for entry in entries:
+            if entry.puzzle is None:
+                self.fail(entry)
+                continue
+            try:
+                result = work(entry.puzzle)
+            except SudokitError as exc:
+                self.fail(entry, str(exc))
+                continue
+            self.done += 1
+            yield entry, result
 
     def summary(self) -> str:
         """``3 of 10 puzzles answered (1 failed)``, for the interrupt message."""
@@ -613,13 +632,10 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
 
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "checked")
-    for entry in entries:
-        if entry.puzzle is None:
-            tally.fail(entry)
-            continue
-        item = entry.puzzle
-        result = count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
-        if item.conflicts():
+    for entry, result in tally.answers(
+        entries, lambda item: count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
+    ):
+        if result.puzzle.conflicts():
             text = f"invalid: {result.reason}"
         elif result.stopped_by in ("nodes", "time"):
             found = plural(result.count, "solution")
@@ -633,7 +649,6 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
         if not text.startswith("unique"):
             tally.failed += 1
         click.echo(entry.where + text)
-        tally.done += 1
     tally.finish()
 
 
@@ -890,16 +905,10 @@ def explain(
 
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "explained")
-    for entry in entries:
-        if entry.puzzle is None:
-            tally.fail(entry)
-            continue
-        try:
-            path = explain_puzzle(entry.puzzle, techniques=techniques or None, time_limit=time_limit)
-        except SudokitError as exc:
-            tally.fail(entry, str(exc))
-            continue
-        tally.done += 1
+    chosen = techniques or None
+    for entry, path in tally.answers(
+        entries, lambda item: explain_puzzle(item, techniques=chosen, time_limit=time_limit)
+    ):
         if as_json:
             click.echo(_logic_json(path.as_dict()))
         else:
@@ -932,16 +941,7 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
 
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "hinted")
-    for entry in entries:
-        if entry.puzzle is None:
-            tally.fail(entry)
-            continue
-        try:
-            found = hint_for(entry.puzzle, time_limit=time_limit)
-        except SudokitError as exc:
-            tally.fail(entry, str(exc))
-            continue
-        tally.done += 1
+    for entry, found in tally.answers(entries, lambda item: hint_for(item, time_limit=time_limit)):
         if found is None:
             click.echo(_logic_json({"complete": True}) if as_json else f"{entry.where}the grid is complete")
             continue
