@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from sudokit import batch
 from sudokit.cli import cli
+from sudokit.english import plural
 from tests.checker import is_valid_classic
 from tests.conftest import ROOT, data_lines
 
@@ -60,7 +61,13 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes_it_byte_for_byte(tmp_path
     out, partial = tmp_path / "out.txt", tmp_path / "out.txt.partial"
     args = ("batch", str(source), "-o", str(out), "--node-limit", "1000", "--jobs", "2")
     process = subprocess.Popen(
-        sudokit_command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment()
+        sudokit_command(*args),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        # a shell that ignores SIGINT would pass that on, and the child would never see Ctrl-C
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while not (partial.exists() and partial.stat().st_size > 0):  # output shows while the run goes on
@@ -78,13 +85,15 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes_it_byte_for_byte(tmp_path
     messages = err.splitlines()
     assert messages[0].startswith("sudokit: interrupted after ") and f" of {total_lines} lines" in messages[0]
     assert messages[1].startswith(f"{written} puzzle") and "stopped by a limit" in messages[1]
-    assert messages[2] == f"{written} lines written to {partial}; run again with --resume to continue"
+    assert (
+        messages[2] == f"{plural(written, 'line')} written to {partial}; run again with --resume to continue"
+    )
 
     resumed = subprocess.run(
         sudokit_command(*args, "--resume"), capture_output=True, text=True, env=environment(), timeout=120
     )
     assert resumed.returncode == 1, resumed.stderr  # node-limited lines are not answers
-    assert resumed.stderr.startswith(f"sudokit: resuming after the {written} lines of {partial}")
+    assert resumed.stderr.startswith(f"sudokit: resuming after the {plural(written, 'line')} of {partial}")
     assert out.exists() and not partial.exists()
     whole = tmp_path / "whole.txt"
     code, _, _ = run("batch", str(source), "-o", str(whole), "--node-limit", "1000", "--jobs", "2")
