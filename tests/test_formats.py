@@ -271,3 +271,21 @@ def test_solutions_of_restricted_puzzles_print_in_every_text_form(fixtures: Path
     assert solution is not None
     for form in ("line", "grid", "sdk", "ss", "sdm"):
         assert parse(dumps(solution.as_puzzle(), form)).givens == solution.values
+
+
+def test_pencil_marks_with_hodoku_step_markup_read_as_the_plain_marks() -> None:
+    puzzle = parse(TOP95_1)
+    plain = dumps(puzzle, "pencilmarks")
+    lines = plain.splitlines()
+    marked = []
+    for number, line in enumerate(lines):
+        tokens = line.split(" ")
+        for k, token in enumerate(tokens):
+            if k and len(token) > 2 and token.isdigit():  # a cell with several candidates: mark it
+                mark = "*#@"[number % 3]
+                tokens[k] = mark + token[0] + "-" + token[1:]
+                break
+        marked.append(" ".join(tokens))
+    text = "\n".join(marked) + "\n"
+    assert text != plain and "*" in text and "-" in text
+    assert parse(text) == parse(plain)

@@ -547,3 +547,11 @@ def test_cli_says_a_short_sudokupad_link_needs_the_server() -> None:
     result = CliRunner().invoke(cli, ["solve", "https://sudokupad.app/marty/parity-fish"])
     assert result.exit_code == 1 and result.stdout == ""
     assert "cannot be read offline" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_the_cli_says_which_sudokupad_drawings_were_not_read_as_rules() -> None:
+    path = Path(__file__).parent / "fixtures" / "more-formats" / "parity-fish.scl.txt"
+    result = CliRunner().invoke(cli, ["solve", str(path), "--format", "line"])
+    notes = [line for line in result.stderr.splitlines() if line.startswith("sudokit: note: ")]
+    assert len(notes) == 1 and "overlays" in notes[0] and "not read" in notes[0]
+    assert "not unique" in result.stderr  # without its drawn rules, the puzzle is not unique: both are said

@@ -93,7 +93,8 @@ def _parse_box(_ctx: click.Context, _param: click.Parameter, value: str | None) 
     if value is None:
         return None
     rows, sep, cols = value.lower().partition("x")
-    if not sep or not rows.isdigit() or not cols.isdigit() or int(rows) < 1 or int(cols) < 1:
+    digits = all(part.isascii() and part.isdigit() and len(part) < 5 for part in (rows, cols))  # not '²'
+    if not sep or not digits or int(rows) < 1 or int(cols) < 1:
         raise click.BadParameter(f"{value!r} is not a box shape like 2x3 (rows x columns)")
     return int(rows), int(cols)
 
@@ -238,9 +239,20 @@ def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
     read_options = _read_options(options)
     read_options["format"] = read_options["format"] or implied
     try:
-        return parse_many(text, **read_options)
+        puzzles = parse_many(text, **read_options)
     except ParseError as exc:
         raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
+    _note_unread(puzzles)
+    return puzzles
+
+
+def _note_unread(puzzles: list[Puzzle]) -> None:
+    """Say on stderr what a reader kept but could not read as rules (SudokuPad's untyped drawings)."""
+    for number, puzzle in enumerate(puzzles, 1):
+        unread = puzzle.metadata.get("unread")
+        if unread:
+            where = f"puzzle {number}: " if len(puzzles) > 1 else ""
+            click.echo(f"sudokit: note: {where}{unread}", err=True)
 
 
 @dataclass
@@ -292,6 +304,7 @@ def load_entries(source: str, **options: Any) -> list[Entry]:
         if entries is None:
             raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
         return entries
+    _note_unread(puzzles)
     many = len(puzzles) > 1
     return [Entry(f"puzzle {k}: " if many else "", p) for k, p in enumerate(puzzles, 1)]
 
@@ -520,7 +533,7 @@ def _parse_count_limit(_ctx: click.Context, _param: click.Parameter, value: str 
     if value.lower() in ("none", "0"):
         return 0
     text = value.replace(",", "").replace("_", "")
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:  # not '²' or 5,000 digits: int() fails
         raise click.BadParameter(f"{value!r} is not a number of solutions (or 0 / none for no limit)")
     return int(text)
 

@@ -61,6 +61,8 @@ def default_symbols(n: int) -> tuple[str, ...]:
 
 def default_box(n: int) -> tuple[int, int]:
     """The most square box shape (rows, columns) for n symbols, wider than tall: 6 -> 2x3, 12 -> 3x4."""
+    if n == 1:
+        return 1, 1  # one cell: its box is itself
     rows = math.isqrt(n)
     while rows > 1 and n % rows:
         rows -= 1

@@ -5,6 +5,7 @@
   of 9x9 sukaku).
 * ``pencilmarks``: the grid of each cell's candidates, one row per line, cells separated by spaces,
   box separators (``|``, ``-`` and ``+`` lines) allowed; a cell with one candidate is a given.
+  HoDoKu's step markup (``*``, ``#``, ``@`` before a cell, ``-`` before a candidate) is skipped.
 
 Both read into a :class:`~sudokit.model.Puzzle` whose ``allowed`` masks hold the candidates.
 """
@@ -51,12 +52,23 @@ def read_candidate_line(text: str, sizes: tuple[int, ...] = (9,)) -> Puzzle | No
     return Puzzle(_grid(n), (EMPTY,) * (n * n), tuple(masks))
 
 
+def _unmarked(token: str) -> str:
+    """A cell's candidates without HoDoKu's step markup.
+
+    The markup is ``*`` (a cell of the step), ``#`` (a fin) or ``@`` (an endo-fin) before the
+    candidates, and ``-`` before a candidate the step deletes (it is still a candidate).  A token that
+    is all markup stays as it is, so it is refused as before.
+    """
+    cleaned = token.lstrip("*#@").replace("-", "")
+    return cleaned or token
+
+
 def _rows(text: str) -> list[tuple[int, list[str]]]:
     rows = []
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#") or (_BORDER.match(line) and "." not in line):
             continue
-        rows.append((lineno, line.replace("|", " ").split()))
+        rows.append((lineno, [_unmarked(t) for t in line.replace("|", " ").split()]))
     return rows
 
 
