@@ -207,6 +207,8 @@ def _source_text(source: str) -> tuple[str, str, str | None]:
     """
     from sudokit.formats.limits import MAX_TEXT
 
+    if not source.strip():
+        raise CommandError("PUZZLE is empty: give the puzzle text, a file path, or - for standard input")
     if source == "-":
         label, data = "<stdin>", sys.stdin.buffer.read(MAX_TEXT + 1)
     elif os.path.exists(source) or _looks_like_path(source):

@@ -1,4 +1,5 @@
-"""Every search can be stopped: Ctrl-C, a progress callback, a time limit; and what it had done is said.
+"""What a user can trust: every search stops (Ctrl-C, a progress callback, time limits) and says what it
+had done; bounded commands; notes for puzzles that are not unique; bad puzzles reported one by one.
 
 The Ctrl-C tests run sudokit in a child process and send it SIGINT once it is busy; each has a bound on
 how long the child may take to stop, so a search that ignores the signal fails the test instead of
@@ -254,3 +255,9 @@ def test_restricted_puzzles_print_and_rate(tmp_path: Path) -> None:
     assert code == 0 and out.strip() == digits, err
     code, out, err = run("rate", str(path), "--json")
     assert code == 0 and '"score"' in out and out.count(line) == 1, err
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_an_empty_puzzle_argument_says_so(text: str) -> None:
+    code, out, err = run("solve", text)
+    assert code == 1 and out == "" and err.strip().startswith("sudokit: error: PUZZLE is empty")
