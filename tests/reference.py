@@ -106,9 +106,9 @@ def count(
 ) -> Count:
     """Count solutions by backtracking, stopping at ``limit``; keep the first ``keep`` of them.
 
-    At each step the empty cell with the fewest symbols that break no rule with the filled cells is
-    filled with each of them in turn (``rng`` shuffles their order).  Raises :class:`TooHard` after
-    ``budget`` steps.
+    The givens are placed first, each checked against those before it.  Then at each step the empty
+    cell with the fewest symbols that break no rule with the filled cells is filled with each of them
+    in turn (``rng`` shuffles their order).  Raises :class:`TooHard` after ``budget`` steps.
     """
     ncells = len(problem.cells)
     if any(v < 0 for v in (problem.value(s) for s in range(problem.nsymbols))):
@@ -131,7 +131,7 @@ def count(
     found = Count(0, [], 0)
 
     def options(c: int) -> list[int]:
-        """The symbols that empty cell c can take without breaking a rule with the filled cells."""
+        """The symbols that (empty) cell c can take without breaking a rule with the filled cells."""
         taken = {grid[p] for p in peers[c]}
         return [v for v in range(problem.nsymbols) if v not in taken and fits(c, v)]
 
@@ -161,7 +161,7 @@ def count(
         if budget is not None and found.nodes > budget:
             raise TooHard(f"more than {budget} steps")
         best: tuple[int, list[int]] | None = None
-        for c in range(ncells):
+        for c in empty:
             if grid[c] < 0:
                 symbols = options(c)
                 if best is None or len(symbols) < len(best[1]):
@@ -179,7 +179,13 @@ def count(
         grid[c] = -1
         return False
 
-    fill(ncells)
+    for c, given in enumerate(problem.givens):  # givens first, each checked against those before
+        if given >= 0:
+            if given not in options(c):
+                return found
+            grid[c] = given
+    empty = [c for c in range(ncells) if grid[c] < 0]
+    fill(len(empty))
     return found
 
 

@@ -512,13 +512,12 @@ def small_puzzles(draw: st.DrawFn) -> Case:
 # ------------------------------------------------------------------------------ larger classic grids
 
 
-def shuffled_classic(
-    n: int, box: tuple[int, int], rng: random.Random, symbols: Sequence[str] | None = None
-) -> list[int]:
-    """A random-looking solution of an empty classic grid: sudokit's first solution with its symbols
-    relabelled, bands, stacks, rows within bands and columns within stacks shuffled, and (square
-    boxes) maybe transposed.  The caller checks it with the reference."""
-    grid = Grid.classic(n, box, symbols)
+def shuffled_solution(grid: Grid, box: tuple[int, int], rng: random.Random) -> tuple[int, ...]:
+    """A random-looking solution of an empty classic grid (or Latin square, with box (1, 1)):
+    sudokit's first solution with its symbols relabelled, bands, stacks, rows within bands and columns
+    within stacks shuffled, and (square boxes) maybe transposed.  The caller checks it with the
+    reference."""
+    n = grid.size
     first = sudokit.solve(Puzzle.empty(grid))
     assert first.solution is not None
     values = first.solution.values
@@ -532,7 +531,22 @@ def shuffled_classic(
     out = [relabel[values[rows[r] * n + cols[c]]] for r in range(n) for c in range(n)]
     if h == w and rng.random() < 0.5:
         out = [out[c * n + r] for r in range(n) for c in range(n)]
-    return out
+    return tuple(out)
+
+
+def _remove(
+    build: _Build, solution: tuple[int, ...], most: int, rng: random.Random, change: bool
+) -> list[int]:
+    """The solution with up to ``most`` random cells emptied and, if ``change``, one given changed."""
+    ncells, n = len(solution), build.n
+    removed = set(rng.sample(range(ncells), rng.randint(0, min(most, ncells))))
+    givens = [EMPTY if c in removed else v for c, v in enumerate(solution)]
+    if change and n > 1 and len(removed) < ncells:
+        c = rng.choice([c for c in range(ncells) if c not in removed])
+        givens[c] = (givens[c] + rng.randint(1, n - 1)) % n
+        build.story.append(f"{build.cells[c]} changed")
+    build.story.append(f"givens: {givens}")
+    return givens
 
 
 @st.composite
@@ -546,14 +560,28 @@ def larger_classic_puzzles(
     symbols, values = draw(alphabets(n))
     rng = random.Random(draw(SEEDS))
     build = _classic(n, box, symbols, values)
-    solution = tuple(shuffled_classic(n, box, rng, symbols))
-    removed = set(rng.sample(range(n * n), rng.randint(0, min(int(most * n * n), 110))))
-    givens = [EMPTY if c in removed else v for c, v in enumerate(solution)]
-    if chance(draw, 4):
-        c = rng.choice([c for c in range(n * n) if c not in removed])
-        givens[c] = (givens[c] + rng.randint(1, n - 1)) % n
-        build.story.append(f"r{c // n + 1}c{c % n + 1} changed")
-    build.story.append(f"givens: {givens}")
+    solution = shuffled_solution(build.grid, box, rng)
+    givens = _remove(build, solution, min(int(most * n * n), 110), rng, chance(draw, 4))
+    return finish(build, givens, None, [], [], solution)
+
+
+@st.composite
+def huge_puzzles(draw: st.DrawFn) -> Case:
+    """A 25x25 to 64x64 classic grid or a Latin square of 33 to 64 symbols (the core's masks' high
+    bits): a random solution with up to 30 cells removed, sometimes with one given changed."""
+    if draw(st.booleans()):
+        side = draw(st.integers(5, 8))
+        box = (side, side)
+        build = _classic(side * side, box, None, tuple(range(1, side * side + 1)))
+    else:
+        n = draw(st.integers(33, 64))
+        box = (1, 1)
+        build = _Build(Grid.latin(n), reference.square_cells(n), [], tuple(range(1, n + 1)), [])
+        build.add_units(reference.lines(n))
+        build.story.append(f"Grid.latin({n})")
+    rng = random.Random(draw(SEEDS))
+    solution = shuffled_solution(build.grid, box, rng)
+    givens = _remove(build, solution, 30, rng, chance(draw, 4))
     return finish(build, givens, None, [], [], solution)
 
 
@@ -572,7 +600,5 @@ def named_multi_grid_puzzles(draw: st.DrawFn) -> Case:
     assert first.solution is not None
     relabel = rng.sample(range(9), 9)
     solution = tuple(relabel[v] for v in first.solution.values)
-    removed = set(rng.sample(range(len(cells)), rng.randint(0, 60)))
-    givens = [EMPTY if c in removed else v for c, v in enumerate(solution)]
-    build.story.append(f"givens: {givens}")
+    givens = _remove(build, solution, 60, rng, chance(draw, 4))
     return finish(build, givens, None, [], [], solution)

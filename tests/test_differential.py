@@ -21,7 +21,13 @@ from sudokit import EMPTY, Puzzle, SolverError, _engine, solver
 from sudokit.model import check_assignment
 from tests import reference
 from tests.reference import Problem, TooHard
-from tests.strategies import Case, larger_classic_puzzles, named_multi_grid_puzzles, small_puzzles
+from tests.strategies import (
+    Case,
+    huge_puzzles,
+    larger_classic_puzzles,
+    named_multi_grid_puzzles,
+    small_puzzles,
+)
 
 settings.register_profile("long", deadline=None, max_examples=2000)
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long" or settings.get_current_profile_name() == "long"
@@ -40,7 +46,7 @@ def examples(n: int) -> settings:
     )
 
 
-def reference_count(problem: Problem, cap: int = CAP, budget: int = 20_000) -> reference.Count:
+def reference_count(problem: Problem, cap: int = CAP, budget: int = 100_000) -> reference.Count:
     """The reference's count to ``cap``, keeping the solutions; too-hard instances are skipped."""
     try:
         return reference.count(problem, cap, keep=cap, budget=budget)
@@ -109,13 +115,13 @@ def check_against_reference(case: Case, limits: list[int], cap: int = CAP) -> re
 LIMITS = st.integers(1, CAP).map(lambda random_limit: [1, 2, 10, random_limit])
 
 
-@examples(1500)
+@examples(2000)
 @given(case=small_puzzles(), limits=LIMITS)
 def test_small_puzzles_of_every_kind_count_as_the_reference_does(case: Case, limits: list[int]) -> None:
     check_against_reference(case, limits)
 
 
-@examples(300)
+@examples(400)
 @given(case=small_puzzles(), data=st.data())
 def test_sudokit_and_the_reference_checker_agree_on_broken_assignments(
     case: Case, data: st.DataObject
@@ -143,6 +149,12 @@ def test_larger_classic_grids_count_as_the_reference_does(case: Case, limits: li
 @examples(30)
 @given(case=named_multi_grid_puzzles(), limits=LIMITS)
 def test_standard_multi_grids_count_as_the_reference_does(case: Case, limits: list[int]) -> None:
+    check_against_reference(case, limits)
+
+
+@examples(30)
+@given(case=huge_puzzles(), limits=LIMITS)
+def test_grids_of_up_to_64_symbols_count_as_the_reference_does(case: Case, limits: list[int]) -> None:
     check_against_reference(case, limits)
 
 
@@ -187,7 +199,7 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-@examples(250)
+@examples(400)
 @given(case=small_puzzles(), options=OPTIONS, limit=st.integers(1, CAP))
 def test_propagation_options_never_change_the_count(case: Case, options: dict[str, Any], limit: int) -> None:
     """Every mix of the core's propagation and branching rules counts as the reference does (on a
