@@ -42,7 +42,8 @@ bench: $(STAMP)
 # Fuzz every reader with atheris (libFuzzer) for FUZZ_SECONDS each; findings go to fuzz/crashes/.
 # Without an atheris wheel for this Python, the hypothesis fuzz tests run with their big profile.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= line grid sdk sdm ss json fpuzzles candidates pencilmarks multigrid detect
+FUZZ_TARGETS ?= line grid sdk sdm ss json fpuzzles candidates pencilmarks multigrid \
+    sudokupad opensudoku hodoku gsf csv tsv jsonl janko detect
 # the same pin as pyproject's "fuzz" extra
 ATHERIS := atheris>=3.0,<4
 

@@ -29,9 +29,6 @@ with atheris.instrument_imports(include=["sudokit"]):
 def seeds(reader: str) -> list[str]:
     """Valid texts to start from: the samples of that reader (every sample for ``detect`` and others)."""
     chosen = [text for name, texts in samples().items() if READERS[name] == reader for text in texts]
-    more = ROOT / "tests" / "fixtures" / "more-formats"
-    if more.is_dir():
-        chosen += [p.read_text("utf-8", "replace") for p in sorted(more.iterdir()) if reader in p.name]
     return chosen or [text for texts in samples().values() for text in texts]
 
 

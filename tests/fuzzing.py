@@ -20,6 +20,7 @@ from sudokit.model import EMPTY, Puzzle
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 EXAMPLES = ROOT / "src" / "sudokit" / "examples"
+MORE = "more-formats"
 
 READERS = {
     "line": "line",
@@ -34,6 +35,14 @@ READERS = {
     "candidates": "candidates",
     "pencilmarks": "pencilmarks",
     "multigrid": "multigrid",
+    "sudokupad": "sudokupad",
+    "opensudoku": "opensudoku",
+    "hodoku": "hodoku",
+    "gsf": "gsf",
+    "csv": "csv",
+    "tsv": "tsv",
+    "jsonl": "jsonl",
+    "janko": "janko",
 }
 """Fuzz target name -> the ``format=`` of :func:`sudokit.formats.parse_many` that reads it."""
 
@@ -131,6 +140,14 @@ def samples() -> dict[str, tuple[str, ...]]:
             (EXAMPLES / "samurai.txt").read_text(encoding="utf-8"),
             dumps(records["janko-sudoku-windmill-001"], "line"),
         ),
+        "sudokupad": (_text(MORE, "parity-fish.scl.txt"),),
+        "opensudoku": (_text(MORE, "easy.v1.opensudoku"), _text(MORE, "folders.v2.opensudoku")),
+        "hodoku": (_text(MORE, "library.hodoku.txt"),),
+        "gsf": (_text(MORE, "ratings.gsf.txt"),),
+        "csv": (_text(MORE, "puzzles.csv"),),
+        "tsv": (_text(MORE, "named.tsv"),),
+        "jsonl": (_text(MORE, "chaos-letters-9x9.jsonl"), _text(MORE, "killer-6x6.jsonl")),
+        "janko": (_text(MORE, "x-janko-block-example.txt"),),
     }
 
 

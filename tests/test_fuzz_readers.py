@@ -29,16 +29,16 @@ from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import READ_FORMATS, parse_many, read
 from sudokit.formats.limits import MAX_LINE, MAX_TEXT
 from sudokit.formats.lz import decompress_base64
-from tests.fuzzing import READERS, check_input, check_position, samples
+from tests.fuzzing import FIXTURES, READERS, check_input, check_position, samples
 
 FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 
 def fuzz_settings(examples: int) -> settings:
-    """``examples`` examples (200 times as many under HYPOTHESIS_PROFILE=fuzz), no deadline."""
+    """``examples`` examples (100 times as many under HYPOTHESIS_PROFILE=fuzz), no deadline."""
     return settings(
-        max_examples=examples * 200 if FUZZ else examples,
+        max_examples=examples * 100 if FUZZ else examples,
         deadline=None,
         suppress_health_check=_QUIET,
         print_blob=True,
@@ -229,7 +229,7 @@ def test_every_sample_reads_and_round_trips() -> None:
         assert check_input(text, None), name
 
 
-@fuzz_settings(150)
+@fuzz_settings(300)
 @given(READER_TEXT, st.sampled_from(FORMATS))
 @example("²" * 12, None)  # a superscript digit is a digit to str.isdigit, not to int()
 @example("1 2 3 4 5 6 7 8 9 10 ²", "line")
@@ -238,14 +238,14 @@ def test_arbitrary_text_reads_or_raises_a_sudokit_error(text: str, form: str | N
     check_input(text, form)
 
 
-@fuzz_settings(300)
+@fuzz_settings(600)
 @given(mutated_sample(), st.booleans())
 def test_mutated_samples_read_or_raise_a_sudokit_error(sample: tuple[str, str], detect: bool) -> None:
     name, text = sample
     check_input(text, None if detect else READERS[name])
 
 
-@fuzz_settings(150)
+@fuzz_settings(300)
 @given(mutated_document(), st.booleans())
 @example(("json", "[" * 100_000 + "]" * 100_000), False)  # deeper than Python's recursion limit
 @example(("json", '{"size": 100000}'), False)  # far more cells than any puzzle
@@ -256,7 +256,7 @@ def test_mutated_documents_read_or_raise_a_sudokit_error(sample: tuple[str, str]
     check_input(text, None if detect else READERS[name])
 
 
-@fuzz_settings(100)
+@fuzz_settings(150)
 @given(
     st.sampled_from(SAMPLES),
     st.sampled_from([None, "line", "grid", "sdm"]),
@@ -284,7 +284,7 @@ def test_reader_options_read_or_raise_a_sudokit_error(
         pass
 
 
-@fuzz_settings(60)
+@fuzz_settings(80)
 @given(
     data=st.binary(max_size=400) | st.sampled_from(SAMPLES).map(lambda s: s[1].encode("utf-8")[:-3] + b"\xff")
 )
@@ -299,7 +299,7 @@ def test_files_of_arbitrary_bytes_read_or_raise_a_sudokit_error(data: bytes, tmp
         pass
 
 
-@fuzz_settings(60)
+@fuzz_settings(100)
 @given(st.binary(max_size=300) | st.sampled_from(SAMPLES).map(lambda s: s[1].encode("utf-8")))
 def test_batch_answers_every_line_of_arbitrary_bytes(data: bytes) -> None:
     results = solve_many(data, time_limit=1.0)
@@ -423,7 +423,7 @@ COMMANDS: list[Callable[[str], list[str]]] = [
 ]
 
 
-@fuzz_settings(40)
+@fuzz_settings(80)
 @given(TEXT | mutated_sample().map(lambda s: s[1]), st.sampled_from(COMMANDS), st.booleans())
 @example("-", COMMANDS[0], True)
 @example("--", COMMANDS[2], False)
@@ -434,6 +434,30 @@ def test_cli_answers_random_text_with_a_one_line_error(
         _check_cli(command("-"), text)
     else:
         _check_cli(command(text))
+
+
+OPTION_VALUES = st.sampled_from(
+    ["0", "-1", "9", "65", "²", "²x3", "3x²", "x", "3x3", "2x3", "0x9", "9" * 5000 + "x1"]
+)
+
+
+@fuzz_settings(60)
+@given(
+    st.sampled_from(
+        ["--box", "--size", "--symbols", "--format", "--input-format", "--variant", "--time-limit", "--limit"]
+    ),
+    OPTION_VALUES | st.text(alphabet=st.sampled_from(NASTY), max_size=12).filter(lambda s: "\x00" not in s),
+    st.sampled_from(["solve", "check", "show", "count"]),
+)
+@example("--box", "²x3", "solve")  # was a ValueError from int() in the --box parser
+@example("--box", "9" * 5000 + "x1", "solve")  # int() refuses 4,300 digits and more
+@example("--limit", "²", "count")  # was a ValueError from int() in the --limit parser
+@example("--limit", "9" * 5000, "count")
+def test_cli_answers_random_option_values_with_a_one_line_error(
+    option: str, value: str, command: str
+) -> None:
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    _check_cli([command, option, value, puzzle])
 
 
 # ------------------------------------------------------------------------------ found by fuzzing
@@ -484,6 +508,20 @@ def test_damaged_fpuzzles_payloads_are_parse_errors(payload: str) -> None:
         parse_many(payload, format="fpuzzles")
 
 
+def _janko(old: str, new: str) -> str:
+    """The janko.at block fixture with one change."""
+    return (
+        (FIXTURES / "more-formats" / "x-janko-block-example.txt")
+        .read_text(encoding="utf-8")
+        .replace(old, new, 1)
+    )
+
+
+def _janko_killer(old: str, new: str) -> str:
+    """The janko.at killer record (JSON Lines) with one change."""
+    return (FIXTURES / "more-formats" / "killer-6x6.jsonl").read_text(encoding="utf-8").replace(old, new, 1)
+
+
 def _fpuzzles(**changes: Any) -> str:
     data: dict[str, Any] = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
     data.update(changes)
@@ -510,10 +548,16 @@ def _fpuzzles(**changes: Any) -> str:
             "regions",
         ),
         ('{"size": 4, "regions": 7}', None, "regions"),
+        ('{"size": 9, "grids": {"size": 0, "corners": [[0, 0]]}}', None, '"size" must be from 2 to 64'),
+        ('{"size": 1, "grids": {"corners": [[1, 0]]}}', None, '"size" must be from 2'),  # did not round-trip
+        ('{"size": 9, "grids": {"size": -4, "box": null, "corners": [[0, 0]]}}', None, '"size" must be'),
         ('{"size": 100000}', None, "at most 64 symbols"),
         ('{"size": 9, "rows": 100000, "cols": 100000, "rows_and_columns": false}', None, "at most 256 rows"),
         ('{"size": 9, "grids": {"size": 9, "corners": [[0, 0], [999999999, 999999999]]}}', None, "must fit"),
         ("[" * 100_000 + "]" * 100_000, "json", "nested too deeply"),
+        ('{"size": ' + "1" * 5000 + "}", None, "number too long"),  # int() refuses 4,300 digits and more
+        ('{"size": ' + "1" * 5000 + "}", "fpuzzles", "number too long"),
+        ('{"puzzle": "' + "." * 81 + '"}\n{"size": ' + "1" * 5000 + "}", "jsonl", "number too long"),
         ('{"puzzle": "' + "." * 81 + '"}\n' + "[" * 100_000 + "]" * 100_000, "jsonl", "nested too deeply"),
         (_fpuzzles(killercage=[{"cells": ["R1C1"], "value": "--5"}]), None, "not a sum"),
         (_fpuzzles(killercage=[{"cells": ["R1C1"], "value": "²"}]), None, "not a sum"),
@@ -521,6 +565,13 @@ def _fpuzzles(**changes: Any) -> str:
         (_fpuzzles(grid=[[{"givenPencilMarks": 3}] * 4] * 4), None, '"givenPencilMarks"'),
         (_fpuzzles(grid=[[{"region": [0]}] * 4] * 4), None, '"region" must be a number'),
         ("1 2 3 4 5 6 7 8 9 10 ²", None, "cells"),  # '²' is a digit to isdigit(), not to int()
+        ("#\x0cid,difficulty,puzzle\n" + "." * 81 + ",no\n", "csv", "names no puzzle column"),  # IndexError
+        (_fpuzzles(killercage=[{"cells": ["R1C1"], "value": "9" * 5000}]), None, "not a sum"),
+        (_janko("size 4", "size ²"), "janko", '"size" must be a whole number'),
+        (_janko("size 4", "size " + "4" * 5000), "janko", '"size" must be a whole number'),
+        (_janko_killer('"7", "8", "-"', '"²", "8", "-"'), "jsonl", "not a cage sum"),
+        (_janko_killer('"7", "8", "-"', '"' + "7" * 5000 + '", "8", "-"'), "jsonl", "not a cage sum"),
+        (_janko("4 2 3 1", "4 2 3 ²"), "janko", "symbols"),
         (
             "1" * 65 * 65,
             None,
@@ -531,6 +582,15 @@ def _fpuzzles(**changes: Any) -> str:
 def test_crashers_found_by_fuzzing_are_parse_errors(text: str, form: str | None, message: str) -> None:
     with pytest.raises(ParseError, match=message):
         parse_many(text, format=form)
+
+
+def test_many_lines_opening_a_section_are_read_in_linear_time() -> None:
+    # the [Section] search ran to the end of the text from every line starting with '[': quadratic
+    text = "\n".join(["[" * 50] * 20_000)
+    started = time.perf_counter()
+    with pytest.raises(ParseError, match="is not a symbol"):
+        parse_many(text, format="grid")
+    assert time.perf_counter() - started < 2
 
 
 def test_null_rows_and_columns_in_json_mean_the_default() -> None:  # was an AssertionError

@@ -75,7 +75,7 @@ def looks_like_fpuzzles(text: str) -> bool:
     if stripped.startswith("{"):
         try:
             data = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, or a number int() refuses
             return False
         return isinstance(data, dict) and "grid" in data and "size" in data and "format" not in data
     return False
@@ -108,6 +108,8 @@ def decode(text: str) -> dict[str, Any]:
         raise ParseError(f"the f-puzzles data is not valid JSON: {exc.msg}") from None
     except RecursionError:
         raise ParseError("the f-puzzles data is nested too deeply") from None
+    except ValueError:  # a number of thousands of digits, which int() refuses
+        raise ParseError("the f-puzzles data holds a number too long to be part of a puzzle") from None
     if not isinstance(data, dict):
         raise ParseError("the f-puzzles data must be a JSON object")
     return data
@@ -247,7 +249,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         for item in _items(data, key):
             value = item.get("value")
             text = str(value).strip() if value is not None else ""
-            if text and not re.fullmatch(r"-?[0-9]+", text):  # not "--5" or "²", which int() refuses
+            if text and not re.fullmatch(r"-?[0-9]{1,9}", text):  # not "--5", "²", 5,000 digits (int() fails)
                 raise ParseError(f"f-puzzles: a {key} has the value {json.dumps(value)}, not a sum")
             cages.append((_cells(item, n), int(text) if text else None))
     if cages:

@@ -14,6 +14,7 @@ from typing import Any
 
 from sudokit import variants
 from sudokit.errors import GridError, ParseError, PuzzleError
+from sudokit.formats.limits import whole_number
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, default_box
 
 _ROW_KEYS = ("problem", "solution", "areas")
@@ -70,8 +71,8 @@ def parse_janko_block(text: str) -> list[Puzzle]:
 
 
 def _int(value: Any, key: str, where: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str) and whole_number(value) is not None:
+        value = whole_number(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 64:
         raise ParseError(f'{where}: "{key}" must be a whole number from 1 to 64')
     return value
@@ -97,7 +98,7 @@ def _symbols(
     if solution is not None:
         found = sorted({token.upper() for row in solution for token in row})
         if len(found) == n:
-            return tuple(sorted(found, key=lambda s: (not s.isdigit(), int(s) if s.isdigit() else 0, s)))
+            return tuple(sorted(found, key=lambda s: (whole_number(s) is None, whole_number(s) or 0, s)))
         raise ParseError(f"{where}: the solution uses {len(found)} symbols, not {n}")
     used = {token for row in problem for token in row if token != "-"}
     if all(token.isdigit() for token in used):
@@ -162,9 +163,10 @@ def _cages(grid: Grid, problem: list[list[str]], areas: list[list[str]] | None, 
             token = problem[r][c]
             if token == "-":
                 continue
-            if not token.isdigit():
+            total = whole_number(token)
+            if total is None:
                 raise ParseError(f"{where}: r{r + 1}c{c + 1} holds {token!r}, not a cage sum")
             if label in sums:
                 raise ParseError(f"{where}: cage {label!r} has two sums")
-            sums[label] = int(token)
+            sums[label] = total
     return variants.killer(grid, [(members, sums.get(label)) for label, members in cells.items()])

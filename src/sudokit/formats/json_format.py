@@ -90,6 +90,8 @@ def parse_json(text: str) -> list[Puzzle]:
         raise ParseError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except RecursionError:
         raise ParseError("the JSON is nested too deeply to be a puzzle") from None
+    except ValueError:  # a number of thousands of digits, which int() refuses
+        raise ParseError("the JSON holds a number too long to be part of a puzzle") from None
     items = data if isinstance(data, list) else [data]
     if not items:
         raise ParseError("the JSON list holds no puzzle")
@@ -218,6 +220,8 @@ def _multi_grid(value: Any, symbols: tuple[str, ...]) -> Grid:
     )
     if not isinstance(size, int) or not ok_box or not ok_corners:
         raise _Bad('"grids" must be {"size": n, "box": [rows, cols], "corners": [[row, col], ...]}')
+    if isinstance(size, bool) or not 2 <= size <= MAX_SIZE:  # 1x1 grids share rows, columns and boxes
+        raise _Bad(f'"grids": "size" must be from 2 to {MAX_SIZE}, not {json.dumps(size)}')
     if box is not None and (min(box) < 1 or box[0] * box[1] != size):
         raise _Bad(f'"grids": {box[0]}x{box[1]} boxes do not tile a {size}x{size} grid')
     if any(max(c) > MAX_FRAME - size for c in corners) or len(corners) * size * size > MAX_FRAME**2:

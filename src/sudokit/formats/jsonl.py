@@ -48,7 +48,7 @@ def looks_like_jsonl(text: str) -> bool:
     )
     try:
         first = json.loads(lines[0])
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, or a number int() refuses
         return False
     if not isinstance(first, dict):
         return False
@@ -70,6 +70,8 @@ def parse_jsonl(text: str, options: ReadOptions) -> list[Puzzle]:
             raise ParseError(f"JSON Lines: invalid JSON: {exc.msg}", number, exc.colno) from None
         except RecursionError:
             raise ParseError("JSON Lines: nested too deeply to be a puzzle", number) from None
+        except ValueError:  # a number of thousands of digits, which int() refuses
+            raise ParseError("JSON Lines: a number too long to be part of a puzzle", number) from None
         if not isinstance(item, dict):
             raise ParseError("JSON Lines: each line must be a JSON object", number)
         kind = _kind(item)

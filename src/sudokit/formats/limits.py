@@ -63,6 +63,16 @@ def line_too_long(
     )
 
 
+def whole_number(text: str) -> int | None:
+    """The value of a whole number written in at most nine ASCII digits (``"12"``), else None.
+
+    Readers use it rather than ``str.isdigit()`` and ``int()``: '²' is a digit to the one and not to
+    the other, and ``int()`` refuses 4,300 digits or more (ValueError, not a ParseError).
+    """
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def check_text(text: str) -> None:
     """ParseError unless the text has at most :data:`MAX_TEXT` characters."""
     if len(text) > MAX_TEXT:

@@ -26,6 +26,7 @@ from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
 from sudokit import variants
 from sudokit.errors import GridError, ParseError, PuzzleError
+from sudokit.formats.limits import whole_number
 from sudokit.model import EMPTY, Cell, Grid, Puzzle
 
 HOSTS = ("sudokupad.app", "crackingthecryptic.com")
@@ -416,7 +417,7 @@ def _with_cages(grid: Grid, cages: Any, n: int, metadata: dict[str, str]) -> tup
                 key = "ruleset" if key == "rules" else key  # as the f-puzzles reader names the rules
                 metadata[key] = metadata[key] + "\n" + text if key in metadata else text
                 continue
-            value = int(value) if value.strip().isdigit() else value
+            value = whole_number(value) if whole_number(value) is not None else value
         members = _get(cage, "ce", "cells") or []
         if not isinstance(members, list):
             raise ParseError(f"SudokuPad: cage {k} must list its cells")
@@ -439,8 +440,8 @@ def _givens(grid: Grid, cells: list[Any], n: int) -> tuple[int, ...]:
             value = _get(cell, "v", "value")
             if value is None or value == "":
                 continue
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value)
+            if isinstance(value, str) and whole_number(value) is not None:
+                value = whole_number(value)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
                 raise ParseError(f"SudokuPad: r{r + 1}c{c + 1} holds {json.dumps(value)}, not 1 to {n}")
             givens[grid.index[(r, c)]] = value - 1

@@ -145,6 +145,8 @@ def parse_csv(text: str, options: ReadOptions) -> list[Puzzle]:
                 continue
             if header is None:
                 header = [name.strip().lower() for name in row]
+                if column >= len(header):  # the lines split otherwise than csv splits rows (a \f, a \x85)
+                    raise ParseError("CSV: the header line names no puzzle column", number)
                 continue
             if len(row) != len(header):
                 raise ParseError(f"CSV: {len(row)} fields where the header names {len(header)}", number)

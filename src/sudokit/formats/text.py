@@ -31,7 +31,7 @@ _SEPARATORS = frozenset(" \t|,;+")
 _BORDER_CHARS = frozenset("-+|=*_: \t")
 _TITLE = re.compile(r"^\s*(grid|puzzle|sudoku|game)\b[\s:#\-]*\w*\s*$", re.IGNORECASE)
 _SECTION = re.compile(r"^\s*\[([^\]]*)\]\s*$")
-_SECTION_LINE = re.compile(r"^\s*\[[^\]]*\]\s*$", re.MULTILINE)
+_SECTION_LINE = re.compile(r"^[^\S\n]*\[[^\]\n]*\][^\S\n]*$", re.MULTILINE)  # within a line: else quadratic
 _MAX_GRID_ROWS = 64
 _SADMAN_KEYS = {
     "A": "author",
