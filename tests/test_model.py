@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 import sudokit
-from sudokit import EMPTY, Grid, GridError, Puzzle, PuzzleError, Solution, Unit, cell_name
+from sudokit import EMPTY, Grid, GridError, ParseError, Puzzle, PuzzleError, Solution, Unit, cell_name
 from sudokit.model import default_box, default_symbols, parse_cell_name
 
 
@@ -159,3 +159,29 @@ def test_a_grid_pickles_without_its_compiled_tables() -> None:
     copy = pickle.loads(pickle.dumps(puzzle))
     assert copy == puzzle and copy.grid == grid
     assert sudokit.count_solutions(copy, limit=2).count == 2
+
+
+@pytest.mark.parametrize("name", ["r\u00b2c1", "r1c\u0663", "r99999c1", "r0c1", "rc1"])
+def test_cell_names_take_ascii_digits_only(name: str) -> None:
+    with pytest.raises(GridError, match="not a cell name"):
+        parse_cell_name(name)
+
+
+@pytest.mark.parametrize("n", [0, -1])
+def test_no_box_for_fewer_than_one_symbol(n: int) -> None:
+    with pytest.raises(GridError, match="at least one symbol"):
+        default_box(n)
+
+
+def test_a_lone_surrogate_in_a_batch_is_one_bad_line() -> None:
+    results = sudokit.solve_many("\udcff\n" + "." * 16)
+    assert [r.kind for r in results] == ["invalid", "multiple"]
+
+
+def test_blank_text_of_millions_of_lines_is_refused_at_once() -> None:
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(ParseError, match="no puzzle found"):
+        sudokit.parse("\n" * 4_000_000)
+    assert time.perf_counter() - started < 2.0  # it used to walk every blank line once per detector

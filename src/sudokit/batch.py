@@ -805,10 +805,10 @@ def workers_done(timeout: float) -> bool:
 
 def _as_bytes(puzzles: str | bytes | Iterable[str]) -> bytes:
     if isinstance(puzzles, str):
-        return puzzles.encode("utf-8")
+        return puzzles.encode("utf-8", "surrogatepass")  # a lone surrogate: a "not UTF-8" line
     if isinstance(puzzles, bytes | bytearray | memoryview):
         return bytes(puzzles)
-    return "\n".join(line.rstrip("\n") for line in puzzles).encode("utf-8")
+    return "\n".join(line.rstrip("\n") for line in puzzles).encode("utf-8", "surrogatepass")
 
 
 def solve_many(

@@ -213,7 +213,8 @@ def _source_text(source: str) -> tuple[str, str, str | None]:
         label, data = "<stdin>", sys.stdin.buffer.read(MAX_TEXT + 1)
     elif os.path.exists(source) or _looks_like_path(source):
         if not os.path.exists(source):
-            raise CommandError(f"{source}: no such file (and too short to be a puzzle)")
+            shown = source if source.isprintable() else repr(source)  # keep the error on one line
+            raise CommandError(f"{shown}: no such file (and too short to be a puzzle)")
         if os.path.isdir(source):
             raise CommandError(f"{source}: is a directory, not a puzzle file")
         with open(source, "rb") as handle:

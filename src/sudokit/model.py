@@ -42,7 +42,16 @@ def parse_cell_name(name: str) -> Cell:
     text = name.strip().lower()
     if text.startswith("r") and "c" in text:
         row_text, _, col_text = text[1:].partition("c")
-        if row_text.isdigit() and col_text.isdigit() and int(row_text) > 0 and int(col_text) > 0:
+        if (
+            row_text.isascii()
+            and col_text.isascii()
+            and row_text.isdigit()
+            and col_text.isdigit()
+            and len(row_text) <= 4
+            and len(col_text) <= 4
+            and int(row_text) > 0
+            and int(col_text) > 0
+        ):  # ASCII digits only ('²' is a digit to isdigit, not to int), and no huge numbers
             return int(row_text) - 1, int(col_text) - 1
     raise GridError(f"{name!r} is not a cell name like r1c1")
 
@@ -61,6 +70,8 @@ def default_symbols(n: int) -> tuple[str, ...]:
 
 def default_box(n: int) -> tuple[int, int]:
     """The most square box shape (rows, columns) for n symbols, wider than tall: 6 -> 2x3, 12 -> 3x4."""
+    if n < 1:
+        raise GridError(f"a grid needs at least one symbol, not {n}")
     if n == 1:
         return 1, 1  # one cell: its box is itself
     rows = math.isqrt(n)

@@ -166,6 +166,8 @@ def parse_many(
     for text too large to be a puzzle: see :mod:`sudokit.formats.limits`).
     """
     check_text(text)
+    if not text.strip():  # at once: the detectors would each walk every blank line first
+        raise ParseError("no puzzle found in the text")
     document = format in ("json", "fpuzzles") or (
         format is None and (looks_like_json(text) or looks_like_fpuzzles(text))
     )
