@@ -167,7 +167,7 @@ def parse_many(
     """
     check_text(text)
     if not text.strip():  # at once: the detectors would each walk every blank line first
-        raise ParseError("no puzzle found in the text")
+        raise ParseError("no puzzle found in the text", 1)
     document = format in ("json", "fpuzzles") or (
         format is None and (looks_like_json(text) or looks_like_fpuzzles(text))
     )
