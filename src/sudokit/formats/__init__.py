@@ -165,6 +165,11 @@ def parse_many(
     Raises :class:`~sudokit.errors.ParseError` naming the line and column of the first fault (also
     for text too large to be a puzzle: see :mod:`sudokit.formats.limits`).
     """
+    plain = format in (None, "line") and size is None and box is None and symbols is None and not variants
+    if plain and len(text) < 729:  # the hot path, one short line: nothing longer can be a sukaku or too long
+        quick = fast_line(text)
+        if quick is not None:
+            return [quick]
     check_text(text)
     if not text.strip():  # at once: the detectors would each walk every blank line first
         raise ParseError("no puzzle found in the text", 1)
@@ -177,7 +182,7 @@ def parse_many(
         return _with_variants(text, format, size, box, symbols, variants)
     if format is not None and format not in READ_FORMATS:
         raise FormatError(f"unknown input format {format!r} (known: {', '.join(READ_FORMATS)})")
-    if format in (None, "line") and size is None and box is None and symbols is None:
+    if plain:
         if format is None and len(text) >= 729:  # a 9x9 candidate line is as long as a 27x27 puzzle
             sukaku = read_candidate_line(text)
             if sukaku is not None:
