@@ -238,15 +238,8 @@ def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
 
     Any fault is an error for the whole input (for converting, where nothing may be dropped).
     """
-    label, text, implied = _source_text(source)
-    read_options = _read_options(options)
-    read_options["format"] = read_options["format"] or implied
-    try:
-        puzzles = parse_many(text, **read_options)
-    except ParseError as exc:
-        raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
-    _note_unread(puzzles)
-    return puzzles
+    entries = load_entries(source, strict=True, **options)
+    return [entry.puzzle for entry in entries if entry.puzzle is not None]
 
 
 def _note_unread(puzzles: list[Puzzle]) -> None:
@@ -291,11 +284,11 @@ def _one_per_line(text: str, read_options: dict[str, Any], label: str) -> list[E
     return entries if good * 2 >= len(entries) else None
 
 
-def load_entries(source: str, **options: Any) -> list[Entry]:
+def load_entries(source: str, *, strict: bool = False, **options: Any) -> list[Entry]:
     """The puzzles of a PUZZLE argument, for commands that report on each.
 
     One bad puzzle in a file of one puzzle per line is reported with its line number, and the others
-    are still answered.
+    are still answered; with ``strict``, any fault is an error for the whole input.
     """
     label, text, implied = _source_text(source)
     read_options = _read_options(options)
@@ -303,7 +296,7 @@ def load_entries(source: str, **options: Any) -> list[Entry]:
     try:
         puzzles = parse_many(text, **read_options)
     except ParseError as exc:
-        entries = _one_per_line(text, read_options, f"{label}: " if label else "")
+        entries = None if strict else _one_per_line(text, read_options, f"{label}: " if label else "")
         if entries is None:
             raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
         return entries
