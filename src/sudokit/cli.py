@@ -546,7 +546,6 @@ class _CountProgress:
             file=sys.stderr,
             dynamic_ncols=True,
             leave=False,
-            delay=0.5,
         )
         self.seen = 0
 
