@@ -354,7 +354,11 @@ def _single_char_symbols(puzzle: Puzzle, form: str) -> None:
     grid = puzzle.grid
     if any(len(s) != 1 for s in grid.symbols):
         raise FormatError(f"the {form} form needs one-character symbols; use json for {grid.symbols[-1]!r}")
-    if not grid.is_rectangular:
+    _rectangular(puzzle, form)
+
+
+def _rectangular(puzzle: Puzzle, form: str) -> None:
+    if not puzzle.grid.is_rectangular:
         raise FormatError(f"the {form} form needs a rectangular grid; use json")
 
 
@@ -369,6 +373,7 @@ def format_line(puzzle: Puzzle, blank: str = ".") -> str:
     Symbols longer than one character (``10`` .. ``16``) are written as space-separated tokens, the
     form the reader takes back.
     """
+    _rectangular(puzzle, "one-line")
     symbols = puzzle.grid.symbols
     if any(len(s) != 1 for s in symbols):
         return " ".join("." if g == EMPTY else symbols[g] for g in puzzle.givens)
