@@ -41,7 +41,7 @@ from sudokit.formats import parse as parse_any
 from sudokit.formats.candidates import SIZES, read_candidate_line
 from sudokit.formats.limits import MAX_LINE, line_too_long
 from sudokit.formats.text import LineParser, ReadOptions, strip_comment
-from sudokit.model import Grid, Puzzle, Solution
+from sudokit.model import Grid, Puzzle
 from sudokit.solver import count_solutions, line_layout
 
 BLOCK_BYTES = 1 << 15
@@ -362,13 +362,6 @@ def _is_puzzle_line(raw: bytes) -> bool:
     return bool(stripped) and not stripped.startswith(b"#")
 
 
-def _solution_text(solution: Solution) -> str:
-    """A solution on one line: symbols side by side, or space-separated if one is longer than a character."""
-    symbols = solution.puzzle.grid.symbols
-    joiner = "" if all(len(s) == 1 for s in symbols) else " "
-    return joiner.join(symbols[v] for v in solution.values)
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split("\n"))
 
@@ -504,7 +497,7 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
             time_limit=options.time_limit,
             progress=plan.check,
         )
-        solution = _solution_text(found.first) if found.first is not None else None
+        solution = found.first.to_string() if found.first is not None else None
     except ParseError as exc:
         if exc.line in (None, lineno):
             return _invalid(lineno, exc.message, exc.column)
@@ -609,7 +602,7 @@ def _solve_lines(plan: _Plan, data: bytes, first_line: int) -> BatchResult:
                 block.special[k] = line_result
                 counts[k], nodes[k] = line_result.count, line_result.nodes
             else:
-                limit = "node limit" if code == _engine.LINE_NODE_LIMIT else "time limit"
+                limit = _LIMITS["nodes" if code == _engine.LINE_NODE_LIMIT else "time"]
                 if not counts[k]:
                     reason = f"stopped by the {limit}"
                     block.special[k] = LineResult(line, "stopped", 0, None, reason, nodes[k])

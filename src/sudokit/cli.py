@@ -266,11 +266,9 @@ def _one_per_line(text: str, read_options: dict[str, Any], label: str) -> list[E
     None when the text does not look like that (most lines do not read alone: a grid, say), so the
     whole-text error stands.
     """
-    numbered = [
-        (number, line)
-        for number, line in enumerate(text.splitlines(), 1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
+    from sudokit.formats.tabular import content_lines
+
+    numbered = list(content_lines(text))
     if len(numbered) < 2 or read_options["format"] not in (None, "line", "sdm") or detect(text) != "text":
         return None  # records of another format (CSV, HoDoKu lines, ...) do not read line by line
     entries = []
@@ -370,10 +368,6 @@ def _write_solution(solution: Solution, output_format: str) -> str:
     if output_format == "pretty":
         return str(solution) + "\n"
     return dumps(solution.as_puzzle(), output_format)
-
-
-def _label(index: int, total: int) -> str:
-    return f"puzzle {index + 1}: " if total > 1 else ""
 
 
 def _puzzle_text(puzzle: Puzzle) -> str:
@@ -482,12 +476,7 @@ def solve(
                 f"{plural(result.nodes, 'guess')}",
                 err=True,
             )
-        if result.first is not None:
-            status = "solved"
-        elif result.stopped_by in ("nodes", "time"):
-            status = f"{'node' if result.stopped_by == 'nodes' else 'time'} limit reached"
-        else:
-            status = "no solution"
+        status = result.status.value
         if output_format == "json":
             click.echo(
                 json.dumps(
@@ -785,7 +774,7 @@ def batch(
         if sink is not sys.stdout:
             sink.close()
     if interrupted:
-        total = count_lines(file) if file != "-" else None
+        total = totals or (count_lines(file) if file != "-" else None)
         lines = (
             f"{number(summary.lines)} of {plural(total[0], 'line')}"
             if total

@@ -69,9 +69,21 @@ class CountResult:
     seconds: float
 
     @property
+    def status(self) -> Status:
+        """How the search for a first solution ended, as :func:`solve` reports it."""
+        return _status(self.first is not None, self.stopped_by)
+
+    @property
     def unique(self) -> bool:
         """True when the puzzle has exactly one solution (needs a limit of 2 or more, or none)."""
         return self.count == 1 and self.complete
+
+
+def _status(found: bool, stopped_by: str | None) -> Status:
+    """A search's status from whether it found a solution and what stopped it (see :func:`_count`)."""
+    if found:
+        return Status.SOLVED
+    return {None: Status.NO_SOLUTION, "nodes": Status.NODE_LIMIT, "time": Status.TIME_LIMIT}[stopped_by]
 
 
 def _layout(grid: Grid) -> _engine.Layout:
@@ -114,10 +126,6 @@ Progress = Callable[[int, int], object]
 """Called about every 50 ms of a long search with (nodes, solutions so far); it may raise to stop it."""
 
 
-def _poll(progress: Progress | None) -> _engine.Poll:
-    return _engine.Poll(progress)
-
-
 def _interrupted(poll: _engine.Poll, solutions: int, nodes: int) -> BaseException:
     """The exception to raise for a search its poll stopped.
 
@@ -136,7 +144,7 @@ def _start(
 ) -> tuple[_engine.Search, str | None]:
     """Create a search over the puzzle and load its givens; return it and a reason when they conflict."""
     _check_limits(node_limit, time_limit)
-    search = _engine.Search(_layout(puzzle.grid), _poll(progress))
+    search = _engine.Search(_layout(puzzle.grid), _engine.Poll(progress))
     status, conflict = search.start(puzzle.givens, puzzle.allowed, node_limit or 0, time_limit or 0.0)
     if status == _engine.CONTRADICTION and conflict is not None:
         return search, _conflict_reason(puzzle.grid, conflict)
@@ -221,7 +229,7 @@ def _count(
     """
     if puzzle.allowed is None and _classic9(puzzle.grid):
         _check_limits(node_limit, time_limit)
-        poll = _poll(progress)
+        poll = _engine.Poll(progress)
         stopped, count, nodes, first = _engine.solve9(
             puzzle.givens, limit, node_limit or 0, time_limit or 0.0, poll
         )
@@ -294,11 +302,8 @@ def solve(
     puzzle = as_puzzle(puzzle)
     _, stopped_by, first, reason, nodes = _count(puzzle, 1, node_limit, time_limit, progress)
     reason = _with_box_hint(puzzle, reason)
-    if first is not None:
-        status, solution = Status.SOLVED, Solution(puzzle, first)
-    else:
-        solution = None
-        status = {None: Status.NO_SOLUTION, "nodes": Status.NODE_LIMIT, "time": Status.TIME_LIMIT}[stopped_by]
+    solution = Solution(puzzle, first) if first is not None else None
+    status = _status(first is not None, stopped_by)
     return SolveResult(puzzle, status, solution, reason, nodes, time.perf_counter() - started)
 
 

@@ -218,11 +218,9 @@ def _start(puzzle: Puzzle, deadline: _Deadline | None = None) -> tuple[Board, li
     """
     counted = count_solutions(puzzle, limit=2, time_limit=deadline.left() if deadline else None)
     if counted.stopped_by == "time":
-        limit = deadline.limit if deadline else None
+        assert deadline is not None and deadline.limit is not None  # only a deadline sets a time limit
         raise SearchStopped(
-            f"stopped by the time limit of {limit:g} s while looking for the puzzle's solutions"
-            if limit
-            else "stopped by the time limit while looking for the puzzle's solutions"
+            f"stopped by the time limit of {deadline.limit:g} s while looking for the puzzle's solutions"
         )
     if counted.count == 0:
         reason = counted.reason or "no assignment satisfies every rule"
