@@ -13,7 +13,12 @@ if platform.machine().lower() in {"x86_64", "amd64"}:
 extensions = [
     Extension(
         "sudokit._engine",
-        sources=["src/sudokit/_engine.pyx", "src/sudokit/_core/engine.c", "src/sudokit/_core/fast9.c"],
+        sources=[
+            "src/sudokit/_engine.pyx",
+            "src/sudokit/_core/engine.c",
+            "src/sudokit/_core/fast9.c",
+            "src/sudokit/_core/generate.c",
+        ],
         include_dirs=["src/sudokit"],
         extra_compile_args=compile_args,
     )

@@ -71,6 +71,35 @@ cdef extern from "_core/fast9.h" nogil:
     void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
                   void *poll_context, int *solution, f9_result *result) nogil
 
+cdef extern from "_core/generate.h" nogil:
+    ctypedef struct sk_rng:
+        pass
+    void sk_rng_seed(sk_rng *rng, uint64_t seed)
+    int SK_GEN_DONE, SK_GEN_NONE, SK_GEN_NOT_UNIQUE, SK_GEN_NODE_LIMIT, SK_GEN_TIME_LIMIT, SK_GEN_INTERRUPTED
+    int SK_GEN_NO_MEMORY, SK_MAX_ORBIT
+    ctypedef struct sk_reduce_options:
+        int norbits
+        const int *orbit_start
+        const int *orbit_cells
+        int min_givens
+        int64_t check_nodes
+        double time_limit
+    ctypedef struct sk_reduce_result:
+        int status
+        int givens
+        int minimal
+        int64_t nodes
+        int64_t checks
+    int sk_random_solution(sk_search *search, const int *givens, const sk_mask *allowed, sk_rng *rng,
+                           int64_t node_limit, double time_limit, int *out, int64_t *nodes)
+    void sk_reduce(sk_search *search, const int *solution, const sk_mask *allowed, int *givens,
+                   const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
+                   sk_reduce_result *result)
+    void f9_random_solution(sk_rng *rng, int *solution)
+    void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
+                   void *poll_context, sk_reduce_result *result)
+    void sk_shuffle_grid(int *grid, int n, int box_rows, int box_cols, int relabel, int permute, sk_rng *rng)
+
 MAX_SYMBOLS = SK_MAX_SYMBOLS
 READY = SK_READY
 SOLUTION = SK_SOLUTION
@@ -576,3 +605,163 @@ def read_line(str line, const signed char[:] table):
         Py_INCREF(value)
         PyTuple_SET_ITEM(givens, i, value)
     return givens
+
+
+GEN_DONE = SK_GEN_DONE
+GEN_NONE = SK_GEN_NONE
+GEN_NOT_UNIQUE = SK_GEN_NOT_UNIQUE
+GEN_NODE_LIMIT = SK_GEN_NODE_LIMIT
+GEN_TIME_LIMIT = SK_GEN_TIME_LIMIT
+GEN_INTERRUPTED = SK_GEN_INTERRUPTED
+MAX_ORBIT = SK_MAX_ORBIT
+
+
+cdef class Generator:
+    """Makes puzzles on one layout (None: the classic 9x9 fast path), removing givens in ``orbits``
+    (groups of cells that go together, such as the images of a cell under a symmetry).
+
+    Every call takes a 64-bit seed and depends on nothing else, so a seed gives the same puzzle on
+    every machine.  ``shuffle`` = (n, box_rows, box_cols, relabel, permute) applies random symmetries
+    of a classic grid to each filled grid (see ``sk_shuffle_grid``); None applies none.
+    """
+
+    cdef readonly Layout layout
+    cdef readonly Poll poll
+    cdef sk_search *search
+    cdef int ncells
+    cdef int *orbit_start
+    cdef int *orbit_cells
+    cdef sk_reduce_options options
+    cdef int *solution
+    cdef int *givens
+    cdef sk_mask *allowed
+    cdef int shuffle_n, shuffle_rows, shuffle_cols, shuffle_relabel, shuffle_permute
+
+    def __cinit__(self, Layout layout, int ncells, orbits, int min_givens=0, long long check_nodes=0,
+                  shuffle=None, Poll poll=None):
+        cdef int k, pos = 0, total = 0
+        self.layout = layout
+        self.poll = poll if poll is not None else Poll()
+        if layout is None and ncells != 81:
+            raise ValueError("the fast path makes 9x9 grids only")
+        if layout is not None and layout.ncells != ncells:
+            raise ValueError("layout and ncells disagree")
+        self.ncells = ncells
+        for orbit in orbits:
+            if not 1 <= len(orbit) <= SK_MAX_ORBIT:
+                raise ValueError(f"a group of cells has 1 to {SK_MAX_ORBIT} cells, not {len(orbit)}")
+            total += len(orbit)
+        self.orbit_start = <int *>malloc((len(orbits) + 1) * sizeof(int))
+        self.orbit_cells = <int *>malloc((total + 1) * sizeof(int))
+        self.solution = <int *>malloc((ncells + 1) * sizeof(int))
+        self.givens = <int *>malloc((ncells + 1) * sizeof(int))
+        self.allowed = <sk_mask *>malloc((ncells + 1) * sizeof(sk_mask))
+        if (self.orbit_start == NULL or self.orbit_cells == NULL or self.solution == NULL
+                or self.givens == NULL or self.allowed == NULL):
+            raise MemoryError()
+        for k in range(len(orbits)):
+            self.orbit_start[k] = pos
+            for cell in orbits[k]:
+                if not 0 <= cell < ncells:
+                    raise ValueError(f"cell {cell} is not in the grid")
+                self.orbit_cells[pos] = cell
+                pos += 1
+        self.orbit_start[len(orbits)] = pos
+        self.options.norbits = len(orbits)
+        self.options.orbit_start = self.orbit_start
+        self.options.orbit_cells = self.orbit_cells
+        self.options.min_givens = min_givens
+        self.options.check_nodes = check_nodes
+        self.options.time_limit = 0.0
+        if shuffle is not None:
+            self.shuffle_n, self.shuffle_rows, self.shuffle_cols, self.shuffle_relabel, self.shuffle_permute = shuffle
+            if self.shuffle_n * self.shuffle_n != ncells:
+                raise ValueError("shuffling needs an n x n grid")
+        if layout is not None:
+            self.search = sk_search_new(layout.ptr)
+            if self.search == NULL:
+                raise MemoryError()
+            sk_set_poll(self.search, _poll, <void *>self.poll)
+
+    def __dealloc__(self):
+        sk_search_free(self.search)
+        free(self.orbit_start)
+        free(self.orbit_cells)
+        free(self.solution)
+        free(self.givens)
+        free(self.allowed)
+
+    cdef const sk_mask *_load_allowed(self, allowed) except? NULL:
+        cdef int c
+        if allowed is None:
+            return NULL
+        if len(allowed) != self.ncells:
+            raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
+        for c in range(self.ncells):
+            self.allowed[c] = allowed[c]
+        return self.allowed
+
+    def fill(self, unsigned long long seed, givens=None, allowed=None, long long node_limit=0,
+             double time_limit=0.0):
+        """A random solution keeping ``givens`` and ``allowed``: (status, solution or None, nodes)."""
+        cdef sk_rng rng
+        cdef int c, status
+        cdef int64_t nodes = 0
+        cdef const sk_mask *allowed_ptr = self._load_allowed(allowed)
+        sk_rng_seed(&rng, seed)
+        for c in range(self.ncells):
+            self.givens[c] = -1 if givens is None else givens[c]
+        if self.layout is None and givens is None and allowed is None:
+            with nogil:
+                f9_random_solution(&rng, self.solution)
+            status = SK_GEN_DONE
+        else:
+            if self.search == NULL:
+                raise ValueError("the fast path fills empty grids only")
+            with nogil:
+                status = sk_random_solution(self.search, self.givens, allowed_ptr, &rng, node_limit, time_limit,
+                                            self.solution, &nodes)
+        if status == SK_GEN_NO_MEMORY:
+            raise MemoryError()
+        if status == SK_GEN_INTERRUPTED:
+            raise self.poll.error
+        if status != SK_GEN_DONE:
+            return status, None, nodes
+        if self.shuffle_n:
+            with nogil:
+                sk_shuffle_grid(self.solution, self.shuffle_n, self.shuffle_rows, self.shuffle_cols,
+                                self.shuffle_relabel, self.shuffle_permute, &rng)
+        return status, tuple([self.solution[c] for c in range(self.ncells)]), nodes
+
+    def reduce(self, unsigned long long seed, solution, givens=None, allowed=None, double time_limit=0.0):
+        """Remove givens (all of ``solution`` when None) while the puzzle keeps that one solution.
+
+        Returns (status, givens, minimal, nodes, checks); the givens are what is left when the status is
+        GEN_DONE or GEN_TIME_LIMIT (still unique then, but not known to be minimal).
+        """
+        cdef sk_rng rng
+        cdef int c
+        cdef sk_reduce_result result
+        cdef const sk_mask *allowed_ptr = self._load_allowed(allowed)
+        if len(solution) != self.ncells or (givens is not None and len(givens) != self.ncells):
+            raise ValueError(f"expected {self.ncells} cells")
+        sk_rng_seed(&rng, seed)
+        for c in range(self.ncells):
+            self.solution[c] = solution[c]
+            self.givens[c] = solution[c] if givens is None else givens[c]
+        self.options.time_limit = time_limit
+        if self.layout is None:
+            if allowed is not None:
+                raise ValueError("the fast path takes no allowed masks")
+            with nogil:
+                f9_reduce(self.solution, self.givens, &self.options, &rng, _poll, <void *>self.poll, &result)
+        else:
+            with nogil:
+                sk_reduce(self.search, self.solution, allowed_ptr, self.givens, &self.options, &rng, _poll,
+                          <void *>self.poll, &result)
+        if result.status == SK_GEN_NO_MEMORY:
+            raise MemoryError()
+        if result.status == SK_GEN_INTERRUPTED:
+            raise self.poll.error
+        left = tuple([self.givens[c] for c in range(self.ncells)])
+        return result.status, left, bool(result.minimal), result.nodes, result.checks

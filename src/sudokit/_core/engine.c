@@ -69,6 +69,8 @@ struct sk_search {
     int64_t *cage_at;        /* ... cage sums */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
     int64_t failures;        /* branches refuted by propagation so far */
+    sk_rng *rng;             /* NULL: try symbols in increasing order; else in random order */
+    const int *preferred;    /* NULL, or per cell the symbol to try first (a known solution) */
 };
 
 /* Record that a cell's candidates changed. */
@@ -420,7 +422,13 @@ void sk_set_poll(sk_search *s, sk_poll_fn poll, void *context) {
     s->poll_context = context;
 }
 
+void sk_set_random(sk_search *s, sk_rng *rng) { s->rng = rng; }
+
+void sk_set_preferred(sk_search *s, const int *values) { s->preferred = values; }
+
 int64_t sk_nodes(const sk_search *s) { return s->nodes; }
+
+const sk_layout *sk_search_layout(const sk_search *s) { return s->L; }
 
 int64_t sk_solutions(const sk_search *s) { return s->solutions; }
 
@@ -1038,6 +1046,22 @@ int sk_next(sk_search *s) {
         s->nodes++;
         sk_branch *br = &s->branch[d];
         sk_mask b = br->rest & (~br->rest + 1);
+        if (s->preferred) { /* the known solution's choice first: solutions near it are found fast */
+            sk_mask want;
+            if (br->unit < 0) {
+                want = (sk_mask)1 << s->preferred[br->cell];
+            } else {
+                want = 0;
+                const int *uc = L->unit_cells + L->unit_start[br->unit];
+                for (sk_mask left = br->rest; left; left &= left - 1)
+                    if (s->preferred[uc[SK_CTZ(left)]] == br->symbol) want = left & (~left + 1);
+            }
+            if (br->rest & want) b = want;
+        } else if (s->rng) { /* a random one of the alternatives left */
+            sk_mask left = br->rest;
+            for (uint32_t k = sk_rng_below(s->rng, (uint32_t)SK_POPCOUNT(left)); k; k--) left &= left - 1;
+            b = left & (~left + 1);
+        }
         br->rest ^= b;
         int cell;
         sk_mask value;

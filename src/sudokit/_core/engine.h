@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "random.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -130,6 +132,15 @@ typedef int (*sk_poll_fn)(void *context, int64_t nodes, int64_t solutions);
 /* Install (or, with NULL, remove) the poll callback; it stays for later sk_start calls. */
 void sk_set_poll(sk_search *search, sk_poll_fn poll, void *context);
 
+/* Try a branch's symbols in random order drawn from rng (an sk_rng of random.h), or, with NULL, in
+ * increasing order (the default: the same puzzle always gives the same first solution).  The
+ * generator fills random grids this way. */
+void sk_set_random(sk_search *search, sk_rng *rng);
+
+/* Try each cell's symbol in `values` (one per cell, kept by the caller) first, or with NULL, stop.  A
+ * search for a solution other than a known one finds those near it sooner this way. */
+void sk_set_preferred(sk_search *search, const int *values);
+
 /* Load givens (symbol index per cell, -1 for empty) and allowed masks (NULL: every symbol), check
  * them and propagate.  Returns SK_READY, SK_CONTRADICTION (conflict filled in) or SK_NO_MEMORY. */
 int sk_start(sk_search *search, const int *givens, const sk_mask *allowed, sk_conflict *conflict);
@@ -147,6 +158,9 @@ int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_soluti
 void sk_solution(const sk_search *search, int *out);
 
 int64_t sk_nodes(const sk_search *search);
+
+/* The layout a search runs on. */
+const sk_layout *sk_search_layout(const sk_search *search);
 
 /* Solutions found by sk_next since sk_start. */
 int64_t sk_solutions(const sk_search *search);

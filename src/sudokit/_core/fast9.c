@@ -15,6 +15,7 @@
  * Search: a cell with two candidates if there is one, else the cell with the fewest.
  */
 #include "fast9.h"
+#include "generate.h"
 
 #include <string.h>
 #include <time.h>
@@ -223,6 +224,7 @@ typedef struct {
     f9_poll_fn poll;
     void *poll_context;
     double next_poll;        /* seconds since started at which poll is due */
+    sk_rng *rng;             /* NULL: digits in increasing order; else in random order (filling grids) */
 } f9_run;
 
 static double f9_elapsed(const f9_run *run) {
@@ -276,8 +278,12 @@ static int f9_search(f9_run *run, const f9_state *s) {
             }
         }
     }
-    for (int d = 0; d < 9; d++) {
-        if (!(s->cand[d][best_b] >> best_i & 1)) continue;
+    int digits[9], nd = 0;
+    for (int d = 0; d < 9; d++)
+        if (s->cand[d][best_b] >> best_i & 1) digits[nd++] = d;
+    if (run->rng) sk_rng_shuffle(run->rng, digits, nd);
+    for (int k = 0; k < nd; k++) {
+        int d = digits[k];
         if (run->node_limit > 0 && run->nodes >= run->node_limit) { run->status = F9_NODE_LIMIT; return 1; }
         if ((run->nodes & 255) == 0 && (run->time_limit > 0 || run->poll)) {
             double elapsed = f9_elapsed(run);
@@ -296,28 +302,91 @@ static int f9_search(f9_run *run, const f9_state *s) {
     return 0;
 }
 
+/* Load givens (and, when forbid_cell >= 0, take forbid_digit from that cell's candidates) and
+ * propagate; 0 when that shows there is no solution. */
+static int f9_load(f9_state *s, const int *givens, int forbid_cell, int forbid_digit) {
+    for (int d = 0; d < 9; d++) s->cand[d][0] = s->cand[d][1] = s->cand[d][2] = F9_BAND;
+    s->open[0] = s->open[1] = s->open[2] = F9_BAND;
+    s->pending = 7;
+    s->dirty = 0;
+    if (forbid_cell >= 0) s->cand[forbid_digit][forbid_cell / 27] &= ~(1u << (forbid_cell % 27));
+    for (int c = 0; c < 81; c++) {
+        int d = givens[c];
+        if (d < 0) continue;
+        int b = c / 27, i = c % 27;
+        if (d > 8 || !(s->cand[d][b] >> i & 1)) return 0; /* a peer already holds d */
+        f9_place(s, d, b, i);
+    }
+    s->dirty = 0x7FFFFFF; /* look at every digit and band once */
+    return f9_propagate(s);
+}
+
 void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
               void *poll_context, int *solution, f9_result *result) {
     f9_tables();
     f9_run run = {limit, node_limit, 0, 0, {0}, time_limit, {0, 0}, F9_DONE, solution, poll, poll_context,
-                  F9_POLL_SECONDS};
+                  F9_POLL_SECONDS, NULL};
     if (time_limit > 0 || poll) clock_gettime(CLOCK_MONOTONIC, &run.started);
     f9_state s;
-    for (int d = 0; d < 9; d++) s.cand[d][0] = s.cand[d][1] = s.cand[d][2] = F9_BAND;
-    s.open[0] = s.open[1] = s.open[2] = F9_BAND;
-    s.pending = 7;
-    s.dirty = 0;
-    int ok = 1;
-    for (int c = 0; c < 81 && ok; c++) {
-        int d = givens[c];
-        if (d < 0) continue;
-        int b = c / 27, i = c % 27;
-        if (d > 8 || !(s.cand[d][b] >> i & 1)) ok = 0; /* a peer already holds d */
-        else f9_place(&s, d, b, i);
-    }
-    s.dirty = 0x7FFFFFF; /* look at every digit and band once */
-    if (ok && f9_propagate(&s)) f9_search(&run, &s);
+    if (f9_load(&s, givens, -1, 0)) f9_search(&run, &s);
     result->count = run.count;
     result->nodes = run.nodes;
     result->status = run.status;
+}
+
+void f9_random_solution(sk_rng *rng, int *solution) {
+    f9_tables();
+    f9_run run = {1, 0, 0, 0, {0}, 0, {0, 0}, F9_DONE, solution, NULL, NULL, 0, rng};
+    int empty[81];
+    for (int c = 0; c < 81; c++) empty[c] = -1;
+    f9_state s;
+    f9_load(&s, empty, -1, 0);
+    f9_search(&run, &s); /* the empty grid has solutions, and a search finds one at once */
+}
+
+/* Whether the givens have a solution in which `cell` does not hold `digit`: 1 yes, 0 no, -1 the
+ * node limit stopped the search first.  Counts the nodes into *nodes. */
+static int f9_other(f9_run *run, const int *givens, int cell, int digit, int64_t *nodes) {
+    f9_state s;
+    run->count = 0;
+    run->nodes = 0;
+    run->status = F9_DONE;
+    int found = 0;
+    if (f9_load(&s, givens, cell, digit)) {
+        f9_search(run, &s);
+        found = run->count > 0 ? 1 : (run->status == F9_DONE ? 0 : -1);
+    }
+    *nodes += run->nodes;
+    return found;
+}
+
+void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, f9_poll_fn poll,
+               void *poll_context, sk_reduce_result *result) {
+    f9_tables();
+    f9_run run = {1, 0, 0, 0, {0}, 0, {0, 0}, F9_DONE, NULL, NULL, NULL, 0, NULL};
+    sk_reduce_begin(result, givens, 81);
+    /* the starting givens must determine the solution */
+    if (result->givens < 81) {
+        f9_result r;
+        f9_solve(givens, 2, o->check_nodes, 0, NULL, NULL, NULL, &r);
+        result->nodes += r.nodes;
+        if (r.status != F9_DONE) { result->status = SK_GEN_NODE_LIMIT; return; }
+        if (r.count != 1) { result->status = r.count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE; return; }
+    }
+    sk_reducer reducer;
+    if (!sk_reducer_init(&reducer, o, rng, poll, poll_context)) { result->status = SK_GEN_NO_MEMORY; return; }
+    int cells[SK_MAX_ORBIT];
+    int k;
+    while ((k = sk_reducer_next(&reducer, givens, result, cells)) > 0) {
+        /* is there a solution other than `solution` once the orbit's cells are empty?  Such a
+         * solution differs first at some cell i of the orbit: keep cells before i, forbid i's digit */
+        int other = 0;
+        for (int i = 0; i < k && !other; i++) {
+            for (int j = 0; j < k; j++) givens[cells[j]] = j < i ? solution[cells[j]] : -1;
+            run.node_limit = reducer.limit;
+            other = f9_other(&run, givens, cells[i], solution[cells[i]], &result->nodes);
+        }
+        sk_reducer_settle(&reducer, givens, solution, cells, k, other, result);
+    }
+    sk_reducer_free(&reducer);
 }

@@ -1,0 +1,254 @@
+/* sudokit's puzzle generator core; see generate.h for the contract. */
+#include "generate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static double sk_seconds_since(const struct timespec *started) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - started->tv_sec) + (double)(now.tv_nsec - started->tv_nsec) * 1e-9;
+}
+
+void sk_reduce_begin(sk_reduce_result *result, const int *givens, int ncells) {
+    result->status = SK_GEN_DONE;
+    result->givens = 0;
+    for (int c = 0; c < ncells; c++) result->givens += givens[c] >= 0;
+    result->minimal = 1;
+    result->nodes = 0;
+    result->checks = 0;
+}
+
+int sk_reducer_init(sk_reducer *r, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context) {
+    r->o = o;
+    r->next = 0;
+    r->count = o->norbits;
+    r->ndeferred = 0;
+    r->current = -1;
+    r->limit = SK_FIRST_CHECK_NODES;
+    if (o->check_nodes > 0 && o->check_nodes < r->limit) r->limit = o->check_nodes;
+    r->poll = poll;
+    r->poll_context = poll_context;
+    r->next_poll = SK_POLL_SECONDS;
+    clock_gettime(CLOCK_MONOTONIC, &r->started);
+    size_t size = (size_t)(o->norbits > 0 ? o->norbits : 1) * sizeof(int);
+    r->order = malloc(size);
+    r->deferred = malloc(size);
+    if (!r->order || !r->deferred) return 0;
+    for (int k = 0; k < o->norbits; k++) r->order[k] = k;
+    sk_rng_shuffle(rng, r->order, o->norbits);
+    return 1;
+}
+
+void sk_reducer_free(sk_reducer *r) {
+    free(r->order);
+    free(r->deferred);
+}
+
+double sk_reducer_seconds_left(const sk_reducer *r) {
+    if (r->o->time_limit <= 0) return 0;
+    double left = r->o->time_limit - sk_seconds_since(&r->started);
+    return left > 1e-6 ? left : 1e-6;
+}
+
+/* Start the next pass over the deferred groups with a larger limit; 0 when there is none to make. */
+static int sk_reducer_next_pass(sk_reducer *r, sk_reduce_result *result) {
+    if (r->ndeferred == 0) return 0;
+    if (r->limit == 0 || (r->o->check_nodes > 0 && r->limit >= r->o->check_nodes)) {
+        result->minimal = 0; /* these groups stay unsettled: the puzzle may not be minimal */
+        r->ndeferred = 0;
+        return 0;
+    }
+    int64_t limit = r->limit * 16;
+    if (r->o->check_nodes > 0 && limit >= r->o->check_nodes) limit = r->o->check_nodes;
+    else if (r->o->check_nodes <= 0 && limit > ((int64_t)1 << 40)) limit = 0;
+    r->limit = limit;
+    memcpy(r->order, r->deferred, (size_t)r->ndeferred * sizeof(int));
+    r->count = r->ndeferred;
+    r->ndeferred = 0;
+    r->next = 0;
+    return 1;
+}
+
+int sk_reducer_next(sk_reducer *r, const int *givens, sk_reduce_result *result, int *cells) {
+    const sk_reduce_options *o = r->o;
+    for (;;) {
+        if (r->next >= r->count && !sk_reducer_next_pass(r, result)) return 0;
+        if ((o->time_limit > 0 || r->poll) && (result->checks & 7) == 0) {
+            double elapsed = sk_seconds_since(&r->started);
+            if (o->time_limit > 0 && elapsed > o->time_limit) {
+                result->status = SK_GEN_TIME_LIMIT;
+                result->minimal = 0;
+                return 0;
+            }
+            if (r->poll && elapsed >= r->next_poll) {
+                r->next_poll = elapsed + SK_POLL_SECONDS;
+                if (r->poll(r->poll_context, result->nodes, 0)) {
+                    result->status = SK_GEN_INTERRUPTED;
+                    result->minimal = 0;
+                    return 0;
+                }
+            }
+        }
+        int orbit = r->order[r->next++];
+        int k = 0, given = 1;
+        for (int i = o->orbit_start[orbit]; i < o->orbit_start[orbit + 1] && k < SK_MAX_ORBIT; i++) {
+            cells[k++] = o->orbit_cells[i];
+            if (givens[cells[k - 1]] < 0) given = 0;
+        }
+        if (!given || k == 0) continue; /* already empty (outside the pattern) */
+        if (result->givens - k < o->min_givens) {
+            result->minimal = 0; /* not tried: the puzzle may have fewer givens than it needs */
+            continue;
+        }
+        r->current = orbit;
+        result->checks++;
+        return k;
+    }
+}
+
+void sk_reducer_settle(sk_reducer *r, int *givens, const int *solution, const int *cells, int k, int other,
+                       sk_reduce_result *result) {
+    for (int j = 0; j < k; j++) givens[cells[j]] = other == 0 ? -1 : solution[cells[j]];
+    if (other == 0) result->givens -= k;
+    else if (other < 0) r->deferred[r->ndeferred++] = r->current;
+}
+
+int sk_random_solution(sk_search *s, const int *givens, const sk_mask *allowed, sk_rng *rng, int64_t node_limit,
+                       double time_limit, int *out, int64_t *nodes) {
+    sk_set_random(s, rng);
+    sk_set_limits(s, node_limit, time_limit);
+    int status = sk_start(s, givens, allowed, NULL);
+    if (status == SK_READY) status = sk_next(s);
+    sk_set_random(s, NULL);
+    *nodes = sk_nodes(s);
+    switch (status) {
+    case SK_SOLUTION:
+        sk_solution(s, out);
+        return SK_GEN_DONE;
+    case SK_CONTRADICTION:
+    case SK_EXHAUSTED:
+        return SK_GEN_NONE;
+    case SK_NODE_LIMIT:
+        return SK_GEN_NODE_LIMIT;
+    case SK_TIME_LIMIT:
+        return SK_GEN_TIME_LIMIT;
+    case SK_INTERRUPTED:
+        return SK_GEN_INTERRUPTED;
+    default:
+        return SK_GEN_NO_MEMORY;
+    }
+}
+
+/* Whether the givens have a solution in which `cell` does not hold its symbol of `solution`: 1 yes,
+ * 0 no, -1 a limit stopped the search, -2 the poll did, -3 out of memory. */
+static int sk_other(sk_search *s, const int *givens, sk_mask *work, const int *solution, int cell,
+                    int64_t node_limit, double time_limit, int64_t *nodes) {
+    sk_mask saved = work[cell];
+    work[cell] &= ~((sk_mask)1 << solution[cell]);
+    sk_set_limits(s, node_limit, time_limit);
+    sk_set_preferred(s, solution);
+    int status = sk_start(s, givens, work, NULL);
+    work[cell] = saved;
+    if (status == SK_CONTRADICTION) return 0;
+    if (status != SK_READY) return -3;
+    status = sk_next(s);
+    *nodes += sk_nodes(s);
+    switch (status) {
+    case SK_SOLUTION:
+        return 1;
+    case SK_EXHAUSTED:
+        return 0;
+    case SK_NODE_LIMIT:
+    case SK_TIME_LIMIT:
+        return -1;
+    case SK_INTERRUPTED:
+        return -2;
+    default:
+        return -3;
+    }
+}
+
+void sk_reduce(sk_search *s, const int *solution, const sk_mask *allowed, int *givens, const sk_reduce_options *o,
+               sk_rng *rng, sk_poll_fn poll, void *poll_context, sk_reduce_result *result) {
+    const sk_layout *L = sk_search_layout(s);
+    int n = L->ncells;
+    sk_reduce_begin(result, givens, n);
+    sk_mask *work = malloc((size_t)(n > 0 ? n : 1) * sizeof(sk_mask));
+    if (!work) { result->status = SK_GEN_NO_MEMORY; return; }
+    for (int c = 0; c < n; c++) work[c] = allowed ? allowed[c] & L->full : L->full;
+    /* the starting givens must determine the solution */
+    if (result->givens < n) {
+        int64_t count = 0;
+        sk_set_limits(s, o->check_nodes, o->time_limit);
+        int status = sk_start(s, givens, work, NULL);
+        if (status == SK_READY) status = sk_count(s, 2, &count, NULL);
+        result->nodes += sk_nodes(s);
+        if (status == SK_NO_MEMORY) result->status = SK_GEN_NO_MEMORY;
+        else if (status == SK_INTERRUPTED) result->status = SK_GEN_INTERRUPTED;
+        else if (status == SK_NODE_LIMIT || status == SK_TIME_LIMIT) result->status = SK_GEN_NODE_LIMIT;
+        else if (count != 1) result->status = count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE;
+        if (result->status != SK_GEN_DONE) { free(work); return; }
+    }
+    sk_reducer reducer;
+    if (!sk_reducer_init(&reducer, o, rng, poll, poll_context)) {
+        free(work);
+        result->status = SK_GEN_NO_MEMORY;
+        return;
+    }
+    int cells[SK_MAX_ORBIT];
+    int k;
+    while ((k = sk_reducer_next(&reducer, givens, result, cells)) > 0) {
+        int other = 0;
+        for (int i = 0; i < k && !other; i++) {
+            for (int j = 0; j < k; j++) givens[cells[j]] = j < i ? solution[cells[j]] : -1;
+            other = sk_other(s, givens, work, solution, cells[i], reducer.limit, sk_reducer_seconds_left(&reducer),
+                             &result->nodes);
+        }
+        if (other < -1) {
+            for (int j = 0; j < k; j++) givens[cells[j]] = solution[cells[j]];
+            result->status = other == -2 ? SK_GEN_INTERRUPTED : SK_GEN_NO_MEMORY;
+            result->minimal = 0;
+            break;
+        }
+        sk_reducer_settle(&reducer, givens, solution, cells, k, other, result);
+    }
+    sk_set_preferred(s, NULL);
+    sk_reducer_free(&reducer);
+    free(work);
+}
+
+void sk_shuffle_grid(int *grid, int n, int box_rows, int box_cols, int relabel, int permute, sk_rng *rng) {
+    int map[SK_MAX_SYMBOLS], rows[SK_MAX_SYMBOLS], cols[SK_MAX_SYMBOLS];
+    if (n <= 0 || n > SK_MAX_SYMBOLS) return;
+    if (relabel) {
+        for (int k = 0; k < n; k++) map[k] = k;
+        sk_rng_shuffle(rng, map, n);
+        for (int c = 0; c < n * n; c++) grid[c] = map[grid[c]];
+    }
+    if (!permute || box_rows * box_cols != n) return;
+    /* a line order: the blocks (bands or stacks) shuffled, then the lines within each block */
+    int *orders[2] = {rows, cols};
+    int sizes[2] = {box_rows, box_cols};
+    for (int axis = 0; axis < 2; axis++) {
+        int size = sizes[axis], blocks = n / size, block_order[SK_MAX_SYMBOLS], within[SK_MAX_SYMBOLS];
+        for (int b = 0; b < blocks; b++) block_order[b] = b;
+        sk_rng_shuffle(rng, block_order, blocks);
+        for (int b = 0; b < blocks; b++) {
+            for (int i = 0; i < size; i++) within[i] = i;
+            sk_rng_shuffle(rng, within, size);
+            for (int i = 0; i < size; i++) orders[axis][b * size + i] = block_order[b] * size + within[i];
+        }
+    }
+    int transpose = box_rows == box_cols && (sk_rng_next(rng) >> 63);
+    int *copy = malloc((size_t)n * (size_t)n * sizeof(int));
+    if (!copy) return;
+    memcpy(copy, grid, (size_t)n * (size_t)n * sizeof(int));
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int v = copy[rows[r] * n + cols[c]];
+            if (transpose) grid[c * n + r] = v;
+            else grid[r * n + c] = v;
+        }
+    free(copy);
+}

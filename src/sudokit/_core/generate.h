@@ -1,0 +1,115 @@
+/* sudokit's puzzle generator core: random solution grids and the removal of givens while the puzzle
+ * keeps one solution.
+ *
+ * Removal tries groups of cells (the orbits of the chosen symmetry: one cell each without symmetry) in
+ * random order.  A group goes when no solution other than the known one survives without it, which one
+ * search per cell of the group decides ("a solution that differs first at this cell"), far cheaper than
+ * counting.  A group that cannot go now can never go later (fewer givens only allow more solutions), so
+ * one pass gives a minimal puzzle.  Both searches, the generic engine and the 9x9 fast path, share the
+ * bookkeeping here: the order, the bounds (fewest givens, nodes per check, seconds), polling for Ctrl-C.
+ */
+#ifndef SUDOKIT_GENERATE_H
+#define SUDOKIT_GENERATE_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "engine.h"
+#include "random.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    SK_GEN_DONE = 0,        /* a grid was filled, or the givens were reduced */
+    SK_GEN_NONE = 1,        /* there is no solution (no grid for this layout, or the givens clash) */
+    SK_GEN_NOT_UNIQUE = 2,  /* the starting givens do not determine the solution */
+    SK_GEN_NODE_LIMIT = 3,  /* a search hit its node limit before it could tell */
+    SK_GEN_TIME_LIMIT = 4,  /* the seconds ran out (a reduction keeps what it had removed so far) */
+    SK_GEN_INTERRUPTED = 5, /* the poll callback asked to stop */
+    SK_GEN_NO_MEMORY = -1
+};
+
+#define SK_MAX_ORBIT 8 /* the largest group: a cell's images under the 8 rotations and reflections */
+
+typedef struct {
+    int norbits;
+    const int *orbit_start; /* norbits + 1 offsets into orbit_cells */
+    const int *orbit_cells; /* groups of cells given or removed together, at most SK_MAX_ORBIT each */
+    int min_givens;         /* never remove a group that would leave fewer givens */
+    int64_t check_nodes;    /* the largest node limit of a check (<= 0: none); a group whose check hits it
+                             * stays, and the puzzle is not known to be minimal */
+    double time_limit;      /* seconds for the whole reduction (<= 0: none) */
+} sk_reduce_options;
+
+typedef struct {
+    int status;      /* SK_GEN_* */
+    int givens;      /* how many are left */
+    int minimal;     /* 1 when every group left was shown to be needed (none kept for a bound) */
+    int64_t nodes;   /* branching guesses of every search */
+    int64_t checks;  /* searches run */
+} sk_reduce_result;
+
+/* The shared bookkeeping of a reduction (see sk_reducer_next and sk_reducer_settle).  Checks start with
+ * a small node limit; a group whose check hits it is deferred to a later pass with a limit 16 times
+ * larger (up to the options' check_nodes), so that a few hard checks do not hold up the easy ones. */
+typedef struct {
+    const sk_reduce_options *o;
+    int *order;      /* orbit indexes in the order of this pass */
+    int count;       /* how many in this pass */
+    int next;        /* position in order */
+    int *deferred;   /* orbits whose check hit this pass's limit */
+    int ndeferred;
+    int current;     /* the orbit of the check under way */
+    int64_t limit;   /* node limit of this pass's checks (0: none) */
+    sk_poll_fn poll;
+    void *poll_context;
+    struct timespec started;
+    double next_poll;
+} sk_reducer;
+
+#define SK_FIRST_CHECK_NODES 64
+
+void sk_reduce_begin(sk_reduce_result *result, const int *givens, int ncells);
+int sk_reducer_init(sk_reducer *reducer, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
+                    void *poll_context);
+/* The cells of the next group to try (returns their number; check it with reducer->limit nodes and
+ * sk_reducer_seconds_left seconds), or 0 when every group is settled or a bound or the poll stopped it
+ * (result->status then says which). */
+int sk_reducer_next(sk_reducer *reducer, const int *givens, sk_reduce_result *result, int *cells);
+/* Record a check: other 0 (no other solution: the group goes), 1 (it stays), -1 (unknown: it stays,
+ * and the puzzle is no longer known to be minimal).  Restores or clears the group's givens. */
+void sk_reducer_settle(sk_reducer *reducer, int *givens, const int *solution, const int *cells, int k, int other,
+                       sk_reduce_result *result);
+void sk_reducer_free(sk_reducer *reducer);
+/* Seconds left of the options' time limit (0: no limit; a tiny positive number when it has passed). */
+double sk_reducer_seconds_left(const sk_reducer *reducer);
+
+/* A random solution of the layout that keeps the givens (-1: empty) and allowed masks (NULL: all).
+ * Returns SK_GEN_DONE (solution written to out), SK_GEN_NONE, SK_GEN_NODE_LIMIT, SK_GEN_TIME_LIMIT,
+ * SK_GEN_INTERRUPTED or SK_GEN_NO_MEMORY; *nodes receives the guesses made. */
+int sk_random_solution(sk_search *search, const int *givens, const sk_mask *allowed, sk_rng *rng,
+                       int64_t node_limit, double time_limit, int *out, int64_t *nodes);
+
+/* Remove givens from `givens` (a subset of `solution`, which must be a solution of the layout with the
+ * allowed masks) while the puzzle keeps that one solution; see sk_reduce_result. */
+void sk_reduce(sk_search *search, const int *solution, const sk_mask *allowed, int *givens,
+               const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
+               sk_reduce_result *result);
+
+/* The 9x9 fast path's versions: a random classic grid, and a reduction of classic givens. */
+void f9_random_solution(sk_rng *rng, int *solution);
+void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
+               void *poll_context, sk_reduce_result *result);
+
+/* Random symmetries of a classic n x n grid with box_rows x box_cols boxes, in place: a relabelling of
+ * the symbols (relabel), and (permute) bands, rows within bands, stacks, columns within stacks and,
+ * for square boxes, a transposition.  Each maps solutions to solutions. */
+void sk_shuffle_grid(int *grid, int n, int box_rows, int box_cols, int relabel, int permute, sk_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
