@@ -19,11 +19,14 @@ The whole public API::
     path = sudokit.explain(line)            # human-style steps: path.steps[0].explanation, path.solved
     sudokit.rate(line)                      # Rating: score, level, hardest technique, SE-style rating
     sudokit.hint(line)                      # (Hint, board): hint.stage(1) "Look at box 4", ...
+    made = sudokit.generate(seed=1, symmetry="rot180")   # Generated: puzzle, solution, minimal, rating
+    sudokit.generate(16, variant="x", level="easy")      # any size, variant, level, technique, givens
 
 ``solve_many``, ``solve_file``, ``BatchResult``, ``BatchSummary`` and ``LineResult`` (from
 :mod:`sudokit.batch`) and ``explain``, ``hint``, ``rate``, ``Explanation``, ``Hint``, ``Rating`` and
-``Step`` (from :mod:`sudokit.logic`) are imported on first use, so that ``import sudokit`` stays fast;
-``dir(sudokit)`` and ``help(sudokit)`` list them with the rest.
+``Step`` (from :mod:`sudokit.logic`), and ``generate``, ``generate_many``, ``Generated`` and
+``GenerationError`` (from :mod:`sudokit.generator`) are imported on first use, so that
+``import sudokit`` stays fast; ``dir(sudokit)`` and ``help(sudokit)`` list them with the rest.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -52,14 +55,19 @@ from sudokit.solver import (
 
 if TYPE_CHECKING:
     from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
+    from sudokit.generator import Generated, GenerationError, generate, generate_many
     from sudokit.logic import Explanation, Hint, Rating, Step, explain, hint, rate
 
 __version__ = "0.1.0"
 
-_LAZY = {
-    name: "sudokit.batch"
-    for name in ("BatchResult", "BatchSummary", "LineResult", "solve_file", "solve_many")
-} | {name: "sudokit.logic" for name in ("Explanation", "Hint", "Rating", "Step", "explain", "hint", "rate")}
+_LAZY = (
+    {
+        name: "sudokit.batch"
+        for name in ("BatchResult", "BatchSummary", "LineResult", "solve_file", "solve_many")
+    }
+    | {name: "sudokit.logic" for name in ("Explanation", "Hint", "Rating", "Step", "explain", "hint", "rate")}
+    | {name: "sudokit.generator" for name in ("Generated", "GenerationError", "generate", "generate_many")}
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -88,6 +96,8 @@ __all__ = [
     "CountResult",
     "Explanation",
     "FormatError",
+    "Generated",
+    "GenerationError",
     "Grid",
     "GridError",
     "Hint",
@@ -110,6 +120,8 @@ __all__ = [
     "count_solutions",
     "dumps",
     "explain",
+    "generate",
+    "generate_many",
     "hint",
     "is_unique",
     "parse",

@@ -90,3 +90,41 @@ def solve_lines(
     poll: Poll | None = None,
 ) -> tuple[array[int], bytearray, array[int], array[int], bytearray]: ...
 def read_line(line: str, table: bytes | bytearray | memoryview) -> tuple[int, ...] | None: ...
+
+GEN_DONE: int
+GEN_NONE: int
+GEN_NOT_UNIQUE: int
+GEN_NODE_LIMIT: int
+GEN_TIME_LIMIT: int
+GEN_INTERRUPTED: int
+MAX_ORBIT: int
+
+class Generator:
+    layout: Layout | None
+    poll: Poll
+    def __init__(
+        self,
+        layout: Layout | None,
+        ncells: int,
+        orbits: Sequence[Sequence[int]],
+        min_givens: int = 0,
+        check_nodes: int = 0,
+        shuffle: tuple[int, int, int, int, int] | None = None,
+        poll: Poll | None = None,
+    ) -> None: ...
+    def fill(
+        self,
+        seed: int,
+        givens: Sequence[int] | None = None,
+        allowed: Sequence[int] | None = None,
+        node_limit: int = 0,
+        time_limit: float = 0.0,
+    ) -> tuple[int, tuple[int, ...] | None, int]: ...
+    def reduce(
+        self,
+        seed: int,
+        solution: Sequence[int],
+        givens: Sequence[int] | None = None,
+        allowed: Sequence[int] | None = None,
+        time_limit: float = 0.0,
+    ) -> tuple[int, tuple[int, ...], bool, int, int]: ...

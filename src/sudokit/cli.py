@@ -1,4 +1,4 @@
-"""The ``sudokit`` command line: solve, count, check, batch, explain, hint, rate, show, render, demo.
+"""The ``sudokit`` command line: solve, count, check, batch, explain, hint, rate, generate, show, ...
 
 Quiet by default and scriptable: results on stdout, errors as one line on stderr.  Exit codes:
 0 solved (or, for ``check``, a valid puzzle with one solution), 1 no solution or an error, 2 usage error.
@@ -6,6 +6,7 @@ Quiet by default and scriptable: results on stdout, errors as one line on stderr
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -75,6 +76,8 @@ Examples:
   sudokit explain puzzle.txt
   sudokit hint puzzle.txt --stage 1
   sudokit rate puzzles.txt --json --jobs 2
+  sudokit generate --count 10 --symmetry rot180 --level hard --seed 1
+  sudokit generate --variant killer --json
   echo '...' | sudokit solve -
 """
 
@@ -994,6 +997,182 @@ def rate(
         record = {"puzzle": text, **outcome.as_dict()}
         click.echo(_logic_json(record) if as_json else f"{entry.where}{outcome}")
     tally.finish()
+
+
+def _generated_format(puzzle: Puzzle) -> str:
+    """The format ``generate`` writes a puzzle in by default.
+
+    The one-line form when it holds every rule (classic grids, multi-grids), else an f-puzzles link,
+    else sudokit's JSON.
+    """
+    grid = puzzle.grid
+    plain = all(u.kind in ("row", "column", "box") for u in grid.units) and grid.box is not None
+    if plain and not grid.relations and not grid.cages and puzzle.allowed is None:
+        return "line"
+    try:
+        dumps(puzzle, "fpuzzles")
+    except SudokitError:
+        return "json"
+    return "fpuzzles"
+
+
+def _one_line(text: str) -> str:
+    """A format's text as one line: JSON documents compacted, other forms as written."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return json.dumps(json.loads(stripped), ensure_ascii=False)
+    return stripped
+
+
+@cli.command()
+@click.option("--size", type=click.IntRange(4, 64), default=9, show_default=True, help="Grid size n (n x n).")
+@click.option("--box", callback=_parse_box, metavar="RxC", help="Box shape, rows x columns (e.g. 2x3).")
+@click.option(
+    "--variant",
+    "variant_names",
+    multiple=True,
+    metavar="NAME",
+    help="Variant, repeatable: x, windoku, disjoint-groups, centre-dot, antiknight, antiking, "
+    "nonconsecutive, jigsaw, killer, odd-even, or a layout (samurai, twodoku, butterfly, ...).",
+)
+@click.option(
+    "--symmetry",
+    default="none",
+    show_default=True,
+    help="Symmetry of the givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral.",
+)
+@click.option("--givens", metavar="N|A..B", help="Number of givens, or a range (default: a minimal puzzle).")
+@click.option(
+    "--pattern",
+    metavar="MASK|FILE",
+    help="Cells where givens may stand: one character per cell, '.' or '0' for none (or a file).",
+)
+@click.option(
+    "--level",
+    "levels",
+    multiple=True,
+    metavar="LEVEL",
+    help="Level by the rater: easy, medium, hard, unfair, extreme; repeatable.",
+)
+@click.option("--score", metavar="A..B", help="Rater's score in this range.")
+@click.option("--se", metavar="A..B", help="Sudoku Explainer-style rating in this range.")
+@click.option("--technique", metavar="KEY", help="The logical path must use this technique (e.g. x_wing).")
+@click.option("--cages", default="2..4", show_default=True, metavar="A..B", help="Killer cage sizes.")
+@click.option("--cage-givens", is_flag=True, help="Killer: keep givens as well as cages.")
+@click.option(
+    "-n", "--count", type=click.IntRange(min=1), default=1, show_default=True, help="Puzzles to make."
+)
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Seed: puzzle i is made from SEED + i (reproducible)."
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(WRITE_FORMATS),
+    help="Output format (default: one line when it holds every rule, else an f-puzzles link).",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object per puzzle: puzzle, solution, seed, ..."
+)
+@click.option("--solution", "with_solution", is_flag=True, help="Write each solution after its puzzle.")
+@click.option(
+    "--rate", "with_rating", is_flag=True, help="Rate each puzzle (a '# ...' line, or in the JSON)."
+)
+@click.option(
+    "--attempts",
+    type=click.IntRange(min=1),
+    default=2_000,
+    show_default=True,
+    help="Random grids to try per puzzle before giving up.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Seconds to spend per puzzle before giving up.",
+)
+@click.option(
+    "--check-nodes",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Guesses per uniqueness check before a given is kept unsettled (0: no limit; default: "
+    "none up to 20x20, 512 above, which may leave a puzzle not minimal).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
+@parallel_options("processes")
+def generate(
+    variant_names: tuple[str, ...],
+    pattern: str | None,
+    levels: tuple[str, ...],
+    count: int,
+    seed: int | None,
+    output_format: str | None,
+    as_json: bool,
+    with_solution: bool,
+    with_rating: bool,
+    output: str | None,
+    jobs: int,
+    progress: bool | None,
+    cages: str,
+    **options: Any,
+) -> None:
+    """Make new puzzles with one solution: minimal, symmetric, graded, for every variant.
+
+    Every puzzle is proved unique before it is written.  When a request cannot be met within
+    --attempts or --time-limit per puzzle, one line says what could not be met (exit code 1).
+    """
+    from sudokit.generator import generate_many, new_seed
+
+    if pattern is not None and _looks_like_path(pattern) and os.path.exists(pattern):
+        with open(pattern, encoding="utf-8") as handle:
+            pattern = "".join(line for line in handle if not line.lstrip().startswith("#"))
+    base = new_seed() if seed is None else seed
+    made = generate_many(
+        count,
+        options.pop("size"),
+        seed=base,
+        jobs=jobs or os.cpu_count() or 1,
+        variant=variant_names,
+        pattern=pattern,
+        level=levels or None,
+        cage_sizes=cages,
+        rate=with_rating,
+        **options,
+    )
+    tally = Tally(count, "generated")
+    if progress is None:
+        progress = sys.stderr.isatty() and count > 3
+    with open(output, "w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as out:
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=count, unit="puzzle", file=sys.stderr, leave=False)
+        try:
+            for item in made:
+                chosen = output_format or _generated_format(item.puzzle)
+                if as_json:
+                    record = item.as_dict(chosen)
+                    record["puzzle"] = _one_line(record["puzzle"])
+                    if chosen != "line":
+                        record["solution"] = _one_line(dumps(item.solution.as_puzzle(), chosen))
+                    text = json.dumps(record, ensure_ascii=False) + "\n"
+                else:
+                    text = dumps(item.puzzle, chosen)
+                    if with_rating and item.rating is not None:
+                        text += f"# {item.rating}\n"
+                    if with_solution:
+                        text += dumps(item.solution.as_puzzle(), chosen)
+                out.write(text)
+                out.flush()
+                tally.done += 1
+                if bar is not None:
+                    bar.update()
+        finally:
+            if bar is not None:
+                bar.close()
 
 
 @cli.command()
