@@ -67,3 +67,30 @@ def run_demo(echo: Callable[[str], object] = print) -> None:
         first = next((s for s in path.steps if s.info.level > 1), path.steps[0])
         echo(f"   for example: {first.explanation}")
         echo("")
+    _demo_generate(echo)
+
+
+def _demo_generate(echo: Callable[[str], object]) -> None:
+    """Make a few new puzzles (seeded: the same ones each run) and say how long each took."""
+    from sudokit.generator import generate
+
+    echo("== new puzzles, made by sudokit generate (each proved unique)")
+    requests: list[tuple[str, dict[str, object]]] = [
+        ("minimal 9x9", {}),
+        ("9x9, 180-degree symmetry, level hard", {"symmetry": "rot180", "level": "hard"}),
+        ("9x9 killer, cages only", {"variant": "killer"}),
+        ("16x16", {"size": 16}),
+    ]
+    for what, options in requests:
+        made = generate(seed=2026, **options)  # type: ignore[arg-type]
+        rated = f", rated {made.rating.level.label}" if made.rating is not None else ""
+        minimal = "minimal" if made.minimal else "not known to be minimal"
+        cages = made.puzzle.grid.cages
+        amount = plural(len(cages), "cage") if cages else plural(made.givens, "given")
+        echo(
+            f"   {what}: {amount} ({minimal}{rated}) "
+            f"in {made.seconds * 1000:.1f} ms, {plural(made.attempts, 'attempt')}"
+        )
+        if made.puzzle.grid.size <= 9 and not made.puzzle.grid.cages:
+            echo(f"   {made.puzzle.to_string()}")
+    echo("")

@@ -344,26 +344,31 @@ void f9_random_solution(sk_rng *rng, int *solution) {
     f9_search(&run, &s); /* the empty grid has solutions, and a search finds one at once */
 }
 
-/* Whether the givens have a solution in which `cell` does not hold `digit`: 1 yes, 0 no, -1 the
- * node limit stopped the search first.  Counts the nodes into *nodes. */
-static int f9_other(f9_run *run, const int *givens, int cell, int digit, int64_t *nodes) {
+/* The fast path's check (an sk_other_fn; context: an f9_run whose solution field holds the known one). */
+static int f9_other(void *context, const int *givens, int cell, int64_t node_limit, double seconds,
+                    int64_t *nodes) {
+    f9_run *run = context;
+    const int *known = run->solution;
     f9_state s;
+    (void)seconds; /* a 9x9 check takes microseconds; the reduction watches the clock between them */
     run->count = 0;
     run->nodes = 0;
     run->status = F9_DONE;
+    run->node_limit = node_limit;
+    run->solution = NULL;
     int found = 0;
-    if (f9_load(&s, givens, cell, digit)) {
+    if (f9_load(&s, givens, cell, known[cell])) {
         f9_search(run, &s);
         found = run->count > 0 ? 1 : (run->status == F9_DONE ? 0 : -1);
     }
+    run->solution = (int *)known;
     *nodes += run->nodes;
     return found;
 }
 
-void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, f9_poll_fn poll,
+void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
                void *poll_context, sk_reduce_result *result) {
     f9_tables();
-    f9_run run = {1, 0, 0, 0, {0}, 0, {0, 0}, F9_DONE, NULL, NULL, NULL, 0, NULL};
     sk_reduce_begin(result, givens, 81);
     /* the starting givens must determine the solution */
     if (result->givens < 81) {
@@ -373,20 +378,6 @@ void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_
         if (r.status != F9_DONE) { result->status = SK_GEN_NODE_LIMIT; return; }
         if (r.count != 1) { result->status = r.count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE; return; }
     }
-    sk_reducer reducer;
-    if (!sk_reducer_init(&reducer, o, rng, poll, poll_context)) { result->status = SK_GEN_NO_MEMORY; return; }
-    int cells[SK_MAX_ORBIT];
-    int k;
-    while ((k = sk_reducer_next(&reducer, givens, result, cells)) > 0) {
-        /* is there a solution other than `solution` once the orbit's cells are empty?  Such a
-         * solution differs first at some cell i of the orbit: keep cells before i, forbid i's digit */
-        int other = 0;
-        for (int i = 0; i < k && !other; i++) {
-            for (int j = 0; j < k; j++) givens[cells[j]] = j < i ? solution[cells[j]] : -1;
-            run.node_limit = reducer.limit;
-            other = f9_other(&run, givens, cells[i], solution[cells[i]], &result->nodes);
-        }
-        sk_reducer_settle(&reducer, givens, solution, cells, k, other, result);
-    }
-    sk_reducer_free(&reducer);
+    f9_run run = {1, 0, 0, 0, {0}, 0, {0, 0}, F9_DONE, (int *)solution, NULL, NULL, 0, NULL};
+    sk_reduce_groups(o, rng, poll, poll_context, givens, solution, f9_other, &run, result);
 }

@@ -4,6 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The bookkeeping of a reduction: the order of the groups, the deferred ones, the clock. */
+typedef struct {
+    const sk_reduce_options *o;
+    int *order;      /* orbit indexes in the order of this pass */
+    int count;       /* how many in this pass */
+    int next;        /* position in order */
+    int *deferred;   /* orbits whose check hit this pass's limit */
+    int ndeferred;
+    int current;     /* the orbit of the check under way */
+    int64_t limit;   /* node limit of this pass's checks (0: none) */
+    sk_poll_fn poll;
+    void *poll_context;
+    struct timespec started;
+    double next_poll;
+} sk_reducer;
+
 static double sk_seconds_since(const struct timespec *started) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -19,7 +35,7 @@ void sk_reduce_begin(sk_reduce_result *result, const int *givens, int ncells) {
     result->checks = 0;
 }
 
-int sk_reducer_init(sk_reducer *r, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context) {
+static int sk_reducer_init(sk_reducer *r, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context) {
     r->o = o;
     r->next = 0;
     r->count = o->norbits;
@@ -40,12 +56,12 @@ int sk_reducer_init(sk_reducer *r, const sk_reduce_options *o, sk_rng *rng, sk_p
     return 1;
 }
 
-void sk_reducer_free(sk_reducer *r) {
+static void sk_reducer_free(sk_reducer *r) {
     free(r->order);
     free(r->deferred);
 }
 
-double sk_reducer_seconds_left(const sk_reducer *r) {
+static double sk_reducer_seconds_left(const sk_reducer *r) {
     if (r->o->time_limit <= 0) return 0;
     double left = r->o->time_limit - sk_seconds_since(&r->started);
     return left > 1e-6 ? left : 1e-6;
@@ -70,7 +86,7 @@ static int sk_reducer_next_pass(sk_reducer *r, sk_reduce_result *result) {
     return 1;
 }
 
-int sk_reducer_next(sk_reducer *r, const int *givens, sk_reduce_result *result, int *cells) {
+static int sk_reducer_next(sk_reducer *r, const int *givens, sk_reduce_result *result, int *cells) {
     const sk_reduce_options *o = r->o;
     for (;;) {
         if (r->next >= r->count && !sk_reducer_next_pass(r, result)) return 0;
@@ -107,11 +123,41 @@ int sk_reducer_next(sk_reducer *r, const int *givens, sk_reduce_result *result, 
     }
 }
 
-void sk_reducer_settle(sk_reducer *r, int *givens, const int *solution, const int *cells, int k, int other,
+static void sk_reducer_settle(sk_reducer *r, int *givens, const int *solution, const int *cells, int k, int other,
                        sk_reduce_result *result) {
     for (int j = 0; j < k; j++) givens[cells[j]] = other == 0 ? -1 : solution[cells[j]];
     if (other == 0) result->givens -= k;
     else if (other < 0) r->deferred[r->ndeferred++] = r->current;
+}
+
+void sk_reduce_groups(const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context, int *givens,
+                      const int *solution, sk_other_fn other_fn, void *context, sk_reduce_result *result) {
+    sk_reducer reducer;
+    if (!sk_reducer_init(&reducer, o, rng, poll, poll_context)) {
+        sk_reducer_free(&reducer);
+        result->status = SK_GEN_NO_MEMORY;
+        return;
+    }
+    int cells[SK_MAX_ORBIT];
+    int k;
+    while ((k = sk_reducer_next(&reducer, givens, result, cells)) > 0) {
+        /* is there a solution other than `solution` once the group's cells are empty?  Such a
+         * solution differs first at some cell i of the group: keep cells before i, bar i's symbol */
+        int other = 0;
+        for (int i = 0; i < k && !other; i++) {
+            for (int j = 0; j < k; j++) givens[cells[j]] = j < i ? solution[cells[j]] : -1;
+            other = other_fn(context, givens, cells[i], reducer.limit, sk_reducer_seconds_left(&reducer),
+                             &result->nodes);
+        }
+        if (other < -1) {
+            for (int j = 0; j < k; j++) givens[cells[j]] = solution[cells[j]];
+            result->status = other == -2 ? SK_GEN_INTERRUPTED : SK_GEN_NO_MEMORY;
+            result->minimal = 0;
+            break;
+        }
+        sk_reducer_settle(&reducer, givens, solution, cells, k, other, result);
+    }
+    sk_reducer_free(&reducer);
 }
 
 int sk_random_solution(sk_search *s, const int *givens, const sk_mask *allowed, sk_rng *rng, int64_t node_limit,
@@ -140,16 +186,22 @@ int sk_random_solution(sk_search *s, const int *givens, const sk_mask *allowed, 
     }
 }
 
-/* Whether the givens have a solution in which `cell` does not hold its symbol of `solution`: 1 yes,
- * 0 no, -1 a limit stopped the search, -2 the poll did, -3 out of memory. */
-static int sk_other(sk_search *s, const int *givens, sk_mask *work, const int *solution, int cell,
-                    int64_t node_limit, double time_limit, int64_t *nodes) {
-    sk_mask saved = work[cell];
-    work[cell] &= ~((sk_mask)1 << solution[cell]);
-    sk_set_limits(s, node_limit, time_limit);
-    sk_set_preferred(s, solution);
-    int status = sk_start(s, givens, work, NULL);
-    work[cell] = saved;
+/* The generic engine's check (an sk_other_fn): the cell's allowed symbols lose its symbol of the
+ * solution, which the search also tries first elsewhere (solutions near it are found sooner). */
+typedef struct {
+    sk_search *search;
+    sk_mask *work;       /* allowed symbols per cell */
+    const int *solution;
+} sk_other_context;
+
+static int sk_other(void *context, const int *givens, int cell, int64_t node_limit, double seconds, int64_t *nodes) {
+    sk_other_context *c = context;
+    sk_search *s = c->search;
+    sk_mask saved = c->work[cell];
+    c->work[cell] &= ~((sk_mask)1 << c->solution[cell]);
+    sk_set_limits(s, node_limit, seconds);
+    int status = sk_start(s, givens, c->work, NULL);
+    c->work[cell] = saved;
     if (status == SK_CONTRADICTION) return 0;
     if (status != SK_READY) return -3;
     status = sk_next(s);
@@ -190,31 +242,10 @@ void sk_reduce(sk_search *s, const int *solution, const sk_mask *allowed, int *g
         else if (count != 1) result->status = count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE;
         if (result->status != SK_GEN_DONE) { free(work); return; }
     }
-    sk_reducer reducer;
-    if (!sk_reducer_init(&reducer, o, rng, poll, poll_context)) {
-        free(work);
-        result->status = SK_GEN_NO_MEMORY;
-        return;
-    }
-    int cells[SK_MAX_ORBIT];
-    int k;
-    while ((k = sk_reducer_next(&reducer, givens, result, cells)) > 0) {
-        int other = 0;
-        for (int i = 0; i < k && !other; i++) {
-            for (int j = 0; j < k; j++) givens[cells[j]] = j < i ? solution[cells[j]] : -1;
-            other = sk_other(s, givens, work, solution, cells[i], reducer.limit, sk_reducer_seconds_left(&reducer),
-                             &result->nodes);
-        }
-        if (other < -1) {
-            for (int j = 0; j < k; j++) givens[cells[j]] = solution[cells[j]];
-            result->status = other == -2 ? SK_GEN_INTERRUPTED : SK_GEN_NO_MEMORY;
-            result->minimal = 0;
-            break;
-        }
-        sk_reducer_settle(&reducer, givens, solution, cells, k, other, result);
-    }
+    sk_other_context context = {s, work, solution};
+    sk_set_preferred(s, solution);
+    sk_reduce_groups(o, rng, poll, poll_context, givens, solution, sk_other, &context, result);
     sk_set_preferred(s, NULL);
-    sk_reducer_free(&reducer);
     free(work);
 }
 

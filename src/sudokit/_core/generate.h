@@ -51,40 +51,22 @@ typedef struct {
     int64_t checks;  /* searches run */
 } sk_reduce_result;
 
-/* The shared bookkeeping of a reduction (see sk_reducer_next and sk_reducer_settle).  Checks start with
- * a small node limit; a group whose check hits it is deferred to a later pass with a limit 16 times
- * larger (up to the options' check_nodes), so that a few hard checks do not hold up the easy ones. */
-typedef struct {
-    const sk_reduce_options *o;
-    int *order;      /* orbit indexes in the order of this pass */
-    int count;       /* how many in this pass */
-    int next;        /* position in order */
-    int *deferred;   /* orbits whose check hit this pass's limit */
-    int ndeferred;
-    int current;     /* the orbit of the check under way */
-    int64_t limit;   /* node limit of this pass's checks (0: none) */
-    sk_poll_fn poll;
-    void *poll_context;
-    struct timespec started;
-    double next_poll;
-} sk_reducer;
-
-#define SK_FIRST_CHECK_NODES 64
+#define SK_FIRST_CHECK_NODES 64 /* the node limit of a reduction's first pass of checks */
 
 void sk_reduce_begin(sk_reduce_result *result, const int *givens, int ncells);
-int sk_reducer_init(sk_reducer *reducer, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
-                    void *poll_context);
-/* The cells of the next group to try (returns their number; check it with reducer->limit nodes and
- * sk_reducer_seconds_left seconds), or 0 when every group is settled or a bound or the poll stopped it
- * (result->status then says which). */
-int sk_reducer_next(sk_reducer *reducer, const int *givens, sk_reduce_result *result, int *cells);
-/* Record a check: other 0 (no other solution: the group goes), 1 (it stays), -1 (unknown: it stays,
- * and the puzzle is no longer known to be minimal).  Restores or clears the group's givens. */
-void sk_reducer_settle(sk_reducer *reducer, int *givens, const int *solution, const int *cells, int k, int other,
-                       sk_reduce_result *result);
-void sk_reducer_free(sk_reducer *reducer);
-/* Seconds left of the options' time limit (0: no limit; a tiny positive number when it has passed). */
-double sk_reducer_seconds_left(const sk_reducer *reducer);
+
+/* A search's answer to "do the givens have a solution in which `cell` does not hold its symbol of the
+ * known solution": 1 yes, 0 no, -1 a limit (node_limit guesses, seconds when positive) stopped it,
+ * -2 the poll did, -3 out of memory.  It adds its guesses to *nodes. */
+typedef int (*sk_other_fn)(void *context, const int *givens, int cell, int64_t node_limit, double seconds,
+                           int64_t *nodes);
+
+/* The removal passes both searches share: groups in random order, each removed when `other` finds no
+ * other solution for any of its cells.  Checks start with a small node limit; a group whose check
+ * hits it is deferred to a later pass with a limit 16 times larger (up to o->check_nodes), so that a
+ * few hard checks do not hold up the easy ones.  Bounds and polling as in sk_reduce_options. */
+void sk_reduce_groups(const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context, int *givens,
+                      const int *solution, sk_other_fn other, void *context, sk_reduce_result *result);
 
 /* A random solution of the layout that keeps the givens (-1: empty) and allowed masks (NULL: all).
  * Returns SK_GEN_DONE (solution written to out), SK_GEN_NONE, SK_GEN_NODE_LIMIT, SK_GEN_TIME_LIMIT,
