@@ -116,7 +116,10 @@ def test_seeded_puzzles_are_fixed_across_versions_and_machines() -> None:
     # integer-only random numbers (xoshiro256**, splitmix64) and a deterministic search: this exact
     # puzzle comes out everywhere; if it changes, every user's seeds change, so it must be on purpose
     made = sudokit.generate(seed=2026)
-    assert made.puzzle.to_string() == "...6.73...4.5...7.3....9..14.....92.8.1..........6........2.8...9.....5.....1..46"
+    assert (
+        made.puzzle.to_string()
+        == "...6.73...4.5...7.3....9..14.....92.8.1..........6........2.8...9.....5.....1..46"
+    )
     assert made.solution.violations() == []
 
 
@@ -474,6 +477,15 @@ def test_cli_writes_variants_in_a_format_that_keeps_their_rules() -> None:
     puzzle = sudokit.parse(puzzle_text)
     assert puzzle.grid.cages and sudokit.count_solutions(puzzle, 2).unique
     assert sudokit.solve(puzzle).solution.values == sudokit.parse(solution_text).givens
+
+
+def test_cli_refuses_a_format_that_would_drop_the_rules() -> None:
+    result = CliRunner().invoke(cli, ["generate", "--variant", "killer", "--format", "line"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "--format line cannot hold this puzzle's rules" in result.stderr
+    result = CliRunner().invoke(cli, ["generate", "--variant", "jigsaw", "--format", "json", "--seed", "2"])
+    assert result.exit_code == 0
+    assert any(u.kind == "region" for u in sudokit.parse(result.stdout).grid.units)
 
 
 def test_cli_reports_an_impossible_request_in_one_line() -> None:

@@ -1152,7 +1152,13 @@ def generate(
             bar = tqdm(total=count, unit="puzzle", file=sys.stderr, leave=False)
         try:
             for item in made:
-                chosen = output_format or _generated_format(item.puzzle)
+                natural = _generated_format(item.puzzle)
+                chosen = output_format or natural
+                if natural != "line" and chosen in ("line", "grid", "pretty", "sdk", "sdm", "ss"):
+                    raise CommandError(
+                        f"--format {chosen} cannot hold this puzzle's rules ({item.puzzle.grid.describe()}); "
+                        "use fpuzzles, fpuzzles-json or json"
+                    )
                 if as_json:
                     record = item.as_dict(chosen)
                     record["puzzle"] = _one_line(record["puzzle"])
