@@ -503,6 +503,14 @@ def test_ctrl_c_stops_generation_and_says_how_far_it_got() -> None:
     assert len(out.split()) == int(err.split("(")[1].split()[0])
 
 
+def test_ctrl_c_stops_worker_processes_too() -> None:
+    started = time.perf_counter()
+    code, out, err = interrupt([*SUDOKIT, "generate", "--size", "16", "--count", "100000", "--jobs", "2"])
+    assert code == 130 and "interrupted (" in err and "Traceback" not in err
+    assert time.perf_counter() - started < 3.0 + 10
+    assert all(len(line) == 256 for line in out.split())
+
+
 def test_module_entry_point_runs_generate() -> None:
     import subprocess
 

@@ -860,21 +860,23 @@ def _make_range(checked: Request, seeds: Sequence[int]) -> list[Generated | str]
 
 
 def _parallel(checked: Request, base: int, count: int, jobs: int) -> Iterator[Generated]:
-    """Puzzles from worker processes, in seed order; a failure is raised where it falls in order."""
-    from concurrent.futures import ProcessPoolExecutor
+    """Puzzles from worker processes, in seed order; a failure is raised where it falls in order.
 
-    chunk = max(1, min(64, count // (4 * jobs) or 1))
-    starts = range(0, count, chunk)
-    executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    The workers ignore Ctrl-C and are terminated when the caller stops (Ctrl-C, an error, or leaving
+    the loop early), so no puzzle is made after that.
+    """
+    import functools
+    import multiprocessing
+
+    chunk = max(1, min(16, count // (4 * jobs)))
+    tasks = [[base + i for i in range(s, min(count, s + chunk))] for s in range(0, count, chunk)]
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
     try:
-        futures = [
-            executor.submit(_make_range, checked, [base + i for i in range(s, min(count, s + chunk))])
-            for s in starts
-        ]
-        for future in futures:
-            for item in future.result():
+        for made in pool.imap(functools.partial(_make_range, checked), tasks):
+            for item in made:
                 if isinstance(item, str):
                     raise GenerationError(item)
                 yield item
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
+        pool.terminate()
+        pool.join()
