@@ -739,6 +739,21 @@ def shuffle_orbits_4() -> dict[tuple[int, ...], int]:
     return {values: names[key] for values, key in canonical.items()}
 
 
+def share_row(label: str, hits: int, draws: int, exact: float, source: str) -> list[str]:
+    """A uniformity row for a yes/no statistic: its share in the draws against the exact share."""
+    stat, df, p, p_wh = chi_square([hits, draws - hits], [draws * exact, draws * (1 - exact)])
+    reference = f"{100 * exact:.3f} % {source}"
+    return [
+        label,
+        fmt(draws),
+        pct(hits, draws),
+        reference,
+        f"{fmt(stat, 2)} (df {df})",
+        fmt_p(p),
+        fmt_p(p_wh),
+    ]
+
+
 def section_uniformity(config: Config) -> None:
     """How evenly the generator's solution grids spread over all grids."""
     print("## 6. Uniformity of the solution grids\n")
@@ -843,36 +858,26 @@ def section_uniformity(config: Config) -> None:
     )
     stack_pure = sum(stack_pure_6(values) for values in six)
     exact_p = pure_exact / total
-    stat, df, p, p_wh = chi_square(
-        [stack_pure, len(six) - stack_pure], [len(six) * exact_p, len(six) * (1 - exact_p)]
-    )
     rows.append(
-        [
+        share_row(
             "6x6 (2x3): first stack pure ({r3c1, r4c1} = a column pair of box 1)",
-            fmt(len(six)),
-            pct(stack_pure, len(six)),
-            f"{100 * exact_p:.3f} % ({pure_exact} of {total})",
-            f"{fmt(stat, 2)} (df {df})",
-            fmt_p(p),
-            fmt_p(p_wh),
-        ]
+            stack_pure,
+            len(six),
+            exact_p,
+            f"({pure_exact} of {total})",
+        )
     )
     say(f"uniformity: 6x6 (3x2 boxes) x {config.uniform6}")
     six_t = grids(config.uniform6, config.seed, 6, box=(3, 2))
     band_pure = sum(pure_segments(values[:6], values[6:12], 2) for values in six_t)
-    stat, df, p, p_wh = chi_square(
-        [band_pure, len(six_t) - band_pure], [len(six_t) * exact_p, len(six_t) * (1 - exact_p)]
-    )
     rows.append(
-        [
+        share_row(
             "6x6 (3x2): first band pure (row 2's first 2 = another 2-segment of row 1)",
-            fmt(len(six_t)),
-            pct(band_pure, len(six_t)),
-            f"{100 * exact_p:.3f} % (the transpose of the above)",
-            f"{fmt(stat, 2)} (df {df})",
-            fmt_p(p),
-            fmt_p(p_wh),
-        ]
+            band_pure,
+            len(six_t),
+            exact_p,
+            "(the transpose of the above)",
+        )
     )
 
     say(f"uniformity: 9x9 x {config.uniform9}")
@@ -915,17 +920,11 @@ def section_uniformity(config: Config) -> None:
 
 
 def machine() -> str:
-    """The machine line: CPU model, cores, Python, load."""
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    """The machine line: CPU model and count (as poll_overhead.py gives it), Python, load."""
+    from poll_overhead import machine as cpus
+
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, load average {load}"
+    return f"{cpus()}, Python {platform.python_version()}, load average {load}"
 
 
 def commit() -> str:
