@@ -1,5 +1,5 @@
 # Two entry points do all set-up on a fresh machine (Python 3.11+, gcc):
-#   make run    build and install into .venv, then run the demonstration
+#   make run    build and install into .venv, then start the web app (http://127.0.0.1:8000)
 #   make test   build and install into .venv, then run lint, type checks and the tests
 PYTHON ?= python3
 VENV := .venv
@@ -14,18 +14,21 @@ SOURCES := pyproject.toml setup.py src/sudokit/_engine.pyx $(wildcard src/sudoki
 $(RUN_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[web]'
 	touch $(RUN_STAMP)
 
 $(STAMP): $(RUN_STAMP)
 	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r $(VENV)/test-requirements.txt
+	command -v chromium >/dev/null || { apt-get install -y -q chromium >/dev/null 2>&1 \
+		|| { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; } \
+		|| echo "make: could not install chromium; the browser tests will be skipped"; }
 	touch $(STAMP)
 
 install: $(STAMP)
 
 run: $(RUN_STAMP)
-	$(BIN)/sudokit demo
+	$(BIN)/sudokit serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

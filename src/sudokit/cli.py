@@ -78,6 +78,7 @@ Examples:
   sudokit rate puzzles.txt --json --jobs 2
   sudokit generate --count 10 --symmetry rot180 --level hard --seed 1
   sudokit generate --variant killer --json
+  sudokit serve --port 8000
   echo '...' | sudokit solve -
 """
 
@@ -1179,6 +1180,27 @@ def generate(
         finally:
             if bar is not None:
                 bar.close()
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on."
+)
+def serve(host: str, port: int) -> None:
+    """Start the web app: play, enter, solve, explain, generate and share puzzles in the browser.
+
+    Open http://127.0.0.1:8000 (the JSON API is documented at /docs).  Ctrl-C stops it.
+    """
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise CommandError("the web app needs its extra: pip install 'sudokit[web]'") from None
+    from sudokit.web import serve as run_server
+
+    click.echo(f"sudokit: serving on http://{host}:{port} (Ctrl-C stops)", err=True)
+    run_server(host, port)
 
 
 @cli.command()

@@ -1,0 +1,360 @@
+"""The web app: a JSON API over sudokit (documented at /docs) and the front end that plays in the browser.
+
+Every call that searches or reasons runs in a worker thread with a time budget, so the event loop
+stays free; request bodies and puzzle texts have size limits; every error is a 4xx JSON object with a
+``error`` message a person can read (and ``line``/``column`` for a parse error).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from sudokit import __version__
+from sudokit.errors import ParseError, SearchStopped, SudokitError
+from sudokit.formats import WRITE_FORMATS, detect, dumps, parse
+from sudokit.model import Puzzle
+from sudokit.web.board import board_json, with_progress
+
+MAX_BODY = 512 * 1024
+"""Largest request body accepted (bytes): a 25x25 killer in JSON is about 60 KB."""
+MAX_PUZZLE = 256 * 1024
+"""Longest puzzle text accepted (characters)."""
+
+SEARCH_SECONDS = 5.0
+"""Time budget of a solve, count or uniqueness check."""
+LOGIC_SECONDS = 20.0
+"""Time budget of a hint, explanation or rating."""
+GENERATE_SECONDS = 20.0
+"""Time budget of one generated puzzle."""
+CHECK_SECONDS = 1.0
+"""Time budget of the uniqueness check that comes with every parse (the "as you type" answer)."""
+
+STATIC = resources.files("sudokit.web").joinpath("static")
+
+
+class PuzzleRequest(BaseModel):
+    """A puzzle as text in any format sudokit reads (line, grid, JSON, f-puzzles link or payload, ...)."""
+
+    puzzle: str = Field(min_length=1, max_length=MAX_PUZZLE, description="The puzzle text.")
+    size: int | None = Field(None, ge=1, le=64, description="Grid size when the text cannot tell.")
+
+
+class SolveRequest(PuzzleRequest):
+    """A puzzle to solve."""
+
+
+class CountRequest(PuzzleRequest):
+    """A puzzle whose solutions to count, up to ``limit``."""
+
+    limit: int = Field(2, ge=1, le=100_000)
+
+
+class HintRequest(PuzzleRequest):
+    """A puzzle as the player has it: ``progress`` holds the symbol placed in each cell, or null."""
+
+    progress: list[str | None] | None = Field(None, max_length=4096)
+    stage: int = Field(3, ge=1, le=3, description="1: where to look, 2: also the technique, 3: the step.")
+
+
+class GenerateRequest(BaseModel):
+    """What puzzle to make (see ``sudokit.generate``)."""
+
+    size: int = Field(9, ge=4, le=25)
+    box: tuple[int, int] | None = None
+    variant: list[str] = Field(default_factory=list, max_length=4)
+    symmetry: str = "none"
+    level: Literal["easy", "medium", "hard", "unfair", "extreme"] | None = None
+    givens: str | None = Field(None, max_length=20)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class ConvertRequest(PuzzleRequest):
+    """A puzzle to write in another format."""
+
+    to: str = Field(description="One of: " + ", ".join(WRITE_FORMATS))
+
+
+class RenderRequest(PuzzleRequest):
+    """A puzzle to draw as SVG, with its solution when asked."""
+
+    solution: bool = False
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _read(request: PuzzleRequest) -> Puzzle:
+    return parse(request.puzzle, size=request.size)
+
+
+def _symbols(puzzle: Puzzle, values: tuple[int, ...]) -> list[str]:
+    return [puzzle.grid.symbols[v] for v in values]
+
+
+def create_app() -> FastAPI:
+    """The ASGI app: the JSON API under /api, the front end at /."""
+    app = FastAPI(
+        title="sudokit",
+        version=__version__,
+        description="Solve, count, explain, hint, rate, generate and convert Sudoku puzzles of every kind.",
+    )
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Response:
+        """Refuse bodies over MAX_BODY before reading them (413)."""
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return _error(413, f"the request body is larger than {MAX_BODY // 1024} KiB")
+        response: Response = await call_next(request)
+        return response
+
+    @app.exception_handler(ParseError)
+    async def parse_error(_request: Request, exc: ParseError) -> JSONResponse:
+        return _error(400, str(exc), line=exc.line, column=exc.column)
+
+    @app.exception_handler(SudokitError)
+    async def sudokit_error(_request: Request, exc: SudokitError) -> JSONResponse:
+        from sudokit.generator import GenerationError
+
+        status = 408 if isinstance(exc, SearchStopped) else 422 if isinstance(exc, GenerationError) else 400
+        return _error(status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for item in exc.errors():
+            where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+            problems.append(f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg")))
+        return _error(422, "; ".join(problems) or "invalid request")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("index.html")), media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.get("/api/health")
+    async def health() -> dict[str, str]:
+        """The app is up (and which sudokit serves it)."""
+        return {"status": "ok", "version": __version__}
+
+    @app.post("/api/parse")
+    async def parse_puzzle(request: PuzzleRequest) -> dict[str, Any]:
+        """Read a puzzle: its format, the board to draw, and whether it has no, one or several solutions."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.solver import count_solutions
+
+            puzzle = _read(request)
+            result = count_solutions(puzzle, 2, time_limit=CHECK_SECONDS)
+            if result.stopped_by == "time":
+                verdict = "unknown"
+            elif result.count == 0:
+                verdict = "none"
+            else:
+                verdict = "unique" if result.unique else "several"
+            return {
+                "format": detect(request.puzzle),
+                "board": board_json(puzzle),
+                "solutions": verdict,
+                "reason": result.reason,
+                "givens": puzzle.clue_count,
+                "line": _line(puzzle),
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/solve")
+    async def solve(request: SolveRequest) -> dict[str, Any]:
+        """A solution, and whether it is the only one."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.solver import count_solutions
+
+            puzzle = _read(request)
+            result = count_solutions(puzzle, 2, time_limit=SEARCH_SECONDS)
+            first = result.first
+            return {
+                "status": result.status.value,
+                "solution": _symbols(puzzle, first.values) if first is not None else None,
+                "unique": result.unique if result.stopped_by != "time" else None,
+                "reason": result.reason,
+                "seconds": round(result.seconds, 6),
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/count")
+    async def count(request: CountRequest) -> dict[str, Any]:
+        """Count solutions up to ``limit``."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.solver import count_solutions
+
+            result = count_solutions(_read(request), request.limit, time_limit=SEARCH_SECONDS)
+            return {
+                "count": result.count,
+                "complete": result.complete,
+                "stopped_by": result.stopped_by,
+                "unique": result.unique,
+                "reason": result.reason,
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/hint")
+    async def hint(request: HintRequest) -> dict[str, Any]:
+        """The next logical step for the puzzle as the player has it; a wrong placed symbol first."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.logic import hint as next_hint
+            from sudokit.solver import count_solutions
+
+            puzzle = _read(request)
+            playing, placed = with_progress(puzzle, request.progress)
+            if placed:
+                solved = count_solutions(puzzle, 1, time_limit=SEARCH_SECONDS).first
+                wrong = [c for c in placed if solved is not None and solved.values[c] != playing.givens[c]]
+                if wrong:
+                    names = [board_json(puzzle)["names"][c] for c in wrong]
+                    return {
+                        "complete": False,
+                        "wrong": wrong,
+                        "text": f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not right",
+                    }
+            found = next_hint(playing, time_limit=LOGIC_SECONDS)
+            if found is None:
+                return {"complete": True, "text": "the grid is complete"}
+            advice, board = found
+            return {
+                "complete": False,
+                "wrong": [],
+                "text": advice.stage(request.stage),
+                "stages": [advice.stage(1), advice.stage(2), advice.stage(3)],
+                "step": _step_json(advice.step, board),
+                "unique": board.unique,
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/explain")
+    async def explain(request: PuzzleRequest) -> dict[str, Any]:
+        """The whole human-style path: every step with its cells, and the rating."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.logic import explain as path_of
+            from sudokit.logic.board import Board
+
+            puzzle = _read(request)
+            path = path_of(puzzle, time_limit=LOGIC_SECONDS)
+            board = Board.from_puzzle(puzzle)
+            data = path.as_dict()
+            data["steps"] = [_step_json(step, board) for step in path.steps]
+            return data
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/rate")
+    async def rate(request: PuzzleRequest) -> dict[str, Any]:
+        """How hard the puzzle is for a person: score, level, hardest technique, SE rating."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.logic import rate as rating_of
+
+            return rating_of(_read(request), time_limit=LOGIC_SECONDS).as_dict()
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/generate")
+    async def generate(request: GenerateRequest) -> dict[str, Any]:
+        """A new puzzle with one solution (see ``sudokit generate``)."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.generator import generate as make
+
+            made = make(
+                request.size,
+                seed=request.seed,
+                box=request.box,
+                variant=request.variant,
+                symmetry=request.symmetry,
+                level=request.level,
+                givens=request.givens,
+                rate=True,
+                time_limit=GENERATE_SECONDS,
+            )
+            return {
+                "puzzle": _text(made.puzzle),
+                "board": board_json(made.puzzle),
+                "seed": made.seed,
+                "givens": made.givens,
+                "minimal": made.minimal,
+                "rating": made.rating.as_dict() if made.rating is not None else None,
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/convert")
+    async def convert(request: ConvertRequest) -> dict[str, str]:
+        """The puzzle written in another format."""
+        if request.to not in WRITE_FORMATS:
+            return _error(400, f"unknown format {request.to!r} (known: {', '.join(WRITE_FORMATS)})")  # type: ignore[return-value]
+        return {"format": request.to, "text": dumps(_read(request), request.to)}
+
+    @app.post("/api/render", response_class=Response)
+    async def render(request: RenderRequest) -> Response:
+        """The puzzle drawn as SVG (and its solution, when asked)."""
+
+        def work() -> str:
+            from sudokit.solver import solve as solve_puzzle
+            from sudokit.svg import render_svg
+
+            puzzle = _read(request)
+            values = None
+            if request.solution:
+                result = solve_puzzle(puzzle, time_limit=SEARCH_SECONDS)
+                values = result.solution.values if result.solution is not None else None
+            return render_svg(puzzle, values)
+
+        return Response(await run_in_threadpool(work), media_type="image/svg+xml")
+
+    return app
+
+
+def _line(puzzle: Puzzle) -> str | None:
+    """The one-line form when it holds the whole puzzle, for links; else None."""
+    try:
+        text = dumps(puzzle, "line").strip()
+    except SudokitError:
+        return None
+    return text if "\n" not in text else None
+
+
+def _text(puzzle: Puzzle) -> str:
+    """A text that reads back as the same puzzle: the one-line form, or f-puzzles, or sudokit JSON."""
+    grid = puzzle.grid
+    plain = grid.box is not None and all(u.kind in ("row", "column", "box") for u in grid.units)
+    if plain and not grid.relations and not grid.cages and puzzle.allowed is None and grid.is_rectangular:
+        return dumps(puzzle, "line").strip()
+    try:
+        return dumps(puzzle, "fpuzzles").strip()
+    except SudokitError:
+        return dumps(puzzle, "json")
+
+
+def _step_json(step: Any, board: Any) -> dict[str, Any]:
+    """A step as JSON, with cell indexes for drawing it on the board."""
+    data: dict[str, Any] = step.as_dict(board)
+    data["cell_indexes"] = list(step.cells)
+    data["placed"] = [[c, d] for c, d in step.placements]
+    data["eliminated"] = [[c, d] for c, d in step.eliminations]
+    return data

@@ -1,0 +1,82 @@
+"""The board the browser draws and plays: a puzzle's cells, regions, extra groups, cages and givens as JSON.
+
+The front end knows nothing of sudokit's model; it gets everything it draws from :func:`board_json`,
+and sends back per-cell symbols (the player's progress) that :func:`with_progress` checks and merges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sudokit.errors import PuzzleError
+from sudokit.model import EMPTY, Grid, Puzzle, cell_name
+
+
+def _owner(grid: Grid) -> list[int]:
+    """For each cell, the box or region that holds it (-1: none, as in a Latin square)."""
+    owner = [-1] * len(grid.cells)
+    for k, unit in enumerate(grid.units):
+        if unit.kind in ("box", "region"):
+            for c in unit.cells:
+                if owner[c] < 0:
+                    owner[c] = k
+    return owner
+
+
+def board_json(puzzle: Puzzle) -> dict[str, Any]:
+    """Everything the browser needs to draw and check a puzzle (0-based rows and columns).
+
+    ``region`` gives each cell's box or region, from which the thick borders follow; ``extras`` are the
+    other all-different groups (diagonals, windows, disjoint groups) by name and cells; ``cages`` the
+    killer cages with their sums; ``allowed`` the symbols each cell may hold when the puzzle restricts
+    them (odd/even), as lists of symbol indexes.
+    """
+    grid = puzzle.grid
+    extras = [{"name": unit.name, "cells": list(unit.cells)} for unit in grid.units if unit.kind == "extra"]
+    allowed = None
+    if puzzle.allowed is not None:
+        allowed = [[s for s in range(grid.size) if mask >> s & 1] for mask in puzzle.allowed]
+    return {
+        "rows": grid.rows,
+        "cols": grid.cols,
+        "size": grid.size,
+        "symbols": list(grid.symbols),
+        "cells": [list(cell) for cell in grid.cells],
+        "names": [cell_name(cell) for cell in grid.cells],
+        "region": _owner(grid),
+        "box": list(grid.box) if grid.box else None,
+        "extras": extras,
+        "cages": [{"cells": list(cage.cells), "sum": cage.total} for cage in grid.cages],
+        "rules": sorted({relation.kind for relation in grid.relations}),
+        "givens": [None if g == EMPTY else g for g in puzzle.givens],
+        "allowed": allowed,
+        "description": grid.describe(),
+        "peers": [sorted(peers) for peers in grid.peers],
+    }
+
+
+def with_progress(puzzle: Puzzle, progress: Sequence[str | None] | None) -> tuple[Puzzle, list[int]]:
+    """The puzzle with the player's placed symbols added as givens, and the cells they were placed in.
+
+    ``progress`` holds one entry per cell: a symbol the player placed, or None/"" for none.  A symbol
+    the grid does not have, or a change to a given, is a :class:`~sudokit.PuzzleError`.
+    """
+    if not progress:
+        return puzzle, []
+    grid = puzzle.grid
+    if len(progress) != len(grid.cells):
+        raise PuzzleError(f"progress names {len(progress)} cells; the puzzle has {len(grid.cells)}")
+    givens = list(puzzle.givens)
+    placed = []
+    for c, symbol in enumerate(progress):
+        if not symbol:
+            continue
+        value = grid.symbol_of(symbol)
+        if givens[c] != EMPTY:
+            if givens[c] != value:
+                raise PuzzleError(f"progress changes the given of {cell_name(grid.cells[c])}")
+            continue
+        givens[c] = value
+        placed.append(c)
+    return Puzzle(grid, tuple(givens), puzzle.allowed, puzzle.metadata), placed

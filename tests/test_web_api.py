@@ -1,0 +1,160 @@
+"""The web app's JSON API through the framework's test client: every endpoint and its error paths.
+
+Answers are checked independently (solutions by tests/checker.py, counts by the reference counter),
+errors must be 4xx JSON objects with a readable ``error``, and nothing may answer 500.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+import sudokit
+from sudokit.web.app import MAX_BODY, create_app
+from tests.checker import check_classic
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+TWO = "." * 79 + "12"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def test_the_page_and_its_assets_are_served_without_other_hosts(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'role="grid"' in page.text
+    for asset in ("/static/app.js", "/static/style.css"):
+        response = client.get(asset)
+        assert response.status_code == 200 and len(response.text) > 1000
+    everything = page.text + client.get("/static/app.js").text + client.get("/static/style.css").text
+    assert "http://" not in everything.replace("http://127.0.0.1", "") and "https://" not in everything
+    assert client.get("/api/health").json()["status"] == "ok"
+    assert client.get("/openapi.json").json()["info"]["title"] == "sudokit"
+
+
+def test_parse_describes_the_board_and_says_how_many_solutions(client: TestClient) -> None:
+    data = client.post("/api/parse", json={"puzzle": PUZZLE}).json()
+    assert data["solutions"] == "unique" and data["givens"] == 17 and data["line"] == PUZZLE
+    board = data["board"]
+    assert board["rows"] == board["cols"] == 9 and len(board["cells"]) == 81
+    assert len(set(board["region"])) == 9 and all(len(p) == 20 for p in board["peers"])
+    assert client.post("/api/parse", json={"puzzle": TWO}).json()["solutions"] == "several"
+    assert client.post("/api/parse", json={"puzzle": "11" + "." * 79}).json()["solutions"] == "none"
+
+
+def test_parse_draws_variants(client: TestClient) -> None:
+    killer = sudokit.dumps(sudokit.generate(seed=3, variant="killer").puzzle, "fpuzzles")
+    board = client.post("/api/parse", json={"puzzle": killer}).json()["board"]
+    assert board["cages"] and sum(len(c["cells"]) for c in board["cages"]) == 81
+    samurai = sudokit.generate(seed=3, variant="samurai").puzzle
+    board = client.post("/api/parse", json={"puzzle": sudokit.dumps(samurai, "line")}).json()["board"]
+    assert board["rows"] == 21 and len(board["cells"]) == 369
+    x = sudokit.dumps(sudokit.generate(seed=3, variant="x").puzzle, "fpuzzles")
+    extras = client.post("/api/parse", json={"puzzle": x}).json()["board"]["extras"]
+    assert sorted(e["name"] for e in extras) == ["anti-diagonal", "main diagonal"]
+
+
+def test_solve_gives_a_checked_solution(client: TestClient) -> None:
+    data = client.post("/api/solve", json={"puzzle": PUZZLE}).json()
+    assert data["status"] == "solved" and data["unique"] is True
+    assert check_classic(PUZZLE, "".join(data["solution"]), 9, (3, 3), "123456789") == []
+    data = client.post("/api/solve", json={"puzzle": "11" + "." * 79}).json()
+    assert data["solution"] is None and "both hold 1" in data["reason"]
+
+
+def test_count_stops_at_the_limit(client: TestClient) -> None:
+    data = client.post("/api/count", json={"puzzle": TWO, "limit": 5}).json()
+    assert data["count"] == 5 and data["complete"] is False and data["stopped_by"] == "limit"
+
+
+def test_hint_in_stages_and_with_wrong_progress(client: TestClient) -> None:
+    data = client.post("/api/hint", json={"puzzle": PUZZLE, "stage": 1}).json()
+    assert data["text"] == data["stages"][0] and data["text"].startswith("Look at")
+    assert data["stages"][2] == data["step"]["explanation"]
+    placed = data["step"]["placed"]
+    assert placed and all(0 <= c < 81 for c, _ in placed)
+    answer = sudokit.solve(PUZZLE).solution
+    assert answer is not None
+    wrong = [None] * 81
+    wrong[1] = "9" if answer.values[1] != 8 else "8"  # r1c2 gets a symbol that is not its solution
+    data = client.post("/api/hint", json={"puzzle": PUZZLE, "progress": wrong}).json()
+    assert data["wrong"] == [1] and "r1c2" in data["text"]
+    done = [
+        None if g != -1 else answer.puzzle.grid.symbols[v]
+        for g, v in zip(answer.puzzle.givens, answer.values, strict=True)
+    ]
+    assert client.post("/api/hint", json={"puzzle": PUZZLE, "progress": done}).json()["complete"] is True
+
+
+def test_explain_and_rate(client: TestClient) -> None:
+    data = client.post("/api/explain", json={"puzzle": PUZZLE}).json()
+    assert data["solved"] and len(data["steps"]) > 10
+    assert all("cell_indexes" in step for step in data["steps"])
+    rating = client.post("/api/rate", json={"puzzle": PUZZLE}).json()
+    assert rating["level"] == data["level"] and rating["score"] == data["score"]
+    assert client.post("/api/rate", json={"puzzle": TWO}).status_code == 400
+
+
+def test_generate_makes_a_unique_puzzle(client: TestClient) -> None:
+    data = client.post("/api/generate", json={"size": 6, "seed": 4, "level": "easy"}).json()
+    assert data["seed"] == 4 and data["rating"]["level"] == "easy"
+    assert sudokit.count_solutions(sudokit.parse(data["puzzle"]), 2).unique
+    killer = client.post("/api/generate", json={"variant": ["killer"], "seed": 2}).json()
+    assert killer["board"]["cages"] and sudokit.parse(killer["puzzle"]).grid.cages
+
+
+def test_convert_and_render(client: TestClient) -> None:
+    data = client.post("/api/convert", json={"puzzle": PUZZLE, "to": "sdk"}).json()
+    assert sudokit.parse(data["text"]).givens == sudokit.parse(PUZZLE).givens
+    svg = client.post("/api/render", json={"puzzle": PUZZLE, "solution": True})
+    assert svg.headers["content-type"].startswith("image/svg+xml") and svg.text.startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    "path, body, status, words",
+    [
+        ("/api/solve", {"puzzle": "4....x8.5"}, 400, "too few"),
+        ("/api/solve", {"puzzle": ""}, 422, "puzzle"),
+        ("/api/solve", {}, 422, "puzzle"),
+        ("/api/count", {"puzzle": PUZZLE, "limit": 0}, 422, "limit"),
+        ("/api/hint", {"puzzle": PUZZLE, "progress": ["1"] * 3}, 400, "progress names 3 cells"),
+        ("/api/hint", {"puzzle": PUZZLE, "progress": ["Q"] + [None] * 80}, 400, "'Q' is not a symbol"),
+        ("/api/generate", {"size": 9, "givens": "16", "seed": 1}, 422, "16 givens"),
+        ("/api/generate", {"variant": ["sudoku-z"]}, 400, "unknown variant"),
+        ("/api/generate", {"size": 100}, 422, "size"),
+        ("/api/convert", {"puzzle": PUZZLE, "to": "pdf"}, 400, "unknown format"),
+    ],
+)
+def test_errors_are_4xx_json_with_a_readable_message(
+    client: TestClient, path: str, body: dict, status: int, words: str
+) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    assert words in response.json()["error"]
+
+
+def test_parse_errors_carry_their_position(client: TestClient) -> None:
+    data = client.post("/api/parse", json={"puzzle": PUZZLE[:5] + "x" + PUZZLE[6:]}).json()
+    assert data["line"] == 1 and data["column"] == 6
+
+
+def test_oversized_and_malformed_bodies_are_refused(client: TestClient) -> None:
+    big = json.dumps({"puzzle": "." * (MAX_BODY + 10)})
+    response = client.post("/api/solve", content=big, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "larger than" in response.json()["error"]
+    response = client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"})
+    assert response.status_code == 422 and response.json()["error"]
+    deep = "[" * 5000 + "]" * 5000
+    response = client.post("/api/solve", content=deep, headers={"content-type": "application/json"})
+    assert 400 <= response.status_code < 500
+
+
+def test_a_huge_empty_grid_count_ends_within_its_budget(client: TestClient) -> None:
+    response = client.post("/api/count", json={"puzzle": "." * 4096, "limit": 100_000})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["complete"] is False and data["stopped_by"] in ("time", "limit")

@@ -1,0 +1,220 @@
+"""The web app in a real headless Chromium (Debian's, driven by Playwright): play, hint, undo, reload,
+import, generate, variants and a phone-sized screen.  Screenshots go to ``artifacts/`` (and the README's
+come from there).
+
+Skipped when Chromium or Playwright is missing; ``make test`` installs both.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+import sudokit
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    import uvicorn
+
+    from sudokit.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if running.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    other_hosts: list[str] = []
+    opened.on("request", lambda r: other_hosts.append(r.url) if not r.url.startswith(server) else None)
+    opened.errors = errors  # type: ignore[attr-defined]
+    yield opened
+    assert errors == [], errors
+    assert other_hosts == [], other_hosts
+    context.close()
+
+
+def visit(page: Any, server: str, puzzle: str = PUZZLE, extra: str = "") -> None:
+    page.goto(f"{server}/?puzzle={quote(puzzle)}{extra}")
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def cell(page: Any, index: int) -> Any:
+    return page.locator(f".cell[data-index='{index}']")
+
+
+def shoot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_the_board_is_an_aria_grid_with_labelled_cells(page: Any, server: str) -> None:
+    visit(page, server)
+    assert page.locator("[role=grid]").count() == 1
+    assert page.locator("[role=row]").count() == 9
+    assert page.locator("[role=gridcell]").count() == 81
+    assert cell(page, 0).get_attribute("aria-label") == "row 1, column 1: 4 (given)"
+    assert cell(page, 1).get_attribute("aria-label") == "row 1, column 2: empty"
+    assert "one solution" in page.inner_text("#status")
+    shoot(page, "play")
+
+
+def test_enter_digits_and_marks_by_keyboard_then_undo_and_reload(page: Any, server: str) -> None:
+    visit(page, server)
+    cell(page, 1).click()
+    page.keyboard.press("7")
+    assert cell(page, 1).inner_text() == "7"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+2")  # a corner mark
+    page.keyboard.press("c")
+    page.keyboard.press("6")  # centre marks
+    page.keyboard.press("9")
+    label = cell(page, 2).get_attribute("aria-label")
+    assert label == "row 1, column 3: empty, candidates 6 9, corner marks 2"
+    page.keyboard.press("Control+z")
+    assert cell(page, 2).get_attribute("aria-label") == "row 1, column 3: empty, candidates 6, corner marks 2"
+    page.keyboard.press("Control+y")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert cell(page, 1).inner_text() == "7"
+    assert "candidates 6 9" in cell(page, 2).get_attribute("aria-label")
+
+
+def test_a_wrong_digit_shows_as_a_conflict_and_check_finds_it(page: Any, server: str) -> None:
+    visit(page, server)
+    cell(page, 1).click()
+    page.keyboard.press("4")  # a 4 is given in the same row
+    assert "conflict" in cell(page, 1).get_attribute("class")
+    page.click("#check")
+    page.wait_for_function("document.getElementById('status').textContent.includes('wrong')")
+    assert "wrong" in cell(page, 1).get_attribute("class")
+
+
+def test_hint_in_three_stages_then_apply(page: Any, server: str) -> None:
+    visit(page, server)
+    page.click("#restart")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    first = page.inner_text("#hint-text")
+    assert first.startswith("Look at")
+    page.click("#hint-more")
+    assert page.inner_text("#hint-text").startswith(first + ": there is")
+    page.click("#hint-more")
+    step = page.inner_text("#hint-text")
+    assert page.locator(".cell.hinted").count() >= 1
+    shoot(page, "hint")
+    page.click("#hint-apply")
+    placed = sudokit.hint(PUZZLE)
+    assert placed is not None and placed[0].explanation == step
+    (target, symbol), *_ = placed[0].step.placements
+    assert cell(page, target).inner_text() == str(symbol + 1)
+
+
+def test_import_an_f_puzzles_link_and_generate(page: Any, server: str) -> None:
+    killer = sudokit.generate(seed=5, variant="killer")
+    link = sudokit.dumps(killer.puzzle, "fpuzzles").strip()
+    visit(page, server)
+    page.click("#import-panel summary")
+    page.fill("#import-text", link)
+    page.click("#import")
+    page.wait_for_function("document.getElementById('description').textContent.includes('cage')")
+    assert page.locator("#overlay line").count() > 50 and page.locator("#overlay text").count() > 10
+    shoot(page, "killer")
+    page.select_option("#gen-size", "16")
+    page.select_option("#gen-variant", "")
+    page.click("#generate")
+    page.wait_for_function("document.querySelectorAll('.cell').length === 256", timeout=30_000)
+    assert "New puzzle" in page.inner_text("#status")
+    shoot(page, "16x16")
+
+
+def test_a_samurai_is_drawn_with_its_holes(page: Any, server: str) -> None:
+    samurai = sudokit.generate(seed=2, variant="samurai")
+    visit(page, server, sudokit.dumps(samurai.puzzle, "line").strip().replace("\n", "\n"))
+    assert page.locator(".cell").count() == 369
+    shoot(page, "samurai")
+
+
+def test_entering_givens_says_how_many_solutions(page: Any, server: str) -> None:
+    visit(page, server)
+    page.select_option("#blank-size", "4")
+    page.click("#blank")
+    page.wait_for_function("document.querySelectorAll('.cell').length === 16")
+    cell(page, 0).click()
+    page.keyboard.press("1")
+    page.wait_for_function("document.getElementById('status').textContent.includes('several')")
+    made = sudokit.generate(4, seed=1)
+    for index, given in enumerate(made.puzzle.givens):
+        if given >= 0 and index != 0:
+            cell(page, index).click()
+            page.keyboard.press(str(given + 1))
+    if made.puzzle.givens[0] != 0:  # r1c1 must hold the puzzle's given, or stay empty
+        cell(page, 0).click()
+        page.keyboard.press("Delete")
+        if made.puzzle.givens[0] >= 0:
+            page.keyboard.press(str(made.puzzle.givens[0] + 1))
+    page.wait_for_function("document.getElementById('status').textContent.includes('one solution')")
+
+
+def test_the_app_fits_a_phone(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.goto(f"{server}/?puzzle={quote(PUZZLE)}")
+    phone.wait_for_selector("body[data-ready='1']")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    box = phone.locator("#board").bounding_box()
+    assert box is not None and box["width"] <= 390
+    phone.locator(".cell[data-index='1']").tap()
+    phone.click("#keypad button >> nth=6")
+    assert phone.locator(".cell[data-index='1']").inner_text() == "7"
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone.png"), full_page=True)
+    context.close()
