@@ -259,6 +259,8 @@ def _range(value: float | Sequence[float] | str | None, what: str) -> tuple[floa
         return None
     if isinstance(value, str):
         low_text, dots, high_text = value.partition("..")
+        if not low_text.strip() and not high_text.strip():
+            raise GridError(f"{what} must be a number or a range A..B, not {value!r}")
         try:
             low = float(low_text) if low_text.strip() else -math.inf
             high = (float(high_text) if high_text.strip() else math.inf) if dots else low

@@ -15,4 +15,5 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
 
     from sudokit.web.app import create_app
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    # keep-alive longer than any request takes, so a client never reuses a connection as it closes
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning", timeout_keep_alive=75)

@@ -7,15 +7,18 @@ stays free; request bodies and puzzle texts have size limits; every error is a 4
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sudokit import __version__
 from sudokit.errors import ParseError, SearchStopped, SudokitError
@@ -25,6 +28,7 @@ from sudokit.web.board import board_json, with_progress
 
 MAX_BODY = 512 * 1024
 """Largest request body accepted (bytes): a 25x25 killer in JSON is about 60 KB."""
+TOO_LARGE = f"the request body is larger than {MAX_BODY // 1024} KiB"
 MAX_PUZZLE = 256 * 1024
 """Longest puzzle text accepted (characters)."""
 
@@ -36,8 +40,12 @@ GENERATE_SECONDS = 20.0
 """Time budget of one generated puzzle."""
 CHECK_SECONDS = 1.0
 """Time budget of the uniqueness check that comes with every parse (the "as you type" answer)."""
+BODY_SECONDS = 10.0
+"""Time a client has to send its request body; a slower one gets 408."""
 
 STATIC = resources.files("sudokit.web").joinpath("static")
+
+_T = TypeVar("_T")
 
 
 class PuzzleRequest(BaseModel):
@@ -100,22 +108,34 @@ def _symbols(puzzle: Puzzle, values: tuple[int, ...]) -> list[str]:
     return [puzzle.grid.symbols[v] for v in values]
 
 
-def create_app() -> FastAPI:
-    """The ASGI app: the JSON API under /api, the front end at /."""
+def create_app(
+    *,
+    search_seconds: float = SEARCH_SECONDS,
+    logic_seconds: float = LOGIC_SECONDS,
+    generate_seconds: float = GENERATE_SECONDS,
+    body_seconds: float = BODY_SECONDS,
+) -> FastAPI:
+    """The ASGI app: the JSON API under /api, the front end at /.
+
+    The time budgets bound each kind of call (a test server may use smaller ones).  The work runs in
+    as many threads as there are cores, no more: with dozens of threads holding the GIL by turns the
+    event loop would wait its turn behind each of them, and answer even /api/health late.
+    """
+    searches = anyio.CapacityLimiter(os.cpu_count() or 2)
+    reasoning = anyio.CapacityLimiter(os.cpu_count() or 2)
+
+    async def run_in_threadpool(work: Callable[[], _T], *, logic: bool = False) -> _T:
+        """Run work in a thread; searches (quick, compiled) and logic (slow, Python) queue apart.
+
+        So a solve never waits behind a line of hints.
+        """
+        return await anyio.to_thread.run_sync(work, limiter=reasoning if logic else searches)
+
     app = FastAPI(
         title="sudokit",
         version=__version__,
         description="Solve, count, explain, hint, rate, generate and convert Sudoku puzzles of every kind.",
     )
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        """Refuse bodies over MAX_BODY before reading them (413)."""
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return _error(413, f"the request body is larger than {MAX_BODY // 1024} KiB")
-        response: Response = await call_next(request)
-        return response
 
     @app.exception_handler(ParseError)
     async def parse_error(_request: Request, exc: ParseError) -> JSONResponse:
@@ -127,6 +147,10 @@ def create_app() -> FastAPI:
 
         status = 408 if isinstance(exc, SearchStopped) else 422 if isinstance(exc, GenerationError) else 400
         return _error(status, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail).lower())
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -141,6 +165,7 @@ def create_app() -> FastAPI:
         return FileResponse(str(STATIC.joinpath("index.html")), media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.add_middleware(BodyTimeout, seconds=body_seconds)
 
     @app.get("/api/health")
     async def health() -> dict[str, str]:
@@ -181,7 +206,7 @@ def create_app() -> FastAPI:
             from sudokit.solver import count_solutions
 
             puzzle = _read(request)
-            result = count_solutions(puzzle, 2, time_limit=SEARCH_SECONDS)
+            result = count_solutions(puzzle, 2, time_limit=search_seconds)
             first = result.first
             return {
                 "status": result.status.value,
@@ -200,7 +225,7 @@ def create_app() -> FastAPI:
         def work() -> dict[str, Any]:
             from sudokit.solver import count_solutions
 
-            result = count_solutions(_read(request), request.limit, time_limit=SEARCH_SECONDS)
+            result = count_solutions(_read(request), request.limit, time_limit=search_seconds)
             return {
                 "count": result.count,
                 "complete": result.complete,
@@ -222,7 +247,7 @@ def create_app() -> FastAPI:
             puzzle = _read(request)
             playing, placed = with_progress(puzzle, request.progress)
             if placed:
-                solved = count_solutions(puzzle, 1, time_limit=SEARCH_SECONDS).first
+                solved = count_solutions(puzzle, 1, time_limit=search_seconds).first
                 wrong = [c for c in placed if solved is not None and solved.values[c] != playing.givens[c]]
                 if wrong:
                     names = [board_json(puzzle)["names"][c] for c in wrong]
@@ -231,7 +256,7 @@ def create_app() -> FastAPI:
                         "wrong": wrong,
                         "text": f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not right",
                     }
-            found = next_hint(playing, time_limit=LOGIC_SECONDS)
+            found = next_hint(playing, time_limit=logic_seconds)
             if found is None:
                 return {"complete": True, "text": "the grid is complete"}
             advice, board = found
@@ -244,7 +269,7 @@ def create_app() -> FastAPI:
                 "unique": board.unique,
             }
 
-        return await run_in_threadpool(work)
+        return await run_in_threadpool(work, logic=True)
 
     @app.post("/api/explain")
     async def explain(request: PuzzleRequest) -> dict[str, Any]:
@@ -255,13 +280,13 @@ def create_app() -> FastAPI:
             from sudokit.logic.board import Board
 
             puzzle = _read(request)
-            path = path_of(puzzle, time_limit=LOGIC_SECONDS)
+            path = path_of(puzzle, time_limit=logic_seconds)
             board = Board.from_puzzle(puzzle)
             data = path.as_dict()
             data["steps"] = [_step_json(step, board) for step in path.steps]
             return data
 
-        return await run_in_threadpool(work)
+        return await run_in_threadpool(work, logic=True)
 
     @app.post("/api/rate")
     async def rate(request: PuzzleRequest) -> dict[str, Any]:
@@ -270,9 +295,9 @@ def create_app() -> FastAPI:
         def work() -> dict[str, Any]:
             from sudokit.logic import rate as rating_of
 
-            return rating_of(_read(request), time_limit=LOGIC_SECONDS).as_dict()
+            return rating_of(_read(request), time_limit=logic_seconds).as_dict()
 
-        return await run_in_threadpool(work)
+        return await run_in_threadpool(work, logic=True)
 
     @app.post("/api/generate")
     async def generate(request: GenerateRequest) -> dict[str, Any]:
@@ -290,7 +315,7 @@ def create_app() -> FastAPI:
                 level=request.level,
                 givens=request.givens,
                 rate=True,
-                time_limit=GENERATE_SECONDS,
+                time_limit=generate_seconds,
             )
             return {
                 "puzzle": _text(made.puzzle),
@@ -301,7 +326,7 @@ def create_app() -> FastAPI:
                 "rating": made.rating.as_dict() if made.rating is not None else None,
             }
 
-        return await run_in_threadpool(work)
+        return await run_in_threadpool(work, logic=True)
 
     @app.post("/api/convert")
     async def convert(request: ConvertRequest) -> dict[str, str]:
@@ -321,13 +346,75 @@ def create_app() -> FastAPI:
             puzzle = _read(request)
             values = None
             if request.solution:
-                result = solve_puzzle(puzzle, time_limit=SEARCH_SECONDS)
+                result = solve_puzzle(puzzle, time_limit=search_seconds)
                 values = result.solution.values if result.solution is not None else None
             return render_svg(puzzle, values)
 
         return Response(await run_in_threadpool(work), media_type="image/svg+xml")
 
     return app
+
+
+class BodyTimeout:
+    """ASGI middleware: the request body is read first, within ``seconds`` and MAX_BODY bytes.
+
+    A body announced larger than MAX_BODY gets 413 at once.
+
+    A client that sends it more slowly gets 408 (without this, one byte a minute would hold a
+    connection and a request for ever); a body that grows past MAX_BODY without announcing its length
+    gets 413.  The app then reads the body from memory.
+    """
+
+    def __init__(self, app: Any, seconds: float) -> None:
+        """Wrap ``app``."""
+        self.app = app
+        self.seconds = seconds
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Read the body under the bounds, then pass the request on."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
+                await _send_error(send, 413, TOO_LARGE)  # refused before a byte of it is read
+                return
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            with anyio.fail_after(self.seconds):
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        break
+                    chunks.append(message.get("body", b""))
+                    size += len(chunks[-1])
+                    if size > MAX_BODY:
+                        await _send_error(send, 413, TOO_LARGE)
+                        return
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            await _send_error(send, 408, "the request body took too long to arrive")
+            return
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _send_error(send: Any, status: int, message: str) -> None:
+    """A JSON error response sent straight through ASGI (before the app has seen the request)."""
+    body = JSONResponse({"error": message}).body
+    headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _line(puzzle: Puzzle) -> str | None:
