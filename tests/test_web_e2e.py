@@ -218,3 +218,57 @@ def test_the_app_fits_a_phone(browser: Any, server: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     phone.screenshot(path=str(ARTIFACTS / "phone.png"), full_page=True)
     context.close()
+
+
+def test_explain_walks_the_path_and_draws_a_chain(page: Any, server: str) -> None:
+    made = sudokit.generate(seed=5, technique="xy_chain")
+    visit(page, server, made.puzzle.to_string())
+    page.click("#explain-panel summary")
+    page.click("#explain-load")
+    page.wait_for_function("document.getElementById('step-count').textContent.includes('/')")
+    assert page.inner_text("#step-count").startswith("1 / ")
+    assert "Rated" in page.inner_text("#rating")
+    for _ in range(200):
+        if "XY-Chain" in page.inner_text("#step-text"):
+            break
+        page.click("#step-next")
+    assert "XY-Chain" in page.inner_text("#step-text")
+    assert page.locator("#links line").count() >= 3
+    assert page.locator(".cell.hinted").count() >= 4
+    shoot(page, "explain")
+    page.click("#step-prev")
+    assert "XY-Chain" not in page.inner_text("#step-text")
+
+
+def test_solve_fills_the_grid_and_the_link_keeps_progress(page: Any, server: str) -> None:
+    visit(page, server)
+    page.click("#restart")
+    cell(page, 1).click()
+    page.keyboard.press("1")
+    page.click("#import-panel summary")
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "progress=" in link
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Solved in')")
+    answer = sudokit.solve(PUZZLE).solution
+    assert answer is not None
+    shown = "".join(cell(page, c).inner_text() for c in range(81))
+    assert shown == answer.to_string()
+    elsewhere = page.context.browser.new_context()  # another browser: nothing in its storage
+    other = elsewhere.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-ready='1']")
+    assert other.locator(".cell[data-index='1']").inner_text() == "1"
+    elsewhere.close()
+
+
+def test_a_16x16_takes_letters_from_the_keyboard(page: Any, server: str) -> None:
+    made = sudokit.generate(16, seed=3)
+    visit(page, server, made.puzzle.to_string())
+    empty = made.puzzle.givens.index(-1)
+    cell(page, empty).click()
+    page.keyboard.press("b")
+    assert cell(page, empty).inner_text() == "B"
+    assert page.locator("#keypad button").count() == 16

@@ -15,6 +15,7 @@ const state = {
   text: "", board: null, values: [], corner: [], centre: [], colour: [], wrong: new Set(),
   selected: new Set(), mode: "normal", history: [], future: [], solution: null, editing: false,
   seconds: 0, solved: false, hint: null, hintStage: 0, steps: [], stepIndex: -1, marked: new Set(),
+  preview: null,
 };
 let cells = [];
 let dragging = false;
@@ -48,7 +49,7 @@ function fresh(n) {
 function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
     wrong: new Set(), selected: new Set([firstEmpty(board)]), hint: null, steps: [], stepIndex: -1,
-    marked: new Set() });
+    marked: new Set(), preview: null });
   fresh(board.cells.length);
   if (!editing) restore();
   if (progress) applyProgress(progress);
@@ -193,8 +194,9 @@ function buildKeypad() {
 }
 
 function paint() {
-  const { board, values, selected } = state;
+  const { board, values, selected, preview } = state;
   const shown = (c) => (board.givens[c] !== null ? board.givens[c] : values[c]);
+  const previewed = (c) => (preview && shown(c) === null ? preview[c] : null);
   const focus = [...selected];
   const houses = new Set(focus.length === 1 ? board.peers[focus[0]] : []);
   const same = focus.length === 1 && shown(focus[0]) !== null ? shown(focus[0]) : null;
@@ -216,7 +218,11 @@ function paint() {
     cell.classList.toggle("hinted", state.marked.has(c));
     if (state.colour[c]) cell.dataset.colour = state.colour[c]; else delete cell.dataset.colour;
     const name = `row ${board.cells[c][0] + 1}, column ${board.cells[c][1] + 1}`;
-    if (v !== null) {
+    cell.classList.toggle("preview", previewed(c) !== null);
+    if (v === null && previewed(c) !== null) {
+      cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[previewed(c)])}</span>`;
+      cell.setAttribute("aria-label", `${name}: ${board.symbols[previewed(c)]} (earlier step)`);
+    } else if (v !== null) {
       cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[v])}</span>`;
       cell.setAttribute("aria-label", `${name}: ${board.symbols[v]}${given ? " (given)" : ""}`);
     } else {
@@ -397,7 +403,34 @@ function showHint() {
   $("hint-apply").hidden = state.hintStage < 3;
   state.marked = new Set(state.hintStage >= 3 ? h.step.cell_indexes : []);
   paint();
+  drawLinks(state.hintStage >= 3 ? h.step : null);
   if (state.hintStage >= 3) showEliminations(h.step);
+}
+
+// chains are written in Eureka notation: (d)r1c2=(d)r1c5-(d)r3c5 ... ; "=" a strong link, "-" a weak one
+function drawLinks(step) {
+  const layer = $("overlay").querySelector("#links") || (() => {
+    const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    g.id = "links";
+    $("overlay").append(g);
+    return g;
+  })();
+  layer.innerHTML = "";
+  if (!step) return;
+  const index = new Map(state.board.names.map((name, c) => [name, c]));
+  const nodes = [...step.explanation.matchAll(/([=-]?)\(([^)]*)\)(r\d+c\d+)/g)];
+  let previous = null;
+  for (const [, link, , name] of nodes) {
+    const c = index.get(name);
+    if (c === undefined) { previous = null; continue; }
+    const [r, col] = state.board.cells[c];
+    if (previous && link) {
+      const [pr, pc] = previous;
+      layer.insertAdjacentHTML("beforeend", `<line x1="${pc + 0.5}" y1="${pr + 0.5}" x2="${col + 0.5}" y2="${r + 0.5}"
+        stroke="#2e7d32" stroke-width=".06" ${link === "-" ? 'stroke-dasharray=".12 .08"' : ""} stroke-linecap="round"/>`);
+    }
+    previous = [r, col];
+  }
 }
 
 function showEliminations(step) {
@@ -421,6 +454,7 @@ function applyHint() {
   state.hint = null;
   state.marked = new Set();
   $("hint-box").hidden = true;
+  drawLinks(null);
   paint(); save();
 }
 
@@ -436,9 +470,15 @@ function showStep() {
   const step = state.steps[state.stepIndex];
   if (!step) return;
   $("step-count").textContent = `${state.stepIndex + 1} / ${state.steps.length}`;
-  $("step-text").textContent = `${step.technique}: ${step.explanation}`;
+  $("step-text").textContent = step.explanation;
+  // the grid as it stands before this step: every earlier step's digits, shown in grey
+  state.preview = Array(state.board.cells.length).fill(null);
+  for (const earlier of state.steps.slice(0, state.stepIndex)) {
+    for (const [c, d] of earlier.placed) state.preview[c] = d;
+  }
   state.marked = new Set(step.cell_indexes);
   paint();
+  drawLinks(step);
   showEliminations(step);
 }
 
@@ -540,6 +580,9 @@ function wire() {
   $("explain-load").onclick = () => guarded(explain);
   $("step-prev").onclick = () => { if (state.stepIndex > 0) { state.stepIndex -= 1; showStep(); } };
   $("step-next").onclick = () => { if (state.stepIndex < state.steps.length - 1) { state.stepIndex += 1; showStep(); } };
+  $("explain-panel").addEventListener("toggle", () => {
+    if (!$("explain-panel").open) { state.preview = null; state.marked = new Set(); drawLinks(null); paint(); }
+  });
   $("generate-form").onsubmit = (event) => {
     event.preventDefault();
     guarded(async () => {
