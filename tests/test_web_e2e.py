@@ -272,3 +272,11 @@ def test_a_16x16_takes_letters_from_the_keyboard(page: Any, server: str) -> None
     page.keyboard.press("b")
     assert cell(page, empty).inner_text() == "B"
     assert page.locator("#keypad button").count() == 16
+
+
+def test_odd_and_even_cells_are_marked(page: Any, server: str) -> None:
+    made = sudokit.generate(seed=4, variant="odd-even")
+    visit(page, server, sudokit.dumps(made.puzzle, "fpuzzles").strip())
+    odd = sum(1 for v in made.solution.values if (v + 1) % 2)
+    assert page.locator(".cell.odd").count() == odd
+    assert page.locator(".cell.even").count() == 81 - odd

@@ -58,7 +58,7 @@ def test_a_client_too_slow_with_its_body_gets_408(slow_server: int) -> None:
     with socket.create_connection(("127.0.0.1", slow_server), timeout=20) as client:
         client.sendall(
             b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 100\r\n\r\n{\"puzzle\": "
+            b'Content-Length: 100\r\n\r\n{"puzzle": '
         )
         started = time.monotonic()
         answer = client.recv(4096).decode()

@@ -141,6 +141,14 @@ function build() {
   for (const extra of board.extras) {
     if (/window|centre/.test(extra.name)) extra.cells.forEach((c) => cells[c].classList.add("shade"));
   }
+  if (board.allowed) {  // odd/even cells: a circle for odd, a square for even (by the symbols' values)
+    const value = (v) => (/^\d+$/.test(board.symbols[v]) ? Number(board.symbols[v]) : v + 1);
+    board.allowed.forEach((symbols, c) => {
+      if (symbols.length === 0 || symbols.length === board.size) return;
+      if (symbols.every((v) => value(v) % 2 === 1)) cells[c].classList.add("odd");
+      else if (symbols.every((v) => value(v) % 2 === 0)) cells[c].classList.add("even");
+    });
+  }
   drawOverlay(index);
   buildKeypad();
 }
