@@ -18,7 +18,7 @@ import click
 
 from sudokit import __version__
 from sudokit.errors import ParseError, SudokitError
-from sudokit.formats import READ_FORMATS, WRITE_FORMATS, detect, dumps, parse, parse_many
+from sudokit.formats import READ_FORMATS, WRITE_FORMATS, detect, dumps, natural_format, parse, parse_many
 from sudokit.model import Puzzle, Solution
 from sudokit.variants import VARIANT_NAMES
 
@@ -1000,23 +1000,6 @@ def rate(
     tally.finish()
 
 
-def _generated_format(puzzle: Puzzle) -> str:
-    """The format ``generate`` writes a puzzle in by default.
-
-    The one-line form when it holds every rule (classic grids, multi-grids), else an f-puzzles link,
-    else sudokit's JSON.
-    """
-    grid = puzzle.grid
-    plain = all(u.kind in ("row", "column", "box") for u in grid.units) and grid.box is not None
-    if plain and not grid.relations and not grid.cages and puzzle.allowed is None:
-        return "line"
-    try:
-        dumps(puzzle, "fpuzzles")
-    except SudokitError:
-        return "json"
-    return "fpuzzles"
-
-
 def _one_line(text: str) -> str:
     """A format's text as one line: JSON documents compacted, other forms as written."""
     stripped = text.strip()
@@ -1153,7 +1136,7 @@ def generate(
             bar = tqdm(total=count, unit="puzzle", file=sys.stderr, leave=False)
         try:
             for item in made:
-                natural = _generated_format(item.puzzle)
+                natural = natural_format(item.puzzle)
                 chosen = output_format or natural
                 if natural != "line" and chosen in ("line", "grid", "pretty", "sdk", "sdm", "ss"):
                     raise CommandError(

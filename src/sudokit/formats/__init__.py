@@ -303,6 +303,23 @@ def _with_variants(
     return out
 
 
+def natural_format(puzzle: Puzzle) -> str:
+    """The plainest format that holds every rule of a puzzle.
+
+    ``line`` for classic grids and multi-grids, else ``fpuzzles`` (regions, diagonals, cages,
+    odd/even, ...), else ``json``.
+    """
+    grid = puzzle.grid
+    plain = grid.box is not None and all(u.kind in ("row", "column", "box") for u in grid.units)
+    if plain and not grid.relations and not grid.cages and puzzle.allowed is None:
+        return "line"
+    try:
+        dumps(puzzle, "fpuzzles")
+    except FormatError:
+        return "json"
+    return "fpuzzles"
+
+
 def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
     """Puzzles as text in a format (see :data:`WRITE_FORMATS`); one or several puzzles.
 

@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sudokit import __version__
 from sudokit.errors import ParseError, SearchStopped, SudokitError
-from sudokit.formats import WRITE_FORMATS, detect, dumps, parse
+from sudokit.formats import WRITE_FORMATS, detect, dumps, natural_format, parse
 from sudokit.model import Puzzle
 from sudokit.web.board import board_json, with_progress
 
@@ -427,15 +427,8 @@ def _line(puzzle: Puzzle) -> str | None:
 
 
 def _text(puzzle: Puzzle) -> str:
-    """A text that reads back as the same puzzle: the one-line form, or f-puzzles, or sudokit JSON."""
-    grid = puzzle.grid
-    plain = grid.box is not None and all(u.kind in ("row", "column", "box") for u in grid.units)
-    if plain and not grid.relations and not grid.cages and puzzle.allowed is None and grid.is_rectangular:
-        return dumps(puzzle, "line").strip()
-    try:
-        return dumps(puzzle, "fpuzzles").strip()
-    except SudokitError:
-        return dumps(puzzle, "json")
+    """A text that reads back as the same puzzle, in the plainest format that holds its rules."""
+    return dumps(puzzle, natural_format(puzzle)).strip()
 
 
 def _step_json(step: Any, board: Any) -> dict[str, Any]:
