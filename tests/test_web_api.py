@@ -159,3 +159,10 @@ def test_a_huge_empty_grid_count_ends_within_its_budget(client: TestClient) -> N
     assert response.status_code == 200
     data = response.json()
     assert data["complete"] is False and data["stopped_by"] in ("time", "limit")
+
+
+def test_rules_can_be_added_to_a_plain_text(client: TestClient) -> None:
+    data = client.post("/api/parse", json={"puzzle": "." * 81, "variant": ["x", "antiknight"]}).json()
+    assert len(data["board"]["extras"]) == 2 and data["board"]["rules"] == ["antiknight"]
+    response = client.post("/api/parse", json={"puzzle": "." * 81, "variant": ["hexagons"]})
+    assert response.status_code == 400 and "hexagons" in response.json()["error"]

@@ -280,3 +280,18 @@ def test_odd_and_even_cells_are_marked(page: Any, server: str) -> None:
     odd = sum(1 for v in made.solution.values if (v + 1) % 2)
     assert page.locator(".cell.odd").count() == odd
     assert page.locator(".cell.even").count() == 81 - odd
+
+
+def test_givens_entered_with_rules_keep_them(page: Any, server: str) -> None:
+    visit(page, server)
+    page.select_option("#blank-size", "4")
+    page.select_option("#blank-variant", "x")
+    page.click("#blank")
+    page.wait_for_function("document.querySelectorAll('.cell').length === 16")
+    assert page.locator("#overlay line").count() == 2  # the two diagonals
+    cell(page, 0).click()
+    page.keyboard.press("1")
+    page.wait_for_function("document.getElementById('status').textContent.includes('solution')")
+    page.click("#edit-done")
+    page.wait_for_function("location.search.includes('f-puzzles')")
+    assert "2 extra units" in page.inner_text("#description")

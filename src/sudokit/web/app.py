@@ -53,6 +53,9 @@ class PuzzleRequest(BaseModel):
 
     puzzle: str = Field(min_length=1, max_length=MAX_PUZZLE, description="The puzzle text.")
     size: int | None = Field(None, ge=1, le=64, description="Grid size when the text cannot tell.")
+    variant: list[str] = Field(
+        default_factory=list, max_length=4, description="Rules to add (x, windoku, antiknight, ...)."
+    )
 
 
 class SolveRequest(PuzzleRequest):
@@ -101,7 +104,7 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 def _read(request: PuzzleRequest) -> Puzzle:
-    return parse(request.puzzle, size=request.size)
+    return parse(request.puzzle, size=request.size, variants=request.variant)
 
 
 def _symbols(puzzle: Puzzle, values: tuple[int, ...]) -> list[str]:

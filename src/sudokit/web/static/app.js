@@ -15,7 +15,7 @@ const state = {
   text: "", board: null, values: [], corner: [], centre: [], colour: [], wrong: new Set(),
   selected: new Set(), mode: "normal", history: [], future: [], solution: null, editing: false,
   seconds: 0, solved: false, hint: null, hintStage: 0, steps: [], stepIndex: -1, marked: new Set(),
-  preview: null,
+  preview: null, rules: [],
 };
 let cells = [];
 let dragging = false;
@@ -538,7 +538,7 @@ function edited() {
   clearTimeout(checkTimer);
   checkTimer = setTimeout(async () => {
     try {
-      const parsed = await api("parse", { puzzle: givensText(), size: state.board.size });
+      const parsed = await api("parse", { puzzle: givensText(), size: state.board.size, variant: state.rules });
       say(verdict(parsed), parsed.solutions === "unique" ? "good" : "bad");
     } catch (error) { say(error.message, "bad"); }
   }, 250);
@@ -551,9 +551,10 @@ function givensText() {
   return single ? tokens.join("") : tokens.join(" ");
 }
 
-async function blank(size) {
-  const parsed = await api("parse", { puzzle: ".".repeat(size * size), size });
+async function blank(size, rules) {
+  const parsed = await api("parse", { puzzle: ".".repeat(size * size), size, variant: rules });
   load("", parsed.board, { editing: true });
+  state.rules = rules;
   say("Type the givens; the status says whether they make one solution.");
 }
 
@@ -605,8 +606,19 @@ function wire() {
       say(`New puzzle: ${made.givens} givens${made.rating ? `, ${made.rating.level}` : ""} (seed ${made.seed})`);
     });
   };
-  $("blank-form").onsubmit = (event) => { event.preventDefault(); guarded(() => blank(Number($("blank-size").value))); };
-  $("edit-done").onclick = () => guarded(() => open(givensText()));
+  $("blank-form").onsubmit = (event) => {
+    event.preventDefault();
+    const rules = $("blank-variant").value ? [$("blank-variant").value] : [];
+    guarded(() => blank(Number($("blank-size").value), rules));
+  };
+  $("edit-done").onclick = () => guarded(async () => {
+    let text = givensText();
+    if (state.rules && state.rules.length) {  // a text that carries the rules: an f-puzzles link
+      const written = await api("convert", { puzzle: text, size: state.board.size, variant: state.rules, to: "fpuzzles" });
+      text = written.text.trim();
+    }
+    await open(text);
+  });
   $("import").onclick = () => guarded(async () => {
     const text = $("import-text").value.trim();
     if (!text) return;
