@@ -166,6 +166,9 @@ def test_import_an_f_puzzles_link_and_generate(page: Any, server: str) -> None:
     page.click("#import")
     page.wait_for_function("document.getElementById('description').textContent.includes('cage')")
     assert page.locator("#overlay line").count() > 50 and page.locator("#overlay text").count() > 10
+    cell(page, 40).click()
+    page.keyboard.press(str(killer.solution.values[40] + 1))
+    assert cell(page, 40).inner_text() == str(killer.solution.values[40] + 1)
     shoot(page, "killer")
     page.select_option("#gen-size", "16")
     page.select_option("#gen-variant", "")
@@ -179,6 +182,11 @@ def test_a_samurai_is_drawn_with_its_holes(page: Any, server: str) -> None:
     samurai = sudokit.generate(seed=2, variant="samurai")
     visit(page, server, sudokit.dumps(samurai.puzzle, "line").strip().replace("\n", "\n"))
     assert page.locator(".cell").count() == 369
+    empty = samurai.puzzle.givens.index(-1)
+    cell(page, empty).click()
+    page.keyboard.press("ArrowDown")  # moves within the frame, skipping its holes
+    page.keyboard.press("Control+ArrowRight")
+    assert page.locator(".cell.selected").count() == 2
     shoot(page, "samurai")
 
 
