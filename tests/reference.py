@@ -48,6 +48,8 @@ class Problem:
     cages: tuple[Cage, ...] = ()
     values: tuple[int, ...] = ()
     """Each symbol's value in cage sums (empty: 1, 2, 3, ...)."""
+    links: tuple[tuple[int, int, frozenset[tuple[int, int]]], ...] = ()
+    """Cells a and b may hold symbol indexes (x, y) only when the pair is in the set."""
 
     def value(self, symbol: int) -> int:
         """The value of a symbol in cage sums."""
@@ -78,6 +80,11 @@ def problems(problem: Problem, assignment: Sequence[int]) -> list[str]:
     for a, b, distances in problem.relations:
         if abs(assignment[a] - assignment[b]) in distances:
             found.append(f"cells {a} and {b} hold {assignment[a]} and {assignment[b]}")
+    for a, b, pairs in problem.links:
+        if (assignment[a], assignment[b]) not in pairs:
+            found.append(
+                f"cells {a} and {b} hold {assignment[a]} and {assignment[b]}, which their link forbids"
+            )
     for cells, total in problem.cages:
         held = [assignment[c] for c in cells]
         if len(set(held)) != len(held):
@@ -123,6 +130,10 @@ def count(
     for a, b, distances in problem.relations:
         related[a].append((b, distances))
         related[b].append((a, distances))
+    linked: list[list[tuple[int, frozenset[tuple[int, int]], bool]]] = [[] for _ in range(ncells)]
+    for a, b, pairs in problem.links:
+        linked[a].append((b, pairs, True))
+        linked[b].append((a, pairs, False))
     cage_of: list[Cage | None] = [None] * ncells
     for cage in problem.cages:
         for c in cage[0]:
@@ -142,6 +153,9 @@ def count(
             return False
         if any(grid[o] >= 0 and abs(grid[o] - v) in d for o, d in related[c]):
             return False
+        for o, pairs, first in linked[c]:
+            if grid[o] >= 0 and ((v, grid[o]) if first else (grid[o], v)) not in pairs:
+                return False
         cage = cage_of[c]
         if cage is not None and cage[1] is not None:
             filled = [grid[o] for o in cage[0] if grid[o] >= 0]

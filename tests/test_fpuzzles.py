@@ -114,11 +114,17 @@ def test_named_constraints_and_odd_even_cells_round_trip() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]}, "cannot solve these constraints yet: thermometer"),
         (
-            {"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}], "xv": [{}]},
-            "constraints yet: arrow, xv",
+            {"sandwichsum": [{"cell": "R0C1", "value": "5"}]},
+            "cannot solve these constraints yet: sandwichsum",
         ),
+        (
+            {"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}], "littlekillersum": [{}]},
+            "constraints yet: arrow, littlekillersum",
+        ),
+        ({"xv": [{"cells": ["R1C1"]}]}, "each xv clue joins two cells, not 1"),
+        ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}, 'an xv sign is "X" or "V"'),
+        ({"negative": ["arrow"]}, '"negative" lists dot kinds'),
         ({"killercage": [{"cells": ["R1C1", "R10C1"], "value": "5"}]}, '"R10C1" is not a cell'),
         ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, 'has the value "x", not a sum'),
         ({"size": 0}, '"size" must be'),

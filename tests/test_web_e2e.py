@@ -7,6 +7,7 @@ Skipped when Chromium or Playwright is missing; ``make test`` installs both.
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import threading
@@ -303,3 +304,23 @@ def test_givens_entered_with_rules_keep_them(page: Any, server: str) -> None:
     page.click("#edit-done")
     page.wait_for_function("location.search.includes('f-puzzles')")
     assert "2 extra units" in page.inner_text("#description")
+
+
+def test_thermometers_and_kropki_dots_are_drawn(page: Any, server: str) -> None:
+    records = [
+        json.loads(line)
+        for line in (Path(__file__).parent / "fixtures" / "variants" / "fpuzzles-variants.jsonl")
+        .read_text()
+        .splitlines()
+    ]
+    kropki = next(r for r in records if r["id"] == "fpuz-irregular-7x7-kropki")
+    visit(page, server, kropki["fpuzzles"])
+    assert page.locator("#overlay circle.kropki").count() == sum(
+        1 for link in sudokit.parse(kropki["fpuzzles"]).grid.links if not link.negated
+    )
+    thermo = next(r for r in records if r["id"].startswith("fpuz-return-of"))
+    visit(page, server, thermo["fpuzzles"])
+    links = [link.cells for link in sudokit.parse(thermo["fpuzzles"]).grid.links]
+    bulbs = {a for a, _ in links} - {b for _, b in links}
+    assert len(bulbs) >= 5 and page.locator("#overlay circle").count() == len(bulbs)
+    shoot(page, "thermo")

@@ -20,7 +20,7 @@ cdef extern from "_core/engine.h" nogil:
     ctypedef int (*sk_poll_fn)(void *context, int64_t nodes, int64_t solutions) noexcept nogil
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
-    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE
+    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK
 
     ctypedef struct sk_conflict:
         int kind
@@ -50,6 +50,8 @@ cdef extern from "_core/engine.h" nogil:
                                 const char **error)
     int sk_layout_add_cages(sk_layout *layout, int n, const int *units, const int64_t *targets,
                             const int64_t *values, int *failed, const char **error)
+    int sk_layout_add_links(sk_layout *layout, int n, const int *a, const int *b, const sk_mask *tables,
+                            const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
@@ -118,6 +120,7 @@ CONFLICT_CLASH = SK_CONFLICT_CLASH
 CONFLICT_NO_CANDIDATE = SK_CONFLICT_NO_CANDIDATE
 CONFLICT_RELATION = SK_CONFLICT_RELATION
 CONFLICT_CAGE = SK_CONFLICT_CAGE
+CONFLICT_LINK = SK_CONFLICT_LINK
 
 
 class CageError(ValueError):
@@ -286,6 +289,32 @@ cdef class Layout:
             free(vals)
         if not ok:
             raise CageError((<bytes>error).decode() if error != NULL else "cannot add cages", failed)
+
+    def add_links(self, links):
+        """Add links: (cell a, cell b, table) each, where table[x] is the mask of the symbols b may hold
+        beside symbol x in a (one row per symbol); once."""
+        cdef int n = len(links), i, x, m = self.nsymbols
+        cdef const char *error = NULL
+        cdef int ok
+        cdef int *a = <int *>malloc((n + 1) * sizeof(int))
+        cdef int *b = <int *>malloc((n + 1) * sizeof(int))
+        cdef sk_mask *tables = <sk_mask *>malloc((n * m + 1) * sizeof(sk_mask))
+        try:
+            if a == NULL or b == NULL or tables == NULL:
+                raise MemoryError()
+            for i in range(n):
+                a[i], b[i], table = links[i]
+                if len(table) != m:
+                    raise ValueError("a link's table has one row per symbol")
+                for x in range(m):
+                    tables[i * m + x] = table[x]
+            ok = sk_layout_add_links(self.ptr, n, a, b, tables, &error)
+        finally:
+            free(a)
+            free(b)
+            free(tables)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add links")
 
     @property
     def lock_pairs(self):

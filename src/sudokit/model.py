@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -119,6 +120,55 @@ class Relation:
         return sum(1 << d for d in self.distances)
 
 
+LINK_RULES = ("less", "less_or_equal", "difference", "ratio", "sum", "difference_at_least", "equal")
+"""What a :class:`Link` may require of its two cells' values (a, b): a < b; a <= b; |a - b| == value;
+one is ``value`` times the other; a + b == value; |a - b| >= value; a == b."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """Two cells whose symbols' values must fit a rule (one of :data:`LINK_RULES`).
+
+    A thermometer step (``less``), a kropki dot (``difference`` 1, ``ratio`` 2), an XV sign (``sum`` 5
+    or 10), a whispers step (``difference_at_least`` 5), a palindrome pair (``equal``), ...;
+    ``negated`` turns the rule round (the "no dot means not" of kropki and XV).  Unlike a unit, a link
+    joins just two cells, in order.
+    """
+
+    cells: tuple[int, int]
+    """Indexes into :attr:`Grid.cells`: (a, b)."""
+    rule: str
+    """One of :data:`LINK_RULES`."""
+    value: int = 0
+    negated: bool = False
+    kind: str = "custom"
+    """Where it comes from, for drawing and writing: ``thermometer``, ``kropki``, ``xv``, ``whispers``,
+    ``palindrome``, ``inequality``, ``minimum``, ``maximum``, ``difference``, ``ratio`` or ``custom``."""
+
+    def holds(self, a: int, b: int) -> bool:
+        """Whether the values a (first cell) and b (second cell) fit the rule."""
+        rule, value = self.rule, self.value
+        if rule == "less":
+            fits = a < b
+        elif rule == "less_or_equal":
+            fits = a <= b
+        elif rule == "difference":
+            fits = abs(a - b) == value
+        elif rule == "ratio":
+            fits = a == value * b or b == value * a
+        elif rule == "sum":
+            fits = a + b == value
+        elif rule == "difference_at_least":
+            fits = abs(a - b) >= value
+        else:
+            fits = a == b
+        return fits != self.negated
+
+    def table(self, values: Sequence[int]) -> tuple[int, ...]:
+        """The core's form: for each symbol of the first cell, the mask of the second's that fit."""
+        return tuple(sum(1 << y for y, b in enumerate(values) if self.holds(a, b)) for a in values)
+
+
 @dataclass(frozen=True, slots=True)
 class Cage:
     """A killer cage: cells that hold different symbols whose values add up to ``total``.
@@ -160,6 +210,8 @@ class Grid:
     """Pairwise constraints beyond the units (anti-knight, anti-king, non-consecutive)."""
     cages: tuple[Cage, ...] = ()
     """Killer cages: all-different groups, most with a sum."""
+    links: tuple[Link, ...] = ()
+    """Rules between two cells' values: thermometers, kropki dots, XV, whispers, palindromes, ..."""
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -199,6 +251,12 @@ class Grid:
                 )
             if not relation.distances or any(not (0 <= d < n) for d in relation.distances):
                 raise GridError(f"{article(relation.kind)} relation needs distances from 0 to {n - 1}")
+        for link in self.links:
+            a, b = link.cells
+            if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
+                raise GridError(f"{article(link.kind)} link names {link.cells}, not two cells of the grid")
+            if link.rule not in LINK_RULES:
+                raise GridError(f"unknown link rule {link.rule!r} (known: {', '.join(LINK_RULES)})")
         covered: dict[int, Cage] = {}
         values = self.values
         for cage in self.cages:
@@ -353,6 +411,8 @@ class Grid:
             extras.insert(0, plural(len(extra_units), "extra unit"))
         if self.cages:
             extras.append(plural(len(self.cages), "cage"))
+        for kind, count in sorted(Counter(link.kind for link in self.links).items()):
+            extras.append(f"{kind} ({plural(count, 'link')})")
         return text + (", " + ", ".join(extras) if extras else "")
 
     def __repr__(self) -> str:
@@ -368,6 +428,8 @@ class Grid:
         """``Grid.classic(...)``, ``Grid.latin(...)`` or ``Grid.jigsaw(...)`` when one rebuilds this grid."""
         n = self.size
         if self.rows != n or self.cols != n or not self.is_rectangular or self.relations or self.cages:
+            return None
+        if self.links:
             return None
         symbols = "" if self.symbols == default_symbols(n) else f", symbols={_symbols_source(self.symbols)}"
         kinds = {u.kind for u in self.units[2 * n :]}
@@ -406,7 +468,7 @@ class Grid:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the definition only: the memo holds compiled tables that are rebuilt on demand."""
         fields = (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
-        return (Grid, (*fields, self.relations, self.cages))
+        return (Grid, (*fields, self.relations, self.cages, self.links))
 
     def memo(self, key: str, build: Callable[[], _T]) -> _T:
         """Derived data cached on this immutable grid (for example the compiled solver layout)."""
@@ -439,6 +501,7 @@ class Grid:
             self.box,
             self.relations,
             self.cages,
+            self.links,
         )
 
     def symbol_of(self, text: str) -> int:
@@ -810,6 +873,15 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
                 f"{cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} hold "
                 f"{grid.symbols[values[a]]} and {grid.symbols[values[b]]}, "
                 f"which their {relation.kind} relation forbids"
+            )
+    for link in grid.links:
+        a, b = link.cells
+        filled = 0 <= values[a] < grid.size and 0 <= values[b] < grid.size
+        if filled and not link.holds(grid.values[values[a]], grid.values[values[b]]):
+            faults.append(
+                f"{cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} hold "
+                f"{grid.symbols[values[a]]} and {grid.symbols[values[b]]}, which their {link.kind} "
+                "link forbids"
             )
     for cage in grid.cages:
         held = [values[c] for c in cage.cells if 0 <= values[c] < grid.size]

@@ -95,11 +95,13 @@ def _layout(grid: Grid) -> _engine.Layout:
 
 
 def _compile(grid: Grid) -> _engine.Layout:
-    """The core's layout of a grid: its units, then one unit per cage; relations; cage sums."""
+    """The core's layout of a grid: its units, then one unit per cage; relations; links; cage sums."""
     units = [u.cells for u in grid.units] + [cage.cells for cage in grid.cages]
     layout = _engine.Layout(len(grid.cells), grid.size, units)
     if grid.relations:
         layout.add_relations([(*r.cells, r.mask) for r in grid.relations])
+    if grid.links:
+        layout.add_links([(*link.cells, link.table(grid.values)) for link in grid.links])
     sums = [(len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None]
     if sums:
         try:
@@ -187,6 +189,12 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
         return (
             f"{cell_name(grid.cells[cell])} holds {name}, which leaves {cell_name(grid.cells[other])} "
             f"no candidate under their {relation} relation"
+        )
+    if kind == _engine.CONFLICT_LINK:
+        link = next((k.kind for k in grid.links if set(k.cells) == {cell, other}), "a")
+        return (
+            f"the candidates left in {cell_name(grid.cells[cell])} leave {cell_name(grid.cells[other])} "
+            f"nothing under their {link} link once the givens are taken into account"
         )
     if kind == _engine.CONFLICT_CAGE:
         return f"no set of symbols fits {_unit_name(grid, unit)} once the givens are taken into account"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from sudokit.model import EMPTY, Grid, Puzzle
@@ -40,6 +41,69 @@ def _edges(r: int, col: int) -> tuple[tuple[int, int, int, int, int, int], ...]:
         (1, 0, col, r + 1, col + 1, r + 1),
         (0, -1, col, r, col, r + 1),
         (0, 1, col + 1, r, col + 1, r + 1),
+    )
+
+
+LINE_STYLE = {
+    "thermometer": ("#c8c8c8", 0.28),
+    "palindrome": ("#b39ddb", 0.16),
+    "whispers": ("#66bb6a", 0.16),
+}
+"""Lines drawn under the symbols: colour and width (in cells) by link kind."""
+
+
+def _links(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
+    """Links as the community draws them.
+
+    Thermometers grey with a bulb at the start, palindromes and whispers as lines, kropki dots and XV
+    letters on the edge between the two cells, a chevron between a minimum or maximum cell and its
+    neighbour.
+    """
+    out = []
+    bulbs = {link.cells[0] for link in grid.links if link.kind == "thermometer"}
+    bulbs -= {link.cells[1] for link in grid.links if link.kind == "thermometer"}
+    for c in sorted(bulbs):
+        r, col = grid.cells[c]
+        out.append(
+            f'<circle class="thermometer-bulb" cx="{x(col + 0.5)}" cy="{y(r + 0.5)}" r="{cell * 0.36:.1f}" '
+            f'fill="{LINE_STYLE["thermometer"][0]}"/>'
+        )
+    for link in grid.links:
+        (r1, c1), (r2, c2) = (grid.cells[c] for c in link.cells)
+        mx, my = x((c1 + c2) / 2 + 0.5), y((r1 + r2) / 2 + 0.5)
+        if (link.kind in LINE_STYLE and link.rule != "equal") or link.kind == "palindrome":
+            colour, width = LINE_STYLE.get(link.kind, ("#999999", 0.12))
+            out.append(
+                f'<line class="{link.kind}" x1="{x(c1 + 0.5)}" y1="{y(r1 + 0.5)}" x2="{x(c2 + 0.5)}" '
+                f'y2="{y(r2 + 0.5)}" stroke="{colour}" stroke-width="{cell * width:.1f}" '
+                'stroke-linecap="round"/>'
+            )
+        elif link.negated:
+            continue  # "no dot means not": nothing to draw
+        elif link.kind == "kropki":
+            fill = "#000000" if link.rule == "ratio" else "#ffffff"
+            out.append(
+                f'<circle class="kropki" cx="{mx}" cy="{my}" r="{cell * 0.12:.1f}" fill="{fill}" '
+                'stroke="#000000" stroke-width="1"/>'
+            )
+            default = 2 if link.rule == "ratio" else 1
+            if link.value != default:
+                out.append(
+                    _edge_text(mx, my, str(link.value), cell, "#ffffff" if fill == "#000000" else "#000000")
+                )
+        elif link.kind == "xv":
+            out.append(
+                _edge_text(mx, my, {10: "X", 5: "V"}.get(link.value, str(link.value)), cell, "#000000")
+            )
+        elif link.kind in ("minimum", "maximum", "inequality"):
+            out.append(_edge_text(mx, my, "<" if c2 > c1 or r2 > r1 else ">", cell, "#555555"))
+    return out
+
+
+def _edge_text(cx: float, cy: float, text: str, cell: int, colour: str) -> str:
+    return (
+        f'<text class="edge-clue" x="{cx}" y="{cy}" font-size="{cell * 0.26:.1f}" font-weight="bold" '
+        f'fill="{colour}" text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
     )
 
 
@@ -136,6 +200,7 @@ def render_svg(
                 f'<text class="cage-sum" x="{x(col) + inset + 1}" y="{y(r) + inset + cell * 0.22}" '
                 f'font-size="{cell * 0.24:.1f}" fill="{CAGE}" style="background:#fff">{cage.total}</text>'
             )
+    out.extend(_links(grid, x, y, cell))
     # symbols and candidates
     marks = candidates
     if marks is None and values is None and puzzle.allowed is not None:

@@ -9,12 +9,24 @@ and cages (killer).  Builders that add rules take a grid and return a new one, s
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from sudokit.english import article
 from sudokit.errors import GridError
-from sudokit.model import Cage, Cell, Grid, Puzzle, Relation, Unit, cell_name, default_box, default_symbols
+from sudokit.model import (
+    Cage,
+    Cell,
+    Grid,
+    Link,
+    Puzzle,
+    Relation,
+    Unit,
+    cell_name,
+    default_box,
+    default_symbols,
+)
 
 MULTI_GRID_LAYOUTS: dict[str, tuple[tuple[int, int], ...]] = {
     "twodoku": ((0, 0), (6, 6)),
@@ -136,6 +148,99 @@ def killer(grid: Grid, cages: Iterable[tuple[Sequence[Cell], int | None]]) -> Gr
             indexes.append(grid.index[cell])
         made.append(Cage(tuple(indexes), total))
     return replace(grid, cages=grid.cages + tuple(made), _memo={})
+
+
+def with_links(
+    grid: Grid,
+    pairs: Iterable[tuple[Cell, Cell]],
+    rule: str,
+    value: int = 0,
+    *,
+    negated: bool = False,
+    kind: str = "custom",
+) -> Grid:
+    """The grid with a link (see :class:`~sudokit.model.Link`) between each pair of (row, column) cells."""
+    made = []
+    for a, b in pairs:
+        for cell in (a, b):
+            if cell not in grid.index:
+                raise GridError(f"{kind}: {cell_name(cell)} is not a cell of the grid")
+        made.append(Link((grid.index[a], grid.index[b]), rule, value, negated, kind))
+    return replace(grid, links=grid.links + tuple(made), _memo={})
+
+
+def _steps(line: Sequence[Cell]) -> list[tuple[Cell, Cell]]:
+    return list(itertools.pairwise(line))
+
+
+def thermometer(grid: Grid, line: Sequence[Cell], *, slow: bool = False) -> Grid:
+    """A thermometer: values increase from the bulb (the first cell) along the line (slow: or stay)."""
+    return with_links(grid, _steps(line), "less_or_equal" if slow else "less", kind="thermometer")
+
+
+def palindrome(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A palindrome line: it reads the same from either end."""
+    pairs = [(line[k], line[-1 - k]) for k in range(len(line) // 2)]
+    return with_links(grid, pairs, "equal", kind="palindrome")
+
+
+def whispers(grid: Grid, line: Sequence[Cell], difference: int = 5) -> Grid:
+    """A whispers line: neighbours on it differ by at least ``difference`` (German whispers: 5)."""
+    return with_links(grid, _steps(line), "difference_at_least", difference, kind="whispers")
+
+
+def kropki(
+    grid: Grid,
+    white: Iterable[tuple[Cell, Cell]] = (),
+    black: Iterable[tuple[Cell, Cell]] = (),
+    *,
+    negative: bool = False,
+) -> Grid:
+    """Kropki dots: white between consecutive values, black where one is double the other.
+
+    With ``negative``, every other pair of orthogonal neighbours is neither.
+    """
+    white, black = list(white), list(black)
+    grid = with_links(grid, white, "difference", 1, kind="kropki")
+    grid = with_links(grid, black, "ratio", 2, kind="kropki")
+    if negative:
+        marked = {frozenset(p) for p in white + black}
+        free = [(a, b) for a, b in orthogonal_pairs(grid) if frozenset((a, b)) not in marked]
+        grid = with_links(grid, free, "difference", 1, negated=True, kind="kropki")
+        grid = with_links(grid, free, "ratio", 2, negated=True, kind="kropki")
+    return grid
+
+
+def xv(
+    grid: Grid,
+    x: Iterable[tuple[Cell, Cell]] = (),
+    v: Iterable[tuple[Cell, Cell]] = (),
+    *,
+    negative: bool = False,
+) -> Grid:
+    """XV: an X between cells that add up to 10, a V where they add up to 5.
+
+    With ``negative``, no other orthogonal neighbours add up to 5 or 10.
+    """
+    x, v = list(x), list(v)
+    grid = with_links(grid, x, "sum", 10, kind="xv")
+    grid = with_links(grid, v, "sum", 5, kind="xv")
+    if negative:
+        marked = {frozenset(p) for p in x + v}
+        free = [(a, b) for a, b in orthogonal_pairs(grid) if frozenset((a, b)) not in marked]
+        grid = with_links(grid, free, "sum", 10, negated=True, kind="xv")
+        grid = with_links(grid, free, "sum", 5, negated=True, kind="xv")
+    return grid
+
+
+def orthogonal_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
+    """Every pair of orthogonally adjacent cells, once."""
+    return [
+        ((r, c), (r + dr, c + dc))
+        for r, c in grid.cells
+        for dr, dc in ORTHOGONAL
+        if (r + dr, c + dc) in grid.index
+    ]
 
 
 def multi_grid(

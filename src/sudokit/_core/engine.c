@@ -67,6 +67,8 @@ struct sk_search {
     int64_t *locks_at;       /* ... locked candidates */
     int64_t *hall_at;        /* ... Hall sets */
     int64_t *cage_at;        /* ... cage sums */
+    int64_t *cell_at;        /* per cell: tick of its last candidate change (for links) */
+    int64_t *link_at;        /* per link: tick when it was last revised */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
     int64_t failures;        /* branches refuted by propagation so far */
     sk_rng *rng;             /* NULL: try symbols in increasing order; else in random order */
@@ -79,6 +81,7 @@ static inline void sk_touch(sk_search *s, int cell) {
     int64_t t = ++s->tick;
     for (int k = L->cell_unit_start[cell], e = L->cell_unit_start[cell + 1]; k < e; k++)
         s->changed_at[L->cell_units[k]] = t;
+    s->cell_at[cell] = t;
 }
 
 /* Whether a rule that last looked at unit u at tick seen[u] must look again. */
@@ -276,6 +279,10 @@ void sk_layout_free(sk_layout *L) {
     free(L->cage_unit);
     free(L->cage_combo_start);
     free(L->cage_combos);
+    free(L->link_a);
+    free(L->link_b);
+    free(L->link_table);
+    free(L->link_reverse);
     free(L);
 }
 
@@ -313,6 +320,37 @@ int sk_layout_add_relations(sk_layout *L, int n, const int *a, const int *b, con
         L->rel_distances[k] = distances[i];
     }
     free(fill);
+    return 1;
+}
+
+int sk_layout_add_links(sk_layout *L, int n, const int *a, const int *b, const sk_mask *tables,
+                        const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->link_a) { *error = "links were added already"; return 0; }
+    for (int i = 0; i < n; i++) {
+        if (a[i] < 0 || a[i] >= L->ncells || b[i] < 0 || b[i] >= L->ncells || a[i] == b[i]) {
+            *error = "a link names a cell that does not exist, or one cell twice";
+            return 0;
+        }
+    }
+    int m = L->nsymbols;
+    L->link_a = malloc((size_t)(n + 1) * sizeof(int));
+    L->link_b = malloc((size_t)(n + 1) * sizeof(int));
+    L->link_table = calloc((size_t)n * (size_t)m + 1, sizeof(sk_mask));
+    L->link_reverse = calloc((size_t)n * (size_t)m + 1, sizeof(sk_mask));
+    if (!L->link_a || !L->link_b || !L->link_table || !L->link_reverse) { *error = "out of memory"; return 0; }
+    for (int i = 0; i < n; i++) {
+        L->link_a[i] = a[i];
+        L->link_b[i] = b[i];
+        for (int x = 0; x < m; x++) {
+            sk_mask row = tables[(size_t)i * (size_t)m + (size_t)x] & L->full;
+            L->link_table[(size_t)i * (size_t)m + (size_t)x] = row;
+            for (sk_mask left = row; left; left &= left - 1)
+                L->link_reverse[(size_t)i * (size_t)m + (size_t)SK_CTZ(left)] |= (sk_mask)1 << x;
+        }
+    }
+    L->nlinks = n;
     return 1;
 }
 
@@ -389,8 +427,11 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->locks_at = malloc(nu * sizeof(int64_t));
     s->hall_at = malloc(nu * sizeof(int64_t));
     s->cage_at = malloc(nu * sizeof(int64_t));
+    s->cell_at = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(int64_t));
+    s->link_at = calloc((size_t)(L->nlinks > 0 ? L->nlinks : 1), sizeof(int64_t));
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
-    if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->cage_at || !s->weight) {
+    if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->cage_at || !s->weight ||
+        !s->cell_at || !s->link_at) {
         sk_search_free(s);
         return NULL;
     }
@@ -408,6 +449,8 @@ void sk_search_free(sk_search *s) {
     free(s->locks_at);
     free(s->hall_at);
     free(s->cage_at);
+    free(s->cell_at);
+    free(s->link_at);
     free(s->weight);
     free(s);
 }
@@ -675,6 +718,47 @@ static int sk_cage(sk_search *s, sk_mask *cand, int k, int *qlen, int *solved) {
     return changed;
 }
 
+/* Keep the candidates of `to` that some candidate of `from` supports (row: the link's table seen from
+ * `from`).  Returns -1 on a contradiction, 1 when `to` changed, else 0. */
+static int sk_revise(sk_search *s, sk_mask *cand, const sk_mask *row, int from, int to, int *qlen, int *solved) {
+    sk_mask support = 0;
+    for (sk_mask left = cand[from]; left; left &= left - 1) support |= row[SK_CTZ(left)];
+    sk_mask m = cand[to];
+    if ((m & support) == m) return 0;
+    m &= support;
+    if (SK_UNLIKELY(m == 0)) {
+        s->fail.kind = SK_CONFLICT_LINK;
+        s->fail.cell = from;
+        s->fail.other_cell = to;
+        return -1;
+    }
+    cand[to] = m;
+    sk_touch(s, to);
+    if (SK_SINGLE(m)) { s->queue[(*qlen)++] = to; (*solved)++; }
+    return 1;
+}
+
+/* Links whose cells changed since they were last revised: revise both ways.  Returns -1 on a
+ * contradiction, else the number of cells changed. */
+static int sk_links(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    const int m = L->nsymbols;
+    int changed = 0;
+    for (int k = 0; k < L->nlinks; k++) {
+        int a = L->link_a[k], b = L->link_b[k];
+        int64_t t = s->cell_at[a] > s->cell_at[b] ? s->cell_at[a] : s->cell_at[b];
+        if (t <= s->base || t <= s->link_at[k]) continue;
+        s->link_at[k] = s->tick;
+        int r = sk_revise(s, cand, L->link_table + (size_t)k * (size_t)m, a, b, qlen, solved);
+        if (r < 0) return -1;
+        changed += r;
+        r = sk_revise(s, cand, L->link_reverse + (size_t)k * (size_t)m, b, a, qlen, solved);
+        if (r < 0) return -1;
+        changed += r;
+    }
+    return changed;
+}
+
 /* Propagate to a fixpoint from the cells in the queue (qlen of them).  Returns 1 when consistent,
  * 0 on a contradiction (s->fail says where).  Rules in order of cost; after any of them changes
  * something, the cheaper ones run again first. */
@@ -724,6 +808,12 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
             if (r > 0) found = 1;
         }
         if (found) continue;
+        /* links (before the solved check too: a full grid must still meet them) */
+        if (L->nlinks) {
+            int r = sk_links(s, cand, &qlen, &solved);
+            if (r < 0) { *nsolved = solved; return 0; }
+            if (r > 0) continue;
+        }
         if (solved == L->ncells) break;
         /* hidden singles: in a complete unit, a symbol with one possible cell goes there */
         for (int k = 0; k < L->ncomplete; k++) {
@@ -839,7 +929,11 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     s->state = 3;
     s->tick = 0;
     s->base = -1;
-    for (int c = 0; c < L->ncells; c++) s->weight[c] = 0;
+    for (int c = 0; c < L->ncells; c++) {
+        s->weight[c] = 0;
+        s->cell_at[c] = 0;
+    }
+    for (int k = 0; k < L->nlinks; k++) s->link_at[k] = -1;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
@@ -993,6 +1087,7 @@ static void sk_blame(sk_search *s) {
     switch (s->fail.kind) {
     case SK_CONFLICT_CLASH:
     case SK_CONFLICT_RELATION:
+    case SK_CONFLICT_LINK:
         s->weight[s->fail.cell] += 1;
         s->weight[s->fail.other_cell] += 1;
         break;

@@ -47,7 +47,8 @@ enum {
     SK_CONFLICT_CLASH = 6,          /* propagation left cell with only symbol, which its peer other_cell holds */
     SK_CONFLICT_NO_CANDIDATE = 7,   /* the givens in cell's units (and its allowed symbols) leave it nothing */
     SK_CONFLICT_RELATION = 8,       /* cell holds symbol, which leaves related other_cell nothing */
-    SK_CONFLICT_CAGE = 9            /* no set of symbols fits unit's cage sum any more */
+    SK_CONFLICT_CAGE = 9,           /* no set of symbols fits unit's cage sum any more */
+    SK_CONFLICT_LINK = 10           /* cell's candidates leave its linked other_cell nothing */
 };
 
 typedef struct {
@@ -93,6 +94,15 @@ typedef struct {
     int *cage_unit;            /* the unit of each cage */
     int *cage_combo_start;     /* ncages + 1 offsets into cage_combos */
     sk_mask *cage_combos;      /* the symbol sets of a cage's size whose values sum to its target */
+    /* Links: binary constraints given as tables (thermometers, kropki dots, XV, whispers, inequality
+     * signs, palindromes, ...).  Link k joins cells link_a[k] and link_b[k]; symbol y may stand in b
+     * beside symbol x in a when bit y of link_table[k * nsymbols + x] is set (link_reverse: the same
+     * seen from b).  Propagation keeps every candidate of either cell supported by the other's. */
+    int nlinks;
+    int *link_a;
+    int *link_b;
+    sk_mask *link_table;
+    sk_mask *link_reverse;
 } sk_layout;
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
@@ -113,6 +123,11 @@ int sk_layout_add_relations(sk_layout *layout, int n, const int *a, const int *b
  * set of distinct symbols reaches, too many combinations, out of memory) and *failed the cage. */
 int sk_layout_add_cages(sk_layout *layout, int n, const int *units, const int64_t *targets, const int64_t *values,
                         int *failed, const char **error);
+
+/* Add n links (see sk_layout's links): tables holds n * nsymbols masks, link i's row x at
+ * i * nsymbols + x.  Once per layout, before any search.  Returns 1, or 0 with *error set. */
+int sk_layout_add_links(sk_layout *layout, int n, const int *a, const int *b, const sk_mask *tables,
+                        const char **error);
 
 typedef struct sk_search sk_search;
 

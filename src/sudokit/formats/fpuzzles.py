@@ -49,6 +49,14 @@ _KNOWN = {
     "extraregion",
     "odd",
     "even",
+    "thermometer",
+    "palindrome",
+    "difference",
+    "ratio",
+    "xv",
+    "negative",
+    "minimum",
+    "maximum",
     *_FLAGS,
 }
 _CELL_KEYS = {
@@ -254,6 +262,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             cages.append((_cells(item, n), int(text) if text else None))
     if cages:
         grid = variants.killer(grid, cages)
+    grid = _links(data, grid, n)
     givens = [EMPTY] * len(grid.cells)
     allowed = [grid.full_mask] * len(grid.cells)
     for r, row in enumerate(grid_data):
@@ -283,6 +292,71 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
     restricted = None if all(m == grid.full_mask for m in allowed) else tuple(allowed)
     return Puzzle(grid, tuple(givens), restricted, metadata)
+
+
+def _lines(item: dict[str, Any], n: int) -> list[list[tuple[int, int]]]:
+    lines = item.get("lines")
+    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
+        raise ParseError('f-puzzles: a line constraint needs "lines", lists of cells')
+    return [[_cell(name, n) for name in line] for line in lines]
+
+
+def _dot_value(item: dict[str, Any], key: str, default: int) -> int:
+    value = item.get("value", default)
+    if key == "xv":
+        text = str(value).strip().upper()
+        if text not in ("X", "V"):
+            raise ParseError(f'f-puzzles: an xv sign is "X" or "V", not {json.dumps(value)}')
+        return 10 if text == "X" else 5
+    text = str(value).strip()
+    if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
+        raise ParseError(f"f-puzzles: a {key} clue has the value {json.dumps(value)}, not a whole number")
+    return int(text)
+
+
+_DOTS = {"difference": ("difference", 1, "kropki"), "ratio": ("ratio", 2, "kropki"), "xv": ("sum", 0, "xv")}
+"""f-puzzles' dot keys: the link rule, the default value, the kind."""
+
+
+def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
+    """Thermometers, palindromes, kropki and XV dots (with their negatives), minimum and maximum cells."""
+    for item in _items(data, "thermometer"):
+        for line in _lines(item, n):
+            grid = variants.thermometer(grid, line)
+    for item in _items(data, "palindrome"):
+        for line in _lines(item, n):
+            grid = variants.palindrome(grid, line)
+    marked: set[frozenset[tuple[int, int]]] = set()
+    for key, (rule, default, kind) in _DOTS.items():
+        for item in _items(data, key):
+            pair = _cells(item, n)
+            if len(pair) != 2:
+                raise ParseError(f"f-puzzles: each {key} clue joins two cells, not {len(pair)}")
+            grid = variants.with_links(
+                grid, [(pair[0], pair[1])], rule, _dot_value(item, key, default), kind=kind
+            )
+            marked.add(frozenset(pair))
+    negative = data.get("negative") or []
+    if not isinstance(negative, list) or any(name not in _DOTS for name in negative):
+        raise ParseError(
+            f'f-puzzles: "negative" lists dot kinds ({", ".join(_DOTS)}), not {json.dumps(negative)}'
+        )
+    free = [pair for pair in variants.orthogonal_pairs(grid) if frozenset(pair) not in marked]
+    for name in negative:
+        rule, default, kind = _DOTS[name]
+        for value in (10, 5) if name == "xv" else (default,):
+            grid = variants.with_links(grid, free, rule, value, negated=True, kind=kind)
+    for key in ("minimum", "maximum"):
+        for item in _items(data, key):
+            r, c = _cell(item.get("cell"), n)
+            around = [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            pairs = [
+                ((r, c), other) if key == "minimum" else (other, (r, c))
+                for other in around
+                if other in grid.index
+            ]
+            grid = variants.with_links(grid, pairs, "less", kind=key)
+    return grid
 
 
 def _composite(n: int) -> bool:
@@ -347,6 +421,7 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
             | ({"value": str(cage.total)} if cage.total is not None else {})
             for cage in grid.cages
         ]
+    out.update(_links_out(grid))
     odd = sum(1 << (v - 1) for v in range(1, n + 1, 2))
     even = grid.full_mask & ~odd
     cells = []
@@ -375,6 +450,48 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
             out[key] = puzzle.metadata[key]
     for key, value in _drawings(puzzle).items():
         out[key] = out[key] + value if isinstance(out.get(key), list) and isinstance(value, list) else value
+    return out
+
+
+def _links_out(grid: Grid) -> dict[str, Any]:
+    """The f-puzzles keys of a grid's links: thermometers and palindromes as lines, dots, negatives.
+
+    Links that f-puzzles has no key for (whispers, a custom rule) are a FormatError naming them.
+    """
+    out: dict[str, Any] = {}
+    pending = list(grid.links)
+    thermo = [k for k in pending if k.kind == "thermometer" and k.rule == "less"]
+    palin = [k for k in pending if k.kind == "palindrome" and k.rule == "equal"]
+    if thermo:
+        out["thermometer"] = [{"lines": [[_name(grid, c) for c in k.cells]]} for k in thermo]
+    if palin:
+        out["palindrome"] = [{"lines": [[_name(grid, c) for c in k.cells]]} for k in palin]
+    negative: set[str] = set()
+    left = []
+    for link in pending:
+        if link in thermo or link in palin:
+            continue
+        cells = {"cells": [_name(grid, c) for c in link.cells]}
+        if link.kind in ("kropki", "xv") and link.negated:
+            negative.add({"difference": "difference", "ratio": "ratio", "sum": "xv"}[link.rule])
+        elif link.kind == "kropki" and link.rule in ("difference", "ratio"):
+            default = 1 if link.rule == "difference" else 2
+            out.setdefault(link.rule, []).append(
+                cells | ({"value": str(link.value)} if link.value != default else {})
+            )
+        elif link.kind == "xv" and link.rule == "sum" and link.value in (5, 10):
+            out.setdefault("xv", []).append(cells | {"value": "X" if link.value == 10 else "V"})
+        elif link.kind in ("minimum", "maximum") and link.rule == "less":
+            centre = link.cells[0] if link.kind == "minimum" else link.cells[1]
+            entry = {"cell": _name(grid, centre)}
+            if entry not in out.setdefault(link.kind, []):
+                out[link.kind].append(entry)
+        else:
+            left.append(link.kind)
+    if left:
+        raise FormatError(f"f-puzzles cannot hold these links: {', '.join(sorted(set(left)))}")
+    if negative:
+        out["negative"] = sorted(negative)
     return out
 
 

@@ -18,6 +18,9 @@ Version 2, documented in the README (version 1 is version 2 without the last fou
      "constraints": ["antiknight", "antiking", "nonconsecutive"],       # pairwise rules on every cell
      "relations": [{"cells": ["r1c1", "r2c3"], "distances": [0]}],      # ... or on chosen pairs
      "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}],                  # killer cages (sum optional)
+     "links": [{"cells": ["r1c1", "r1c2"], "rule": "less", "kind": "thermometer"}],
+                                         # rules between two cells: less, less_or_equal, difference,
+                                         # ratio, sum, difference_at_least, equal ("value", "negated")
      "metadata": {"title": "..."}}
 
 A document may also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
@@ -38,9 +41,11 @@ from sudokit.formats.limits import MAX_FRAME, MAX_SIZE
 from sudokit.model import (
     BLANKS,
     EMPTY,
+    LINK_RULES,
     Cage,
     Cell,
     Grid,
+    Link,
     Puzzle,
     Relation,
     Unit,
@@ -74,6 +79,7 @@ _KEYS = {
     "constraints",
     "relations",
     "cages",
+    "links",
 }
 
 
@@ -256,7 +262,7 @@ def _objects(data: dict[str, Any], key: str, keys: set[str], shape: str) -> list
 
 
 def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
-    """The grid with the "constraints", "relations" and "cages" of the object."""
+    """The grid with the "constraints", "relations", "cages" and "links" of the object."""
     names = data.get("constraints", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise _Bad('"constraints" must be a list of names')
@@ -282,9 +288,27 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
         if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
             raise _Bad(f'{where}: "sum" must be a whole number')
         cage_list.append(Cage(tuple(_cells_of(item.get("cells"), grid, where)), total))
-    if made or cage_list:
+    links = []
+    for where, item in _objects(
+        data, "links", {"cells", "rule", "value", "negated", "kind"}, '{"cells": [a, b], "rule": "less"}'
+    ):
+        cells = _cells_of(item.get("cells"), grid, where)
+        rule, value = item.get("rule"), item.get("value", 0)
+        negated, kind = item.get("negated", False), item.get("kind", "custom")
+        if len(cells) != 2 or rule not in LINK_RULES:
+            raise _Bad(f'{where} must name two cells and a "rule" ({", ".join(LINK_RULES)})')
+        if not isinstance(value, int) or isinstance(value, bool) or not isinstance(negated, bool):
+            raise _Bad(f'{where}: "value" must be a whole number and "negated" true or false')
+        if not isinstance(kind, str):
+            raise _Bad(f'{where}: "kind" must be text')
+        links.append(Link((cells[0], cells[1]), rule, value, negated, kind))
+    if made or cage_list or links:
         grid = dataclasses.replace(
-            grid, relations=grid.relations + tuple(made), cages=grid.cages + tuple(cage_list), _memo={}
+            grid,
+            relations=grid.relations + tuple(made),
+            cages=grid.cages + tuple(cage_list),
+            links=grid.links + tuple(links),
+            _memo={},
         )
     return grid
 
@@ -385,8 +409,8 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     extra = _extra_units(data, grid)
     if extra:
         grid = Grid(grid.symbols, grid.cells, grid.units + tuple(extra), grid.rows, grid.cols, grid.box)
-    if version < 2 and {"grids", "constraints", "relations", "cages"} & set(data):
-        raise _Bad('"grids", "constraints", "relations" and "cages" need "version": 2')
+    if version < 2 and {"grids", "constraints", "relations", "cages", "links"} & set(data):
+        raise _Bad('"grids", "constraints", "relations", "cages" and "links" need "version": 2')
     grid = _with_rules(data, grid)
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
@@ -494,7 +518,7 @@ def _multi_grid_keys(grid: Grid) -> tuple[dict[str, Any], Grid] | None:
 
 
 def _rules(grid: Grid) -> dict[str, Any]:
-    """The "constraints", "relations" and "cages" keys of a grid (named rules where they fit whole)."""
+    """The "constraints", "relations", "cages" and "links" keys of a grid (named rules where they fit)."""
     out: dict[str, Any] = {}
     named, left = variants.named_relations(grid)
     if named:
@@ -510,6 +534,14 @@ def _rules(grid: Grid) -> dict[str, Any]:
             {"cells": [cell_name(grid.cells[c]) for c in cage.cells]}
             | ({"sum": cage.total} if cage.total is not None else {})
             for cage in grid.cages
+        ]
+    if grid.links:
+        out["links"] = [
+            {"cells": [cell_name(grid.cells[c]) for c in link.cells], "rule": link.rule}
+            | ({"value": link.value} if link.value else {})
+            | ({"negated": True} if link.negated else {})
+            | ({"kind": link.kind} if link.kind != "custom" else {})
+            for link in grid.links
         ]
     return out
 

@@ -29,7 +29,8 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
 
     ``region`` gives each cell's box or region, from which the thick borders follow; ``extras`` are the
     other all-different groups (diagonals, windows, disjoint groups) by name and cells; ``cages`` the
-    killer cages with their sums; ``allowed`` the symbols each cell may hold when the puzzle restricts
+    killer cages with their sums; ``links`` the rules between two cells (thermometers, dots, ...) to
+    draw; ``allowed`` the symbols each cell may hold when the puzzle restricts
     them (odd/even), as lists of symbol indexes.
     """
     grid = puzzle.grid
@@ -48,6 +49,11 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         "box": list(grid.box) if grid.box else None,
         "extras": extras,
         "cages": [{"cells": list(cage.cells), "sum": cage.total} for cage in grid.cages],
+        "links": [
+            {"cells": list(link.cells), "kind": link.kind, "rule": link.rule, "value": link.value}
+            for link in grid.links
+            if not link.negated  # "no dot means not": nothing to draw
+        ],
         "rules": sorted({relation.kind for relation in grid.relations}),
         "givens": [None if g == EMPTY else g for g in puzzle.givens],
         "allowed": allowed,

@@ -92,10 +92,11 @@ async function open(text, options = {}) {
 }
 
 function verdict(parsed) {
-  if (parsed.solutions === "unique") return `${parsed.givens} givens · one solution`;
-  if (parsed.solutions === "several") return `${parsed.givens} givens · several solutions`;
+  const givens = `${parsed.givens} given${parsed.givens === 1 ? "" : "s"}`;
+  if (parsed.solutions === "unique") return `${givens} · one solution`;
+  if (parsed.solutions === "several") return `${givens} · several solutions`;
   if (parsed.solutions === "none") return `no solution${parsed.reason ? `: ${parsed.reason}` : ""}`;
-  return `${parsed.givens} givens · uniqueness not known yet`;
+  return `${givens} · uniqueness not known yet`;
 }
 
 // ---------------------------------------------------------------------------------- the board
@@ -164,6 +165,7 @@ function drawOverlay(index) {
     parts.push(`<line x1="${ends[0][1] + 0.5}" y1="${ends[0][0] + 0.5}" x2="${ends[1][1] + 0.5}" y2="${ends[1][0] + 0.5}"
       stroke="currentColor" stroke-opacity=".25" stroke-width=".06"/>`);
   }
+  drawLinkClues(parts);
   const inset = 0.09;
   for (const cage of board.cages) {
     const members = new Set(cage.cells);
@@ -186,6 +188,50 @@ function drawOverlay(index) {
     }
   }
   svg.innerHTML = parts.join("");
+}
+
+// thermometers (grey, a bulb at the start), palindromes and whispers as lines, kropki dots and XV
+// letters on the edge between two cells, a chevron between a minimum or maximum cell and its neighbour
+function drawLinkClues(parts) {
+  const { board } = state;
+  const lines = { thermometer: ["#bdbdbd", 0.28], palindrome: ["#b39ddb", 0.16], whispers: ["#66bb6a", 0.16] };
+  const centre = (c) => [board.cells[c][1] + 0.5, board.cells[c][0] + 0.5];
+  const starts = new Set(), ends = new Set();
+  for (const link of board.links) {
+    if (link.kind !== "thermometer") continue;
+    starts.add(link.cells[0]);
+    ends.add(link.cells[1]);
+  }
+  for (const c of starts) {
+    if (ends.has(c)) continue;
+    const [x, y] = centre(c);
+    parts.push(`<circle cx="${x}" cy="${y}" r=".36" fill="${lines.thermometer[0]}" opacity=".8"/>`);
+  }
+  for (const link of board.links) {
+    const [[x1, y1], [x2, y2]] = link.cells.map(centre);
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+    if (lines[link.kind]) {
+      const [colour, width] = lines[link.kind];
+      parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${colour}" stroke-width="${width}"
+        stroke-linecap="round" opacity=".8"/>`);
+    } else if (link.kind === "kropki") {
+      const black = link.rule === "ratio";
+      parts.push(`<circle class="kropki" cx="${mx}" cy="${my}" r=".12" fill="${black ? "#000" : "#fff"}"
+        stroke="#000" stroke-width=".02"/>`);
+      if (link.value !== (black ? 2 : 1)) {
+        parts.push(`<text x="${mx}" y="${my + 0.06}" font-size=".16" text-anchor="middle"
+          fill="${black ? "#fff" : "#000"}">${link.value}</text>`);
+      }
+    } else if (link.kind === "xv") {
+      const letter = { 10: "X", 5: "V" }[link.value] ?? String(link.value);
+      parts.push(`<text class="xv" x="${mx}" y="${my + 0.09}" font-size=".26" font-weight="700" text-anchor="middle"
+        fill="currentColor">${letter}</text>`);
+    } else if (["minimum", "maximum", "inequality"].includes(link.kind)) {
+      const sign = x2 > x1 || y2 > y1 ? "<" : ">";
+      parts.push(`<text x="${mx}" y="${my + 0.08}" font-size=".24" text-anchor="middle" fill="currentColor"
+        opacity=".6">${sign}</text>`);
+    }
+  }
 }
 
 function buildKeypad() {
@@ -603,7 +649,7 @@ function wire() {
         symmetry: ["jigsaw", "killer"].includes(variant) ? "none" : $("gen-symmetry").value,
       });
       load(made.puzzle, made.board);
-      say(`New puzzle: ${made.givens} givens${made.rating ? `, ${made.rating.level}` : ""} (seed ${made.seed})`);
+      say(`New puzzle: ${made.givens} given${made.givens === 1 ? "" : "s"}${made.rating ? `, ${made.rating.level}` : ""} (seed ${made.seed})`);
     });
   };
   $("blank-form").onsubmit = (event) => {

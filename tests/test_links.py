@@ -1,0 +1,189 @@
+"""Links: rules between two cells' values (thermometers, kropki dots, XV, whispers, palindromes,
+minimum/maximum cells), in the model, the core, f-puzzles and JSON.
+
+Counts are checked against the reference counter (tests/reference.py), which knows each link only as
+its set of allowed symbol pairs computed here from the rule's plain definition.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import sudokit
+from sudokit import EMPTY, Grid, Puzzle, variants
+from sudokit.model import LINK_RULES, Link
+from tests import reference
+from tests.reference import Problem
+
+FIXTURES = Path(__file__).parent / "fixtures" / "variants"
+RECORDS = [json.loads(line) for line in (FIXTURES / "fpuzzles-variants.jsonl").read_text().splitlines()]
+SUPPORTED = {
+    *("thermometer", "difference", "ratio", "negative", "minimum", "maximum", "killercage", "antiknight"),
+    *("irregular-regions", "xv", "diagonal+", "diagonal-", "palindrome"),
+}
+
+DEFINITIONS = {
+    "less": lambda a, b, v: a < b,
+    "less_or_equal": lambda a, b, v: a <= b,
+    "difference": lambda a, b, v: abs(a - b) == v,
+    "ratio": lambda a, b, v: a == v * b or b == v * a,
+    "sum": lambda a, b, v: a + b == v,
+    "difference_at_least": lambda a, b, v: abs(a - b) >= v,
+    "equal": lambda a, b, v: a == b,
+}
+
+
+def pairs_of(link: Link, n: int) -> frozenset[tuple[int, int]]:
+    """The allowed (symbol index, symbol index) pairs by the plain definition (values 1..n)."""
+    check = DEFINITIONS[link.rule]
+    return frozenset(
+        (x, y) for x in range(n) for y in range(n) if check(x + 1, y + 1, link.value) != link.negated
+    )
+
+
+def problem_of(puzzle: Puzzle, box: tuple[int, int]) -> Problem:
+    n = puzzle.grid.size
+    cells = reference.square_cells(n)
+    where = {cell: i for i, cell in enumerate(cells)}
+    units = tuple(tuple(where[p] for p in g) for g in reference.lines(n) + reference.boxes(n, box))
+    links = tuple((*link.cells, pairs_of(link, n)) for link in puzzle.grid.links)
+    return Problem(n, cells, units, puzzle.givens, links=links)
+
+
+def test_every_rule_has_a_definition_and_tables_match_it() -> None:
+    assert set(DEFINITIONS) == set(LINK_RULES)
+    for rule in LINK_RULES:
+        for value in (0, 1, 2, 5, 10):
+            for negated in (False, True):
+                link = Link((0, 1), rule, value, negated)
+                table = link.table(tuple(range(1, 10)))
+                pairs = {(x, y) for x in range(9) for y in range(9) if table[x] >> y & 1}
+                assert pairs == pairs_of(link, 9)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_links_count_as_the_reference_does(seed: int) -> None:
+    rng = random.Random(seed)
+    n, box = (4, (2, 2)) if seed % 2 else (6, (2, 3))
+    grid = Grid.classic(n, box)
+    links = []
+    for _ in range(rng.randint(1, 6)):
+        a, b = rng.sample(range(n * n), 2)
+        rule = rng.choice(LINK_RULES)
+        links.append(Link((a, b), rule, rng.randint(1, n + 2), rng.random() < 0.3, "custom"))
+    from dataclasses import replace
+
+    linked = replace(grid, links=tuple(links), _memo={})
+    givens = [EMPTY] * (n * n)
+    for c in rng.sample(range(n * n), rng.randint(0, n)):
+        givens[c] = rng.randrange(n)
+    puzzle = Puzzle(linked, tuple(givens))
+    expected = reference.count(problem_of(puzzle, box), 200, keep=1)
+    result = sudokit.count_solutions(puzzle, 200)
+    assert result.count == expected.count
+    if result.first is not None:
+        assert result.first.violations() == []
+        assert reference.problems(problem_of(puzzle, box), result.first.values) == []
+
+
+def test_builders_make_the_links_their_names_promise() -> None:
+    grid = Grid.classic(6, (2, 3))
+    thermo = variants.thermometer(grid, [(0, 0), (0, 1), (1, 1)])
+    assert [(k.rule, k.kind) for k in thermo.links] == [("less", "thermometer")] * 2
+    palin = variants.palindrome(grid, [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])
+    assert {k.cells for k in palin.links} == {(0, 24), (6, 18)}
+    whisper = variants.whispers(Grid.classic(9), [(0, 0), (0, 1)])
+    assert whisper.links[0].rule == "difference_at_least" and whisper.links[0].value == 5
+    dots = variants.kropki(grid, white=[((0, 0), (0, 1))], black=[((1, 0), (1, 1))], negative=True)
+    negatives = [k for k in dots.links if k.negated]
+    assert len(negatives) == 2 * (len(variants.orthogonal_pairs(grid)) - 2)
+    signs = variants.xv(grid, x=[((0, 0), (0, 1))], negative=True)
+    assert (
+        sum(1 for k in signs.links if k.negated and k.value == 5) == len(variants.orthogonal_pairs(grid)) - 1
+    )
+    with pytest.raises(sudokit.GridError, match="not a cell"):
+        variants.thermometer(grid, [(0, 0), (9, 9)])
+    with pytest.raises(sudokit.GridError, match="unknown link rule"):
+        Grid.classic(4).__class__(**{**_fields(Grid.classic(4)), "links": (Link((0, 1), "bigger"),)})
+
+
+def _fields(grid: Grid) -> dict:
+    return {f: getattr(grid, f) for f in ("symbols", "cells", "units", "rows", "cols", "box")}
+
+
+def test_a_thermometer_solves_by_propagation_and_says_what_breaks_it() -> None:
+    grid = variants.thermometer(Grid.classic(9), [(0, c) for c in range(9)])
+    puzzle = Puzzle.empty(grid)
+    result = sudokit.solve(puzzle)
+    assert result.solution is not None and result.solution.to_string().startswith("123456789")
+    broken = Puzzle(grid, (4,) + (EMPTY,) * 80)  # a 5 in the bulb leaves no room above it
+    outcome = sudokit.solve(broken)
+    assert outcome.solution is None and "thermometer" in (outcome.reason or "")
+    wrong = sudokit.Solution(puzzle, (1, 0, *result.solution.values[2:]))
+    assert any("thermometer link forbids" in fault for fault in wrong.violations())
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["id"] for r in RECORDS])
+def test_fpuzzles_variants_solve_to_their_published_solution(record: dict) -> None:
+    keys = set(record["constraints"])
+    if not keys <= SUPPORTED:
+        with pytest.raises(sudokit.ParseError, match="cannot solve these constraints yet"):
+            sudokit.parse(record["fpuzzles"])
+        return
+    puzzle = sudokit.parse(record["fpuzzles"])
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.unique and result.first is not None
+    assert result.first.to_string() == "".join(record["solution"])
+    for written in ("fpuzzles", "json"):  # each writer keeps every rule (region labels may change)
+        again = sudokit.parse(sudokit.dumps(puzzle, written))
+        assert set(again.grid.links) == set(puzzle.grid.links) and again.givens == puzzle.givens
+        assert sudokit.count_solutions(again, 2).first == result.first.__class__(again, result.first.values)
+
+
+def test_fpuzzles_keys_read_and_write_back() -> None:
+    n = 6
+    data = {
+        "size": n,
+        "grid": [[{} for _ in range(n)] for _ in range(n)],
+        "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+        "palindrome": [{"lines": [["R6C1", "R6C2", "R6C3"]]}],
+        "difference": [{"cells": ["R2C1", "R2C2"]}, {"cells": ["R3C1", "R3C2"], "value": "3"}],
+        "ratio": [{"cells": ["R4C1", "R4C2"]}],
+        "xv": [{"cells": ["R5C1", "R5C2"], "value": "V"}],
+        "minimum": [{"cell": "R3C5"}],
+        "negative": ["xv"],
+    }
+    puzzle = sudokit.parse(json.dumps(data))
+    kinds = sorted({(k.kind, k.rule, k.value, k.negated) for k in puzzle.grid.links})
+    assert ("kropki", "difference", 3, False) in kinds and ("xv", "sum", 5, False) in kinds
+    assert ("xv", "sum", 10, True) in kinds and ("minimum", "less", 0, False) in kinds
+    written = json.loads(sudokit.dumps(puzzle, "fpuzzles-json"))
+    for key in ("thermometer", "palindrome", "difference", "ratio", "xv", "minimum"):
+        assert key in written, key
+    assert written["negative"] == ["xv"]
+    assert sudokit.parse(json.dumps(written)).grid == puzzle.grid
+    expected = reference.count(problem_of(puzzle, (2, 3)), 50).count
+    assert sudokit.count_solutions(puzzle, 50).count == expected
+
+
+def test_links_f_puzzles_cannot_hold_are_named() -> None:
+    grid = variants.whispers(Grid.classic(9), [(0, 0), (0, 1), (0, 2)])
+    with pytest.raises(sudokit.FormatError, match="cannot hold these links: whispers"):
+        sudokit.dumps(Puzzle.empty(grid), "fpuzzles")
+    assert sudokit.parse(sudokit.dumps(Puzzle.empty(grid), "json")).grid == grid
+
+
+def test_links_are_drawn_in_svg() -> None:
+    from sudokit.svg import render_svg
+
+    grid = variants.thermometer(Grid.classic(9), [(0, 0), (0, 1), (0, 2)])
+    grid = variants.kropki(grid, white=[((4, 4), (4, 5))], black=[((5, 5), (6, 5))], negative=True)
+    grid = variants.xv(grid, x=[((8, 0), (8, 1))], v=[((8, 3), (8, 4))])
+    svg = render_svg(Puzzle.empty(grid))
+    assert svg.count('class="thermometer-bulb"') == 1 and svg.count('<line class="thermometer"') == 2
+    assert svg.count('class="kropki"') == 2  # the negative pairs draw nothing
+    assert svg.count(">X</text>") == 1 and svg.count(">V</text>") == 1
