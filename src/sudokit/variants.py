@@ -189,6 +189,29 @@ def whispers(grid: Grid, line: Sequence[Cell], difference: int = 5) -> Grid:
     return with_links(grid, _steps(line), "difference_at_least", difference, kind="whispers")
 
 
+def dots(
+    grid: Grid,
+    clues: Sequence[tuple[Iterable[tuple[Cell, Cell]], str, int]],
+    kind: str,
+    *,
+    negative: bool = False,
+) -> Grid:
+    """Clues on the edge between two neighbours: for each (pairs, link rule, value), a link per pair.
+
+    With ``negative``, every pair of orthogonal neighbours without a clue breaks every clue's rule.
+    """
+    marked: set[frozenset[Cell]] = set()
+    for pairs, rule, value in clues:
+        chosen = list(pairs)
+        grid = with_links(grid, chosen, rule, value, kind=kind)
+        marked |= {frozenset(pair) for pair in chosen}
+    if negative:
+        free = [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in marked]
+        for _, rule, value in clues:
+            grid = with_links(grid, free, rule, value, negated=True, kind=kind)
+    return grid
+
+
 def kropki(
     grid: Grid,
     white: Iterable[tuple[Cell, Cell]] = (),
@@ -200,15 +223,7 @@ def kropki(
 
     With ``negative``, every other pair of orthogonal neighbours is neither.
     """
-    white, black = list(white), list(black)
-    grid = with_links(grid, white, "difference", 1, kind="kropki")
-    grid = with_links(grid, black, "ratio", 2, kind="kropki")
-    if negative:
-        marked = {frozenset(p) for p in white + black}
-        free = [(a, b) for a, b in orthogonal_pairs(grid) if frozenset((a, b)) not in marked]
-        grid = with_links(grid, free, "difference", 1, negated=True, kind="kropki")
-        grid = with_links(grid, free, "ratio", 2, negated=True, kind="kropki")
-    return grid
+    return dots(grid, [(white, "difference", 1), (black, "ratio", 2)], "kropki", negative=negative)
 
 
 def xv(
@@ -222,15 +237,7 @@ def xv(
 
     With ``negative``, no other orthogonal neighbours add up to 5 or 10.
     """
-    x, v = list(x), list(v)
-    grid = with_links(grid, x, "sum", 10, kind="xv")
-    grid = with_links(grid, v, "sum", 5, kind="xv")
-    if negative:
-        marked = {frozenset(p) for p in x + v}
-        free = [(a, b) for a, b in orthogonal_pairs(grid) if frozenset((a, b)) not in marked]
-        grid = with_links(grid, free, "sum", 10, negated=True, kind="xv")
-        grid = with_links(grid, free, "sum", 5, negated=True, kind="xv")
-    return grid
+    return dots(grid, [(x, "sum", 10), (v, "sum", 5)], "xv", negative=negative)
 
 
 def orthogonal_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
