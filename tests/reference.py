@@ -50,6 +50,9 @@ class Problem:
     """Each symbol's value in cage sums (empty: 1, 2, 3, ...)."""
     links: tuple[tuple[int, int, frozenset[tuple[int, int]]], ...] = ()
     """Cells a and b may hold symbol indexes (x, y) only when the pair is in the set."""
+    sums: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = ()
+    """(cells, coefficients, total): the cells' values times the coefficients add up to the total
+    (symbols may repeat)."""
 
     def value(self, symbol: int) -> int:
         """The value of a symbol in cage sums."""
@@ -85,6 +88,9 @@ def problems(problem: Problem, assignment: Sequence[int]) -> list[str]:
             found.append(
                 f"cells {a} and {b} hold {assignment[a]} and {assignment[b]}, which their link forbids"
             )
+    for cells, factors, total in problem.sums:
+        if sum(f * problem.value(assignment[c]) for f, c in zip(factors, cells, strict=True)) != total:
+            found.append(f"sum {cells} does not add up to {total}")
     for cells, total in problem.cages:
         held = [assignment[c] for c in cells]
         if len(set(held)) != len(held):
@@ -130,6 +136,10 @@ def count(
     for a, b, distances in problem.relations:
         related[a].append((b, distances))
         related[b].append((a, distances))
+    sums_of: list[list[tuple[tuple[int, ...], tuple[int, ...], int]]] = [[] for _ in range(ncells)]
+    for item in problem.sums:
+        for c in item[0]:
+            sums_of[c].append(item)
     linked: list[list[tuple[int, frozenset[tuple[int, int]], bool]]] = [[] for _ in range(ncells)]
     for a, b, pairs in problem.links:
         linked[a].append((b, pairs, True))
@@ -156,6 +166,13 @@ def count(
         for o, pairs, first in linked[c]:
             if grid[o] >= 0 and ((v, grid[o]) if first else (grid[o], v)) not in pairs:
                 return False
+        for cells, factors, total in sums_of[c]:  # checked once the cell completes the sum
+            if all(grid[o] >= 0 for o in cells if o != c):
+                got = sum(
+                    f * problem.value(v if o == c else grid[o]) for f, o in zip(factors, cells, strict=True)
+                )
+                if got != total:
+                    return False
         cage = cage_of[c]
         if cage is not None and cage[1] is not None:
             filled = [grid[o] for o in cage[0] if grid[o] >= 0]

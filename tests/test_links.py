@@ -23,7 +23,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "variants"
 RECORDS = [json.loads(line) for line in (FIXTURES / "fpuzzles-variants.jsonl").read_text().splitlines()]
 SUPPORTED = {
     *("thermometer", "difference", "ratio", "negative", "minimum", "maximum", "killercage", "antiknight"),
-    *("irregular-regions", "xv", "diagonal+", "diagonal-", "palindrome"),
+    *("irregular-regions", "xv", "diagonal+", "diagonal-", "palindrome", "littlekillersum"),
 }
 
 DEFINITIONS = {
@@ -141,6 +141,7 @@ def test_fpuzzles_variants_solve_to_their_published_solution(record: dict) -> No
     for written in ("fpuzzles", "json"):  # each writer keeps every rule (region labels may change)
         again = sudokit.parse(sudokit.dumps(puzzle, written))
         assert set(again.grid.links) == set(puzzle.grid.links) and again.givens == puzzle.givens
+        assert set(again.grid.sums) == set(puzzle.grid.sums)
         assert sudokit.count_solutions(again, 2).first == result.first.__class__(again, result.first.values)
 
 
@@ -187,3 +188,51 @@ def test_links_are_drawn_in_svg() -> None:
     assert svg.count('class="thermometer-bulb"') == 1 and svg.count('<line class="thermometer"') == 2
     assert svg.count('class="kropki"') == 2  # the negative pairs draw nothing
     assert svg.count(">X</text>") == 1 and svg.count(">V</text>") == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_sums_with_repeats_count_as_the_reference_does(seed: int) -> None:
+    from dataclasses import replace
+
+    from sudokit.model import Sum
+
+    rng = random.Random(seed)
+    n, box = 4, (2, 2)  # 288 grids: the reference can search them all whatever the sums
+    grid = Grid.classic(n, box)
+    sums = []
+    for _ in range(rng.randint(1, 3)):
+        cells = tuple(rng.sample(range(n * n), rng.randint(1, n)))
+        factors = tuple(rng.choice((1, 1, 2, -1)) for _ in cells)
+        sums.append(Sum(cells, rng.randint(-n, 2 * n * len(cells)), factors, "custom"))
+    puzzle = Puzzle(replace(grid, sums=tuple(sums), _memo={}), (EMPTY,) * (n * n))
+    problem = problem_of(puzzle, box)
+    problem = Problem(*[getattr(problem, f) for f in ("nsymbols", "cells", "units", "givens")],
+                      sums=tuple((s.cells, s.factors, s.total) for s in sums))  # fmt: skip
+    expected = reference.count(problem).count
+    result = sudokit.count_solutions(puzzle)
+    assert result.count == expected
+    if result.first is not None:
+        assert result.first.violations() == []
+
+
+def test_a_little_killer_clue_reads_writes_and_draws() -> None:
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "littlekillersum": [
+            {"cell": "R0C0", "cells": ["R1C1", "R2C2", "R3C3", "R4C4"], "direction": "DR", "value": "10"},
+            {"cell": "R0C3", "cells": ["R1C2", "R2C1"], "direction": "DL", "value": "3"},
+            {"cell": "R5C1", "cells": [], "direction": "UR", "value": ""},
+        ],
+    }
+    puzzle = sudokit.parse(json.dumps(data))
+    assert [(s.total, len(s.cells), s.kind) for s in puzzle.grid.sums] == [
+        (10, 4, "little killer"),
+        (3, 2, "little killer"),
+    ]
+    written = json.loads(sudokit.dumps(puzzle, "fpuzzles-json"))["littlekillersum"]
+    assert written[1] == {"cell": "R0C3", "cells": ["R1C2", "R2C1"], "direction": "DL", "value": "3"}
+    assert sudokit.parse(sudokit.dumps(puzzle, "json")).grid.sums == puzzle.grid.sums
+    for solution in sudokit.solutions(puzzle, limit=20):
+        values = solution.values
+        assert values[0] + values[5] + values[10] + values[15] + 4 == 10 and values[1] + values[4] + 2 == 3

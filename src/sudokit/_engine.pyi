@@ -22,6 +22,7 @@ CONFLICT_NO_CANDIDATE: int
 CONFLICT_RELATION: int
 CONFLICT_CAGE: int
 CONFLICT_LINK: int
+CONFLICT_SUM: int
 
 class CageError(ValueError):
     index: int
@@ -45,6 +46,9 @@ class Layout:
     def add_relations(self, relations: Sequence[tuple[int, int, int]]) -> None: ...
     def add_cages(self, cages: Sequence[tuple[int, int]], values: Sequence[int]) -> None: ...
     def add_links(self, links: Sequence[tuple[int, int, Sequence[int]]]) -> None: ...
+    def add_sums(
+        self, sums: Sequence[tuple[Sequence[int], Sequence[int], int]], values: Sequence[int]
+    ) -> None: ...
     def __init__(self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]]) -> None: ...
 
 class Search:

@@ -20,7 +20,7 @@ cdef extern from "_core/engine.h" nogil:
     ctypedef int (*sk_poll_fn)(void *context, int64_t nodes, int64_t solutions) noexcept nogil
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
-    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK
+    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK, SK_CONFLICT_SUM
 
     ctypedef struct sk_conflict:
         int kind
@@ -52,6 +52,9 @@ cdef extern from "_core/engine.h" nogil:
                             const int64_t *values, int *failed, const char **error)
     int sk_layout_add_links(sk_layout *layout, int n, const int *a, const int *b, const sk_mask *tables,
                             const char **error)
+    int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *cells,
+                           const int64_t *coefficients, const int64_t *totals, const int64_t *values,
+                           const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
@@ -121,6 +124,7 @@ CONFLICT_NO_CANDIDATE = SK_CONFLICT_NO_CANDIDATE
 CONFLICT_RELATION = SK_CONFLICT_RELATION
 CONFLICT_CAGE = SK_CONFLICT_CAGE
 CONFLICT_LINK = SK_CONFLICT_LINK
+CONFLICT_SUM = SK_CONFLICT_SUM
 
 
 class CageError(ValueError):
@@ -315,6 +319,46 @@ cdef class Layout:
             free(tables)
         if not ok:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot add links")
+
+    def add_sums(self, sums, values):
+        """Add sums: (cells, coefficients, total) each, with a value per symbol; once.  The terms'
+        values times their coefficients add up to the total; cells may repeat symbols."""
+        cdef int n = len(sums), k, i, pos = 0, total = 0
+        cdef const char *error = NULL
+        cdef int ok
+        for item in sums:
+            total += len(item[0])
+        cdef int *sizes = <int *>malloc((n + 1) * sizeof(int))
+        cdef int *cells = <int *>malloc((total + 1) * sizeof(int))
+        cdef int64_t *coefs = <int64_t *>malloc((total + 1) * sizeof(int64_t))
+        cdef int64_t *totals = <int64_t *>malloc((n + 1) * sizeof(int64_t))
+        cdef int64_t *vals = <int64_t *>malloc((self.nsymbols + 1) * sizeof(int64_t))
+        try:
+            if sizes == NULL or cells == NULL or coefs == NULL or totals == NULL or vals == NULL:
+                raise MemoryError()
+            if len(values) != self.nsymbols:
+                raise ValueError("one value per symbol is needed")
+            for i in range(self.nsymbols):
+                vals[i] = values[i]
+            for k in range(n):
+                members, coefficients, target = sums[k]
+                if len(coefficients) != len(members):
+                    raise ValueError("a sum has one coefficient per cell")
+                sizes[k] = len(members)
+                totals[k] = target
+                for i in range(sizes[k]):
+                    cells[pos] = members[i]
+                    coefs[pos] = coefficients[i]
+                    pos += 1
+            ok = sk_layout_add_sums(self.ptr, n, sizes, cells, coefs, totals, vals, &error)
+        finally:
+            free(sizes)
+            free(cells)
+            free(coefs)
+            free(totals)
+            free(vals)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add sums")
 
     @property
     def lock_pairs(self):

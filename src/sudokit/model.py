@@ -170,6 +170,32 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
+class Sum:
+    """Cells whose values, each times its coefficient, add up to ``total``.
+
+    Unlike a cage's, the symbols may repeat.  A little killer clue is a sum of a diagonal's cells
+    (coefficients all 1).
+    """
+
+    cells: tuple[int, ...]
+    """Indexes into :attr:`Grid.cells`."""
+    total: int
+    coefficients: tuple[int, ...] = ()
+    """One per cell (empty: every coefficient 1)."""
+    kind: str = "custom"
+    """Where it comes from: ``little killer`` or ``custom``."""
+
+    @property
+    def factors(self) -> tuple[int, ...]:
+        """The coefficients, one per cell."""
+        return self.coefficients or (1,) * len(self.cells)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """Whether the cells' values (one per cell, in order) add up to the total."""
+        return sum(f * v for f, v in zip(self.factors, values, strict=True)) == self.total
+
+
+@dataclass(frozen=True, slots=True)
 class Cage:
     """A killer cage: cells that hold different symbols whose values add up to ``total``.
 
@@ -212,6 +238,8 @@ class Grid:
     """Killer cages: all-different groups, most with a sum."""
     links: tuple[Link, ...] = ()
     """Rules between two cells' values: thermometers, kropki dots, XV, whispers, palindromes, ..."""
+    sums: tuple[Sum, ...] = ()
+    """Sums whose symbols may repeat: little killer clues, ..."""
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -257,6 +285,11 @@ class Grid:
                 raise GridError(f"{article(link.kind)} link names {link.cells}, not two cells of the grid")
             if link.rule not in LINK_RULES:
                 raise GridError(f"unknown link rule {link.rule!r} (known: {', '.join(LINK_RULES)})")
+        for total in self.sums:
+            if not total.cells or any(not (0 <= c < ncells) for c in total.cells):
+                raise GridError(f"{article(total.kind)} sum names a cell that is not in the grid")
+            if total.coefficients and len(total.coefficients) != len(total.cells):
+                raise GridError(f"{article(total.kind)} sum needs one coefficient per cell")
         covered: dict[int, Cage] = {}
         values = self.values
         for cage in self.cages:
@@ -413,6 +446,8 @@ class Grid:
             extras.append(plural(len(self.cages), "cage"))
         for kind, count in sorted(Counter(link.kind for link in self.links).items()):
             extras.append(f"{kind} ({plural(count, 'link')})")
+        for kind, count in sorted(Counter(total.kind for total in self.sums).items()):
+            extras.append(plural(count, f"{kind} sum"))
         return text + (", " + ", ".join(extras) if extras else "")
 
     def __repr__(self) -> str:
@@ -429,7 +464,7 @@ class Grid:
         n = self.size
         if self.rows != n or self.cols != n or not self.is_rectangular or self.relations or self.cages:
             return None
-        if self.links:
+        if self.links or self.sums:
             return None
         symbols = "" if self.symbols == default_symbols(n) else f", symbols={_symbols_source(self.symbols)}"
         kinds = {u.kind for u in self.units[2 * n :]}
@@ -468,7 +503,7 @@ class Grid:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the definition only: the memo holds compiled tables that are rebuilt on demand."""
         fields = (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
-        return (Grid, (*fields, self.relations, self.cages, self.links))
+        return (Grid, (*fields, self.relations, self.cages, self.links, self.sums))
 
     def memo(self, key: str, build: Callable[[], _T]) -> _T:
         """Derived data cached on this immutable grid (for example the compiled solver layout)."""
@@ -502,6 +537,7 @@ class Grid:
             self.relations,
             self.cages,
             self.links,
+            self.sums,
         )
 
     def symbol_of(self, text: str) -> int:
@@ -883,6 +919,11 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
                 f"{grid.symbols[values[a]]} and {grid.symbols[values[b]]}, which their {link.kind} "
                 "link forbids"
             )
+    for clue in grid.sums:
+        filled = all(0 <= values[c] < grid.size for c in clue.cells)
+        if filled and not clue.holds([grid.values[values[c]] for c in clue.cells]):
+            where = ", ".join(cell_name(grid.cells[c]) for c in clue.cells)
+            faults.append(f"the {clue.kind} sum over {where} is not {clue.total}")
     for cage in grid.cages:
         held = [values[c] for c in cage.cells if 0 <= values[c] < grid.size]
         if len(set(held)) != len(held):

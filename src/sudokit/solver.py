@@ -102,6 +102,8 @@ def _compile(grid: Grid) -> _engine.Layout:
         layout.add_relations([(*r.cells, r.mask) for r in grid.relations])
     if grid.links:
         layout.add_links([(*link.cells, link.table(grid.values)) for link in grid.links])
+    if grid.sums:
+        layout.add_sums([(total.cells, total.factors, total.total) for total in grid.sums], grid.values)
     sums = [(len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None]
     if sums:
         try:
@@ -196,6 +198,10 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
             f"the candidates left in {cell_name(grid.cells[cell])} leave {cell_name(grid.cells[other])} "
             f"nothing under their {link} link once the givens are taken into account"
         )
+    if kind == _engine.CONFLICT_SUM:
+        total = grid.sums[unit] if 0 <= unit < len(grid.sums) else None
+        what = f"the {total.kind} sum of {total.total}" if total is not None else "a sum"
+        return f"no values left in its cells reach {what} once the givens are taken into account"
     if kind == _engine.CONFLICT_CAGE:
         return f"no set of symbols fits {_unit_name(grid, unit)} once the givens are taken into account"
     return "the givens contradict each other"

@@ -1,6 +1,7 @@
 /* sudokit search core; see engine.h for the contract. */
 #include "engine.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -69,6 +70,7 @@ struct sk_search {
     int64_t *cage_at;        /* ... cage sums */
     int64_t *cell_at;        /* per cell: tick of its last candidate change (for links) */
     int64_t *link_at;        /* per link: tick when it was last revised */
+    int64_t *sum_at;         /* per sum: tick when it was last propagated */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
     int64_t failures;        /* branches refuted by propagation so far */
     sk_rng *rng;             /* NULL: try symbols in increasing order; else in random order */
@@ -283,6 +285,11 @@ void sk_layout_free(sk_layout *L) {
     free(L->link_b);
     free(L->link_table);
     free(L->link_reverse);
+    free(L->sum_start);
+    free(L->sum_cell);
+    free(L->sum_coef);
+    free(L->sum_total);
+    free(L->value);
     free(L);
 }
 
@@ -351,6 +358,41 @@ int sk_layout_add_links(sk_layout *L, int n, const int *a, const int *b, const s
         }
     }
     L->nlinks = n;
+    return 1;
+}
+
+int sk_layout_add_sums(sk_layout *L, int n, const int *sizes, const int *cells, const int64_t *coefficients,
+                       const int64_t *totals, const int64_t *values, const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->sum_start) { *error = "sums were added already"; return 0; }
+    int total = 0;
+    for (int k = 0; k < n; k++) {
+        if (sizes[k] < 1) { *error = "a sum needs at least one cell"; return 0; }
+        total += sizes[k];
+    }
+    for (int i = 0; i < total; i++)
+        if (cells[i] < 0 || cells[i] >= L->ncells) { *error = "a sum names a cell that does not exist"; return 0; }
+    L->sum_start = malloc((size_t)(n + 1) * sizeof(int));
+    L->sum_cell = malloc((size_t)(total + 1) * sizeof(int));
+    L->sum_coef = malloc((size_t)(total + 1) * sizeof(int64_t));
+    L->sum_total = malloc((size_t)(n + 1) * sizeof(int64_t));
+    L->value = malloc((size_t)L->nsymbols * sizeof(int64_t));
+    if (!L->sum_start || !L->sum_cell || !L->sum_coef || !L->sum_total || !L->value) {
+        *error = "out of memory";
+        return 0;
+    }
+    int pos = 0;
+    for (int k = 0; k < n; k++) {
+        L->sum_start[k] = pos;
+        L->sum_total[k] = totals[k];
+        pos += sizes[k];
+    }
+    L->sum_start[n] = pos;
+    memcpy(L->sum_cell, cells, (size_t)total * sizeof(int));
+    memcpy(L->sum_coef, coefficients, (size_t)total * sizeof(int64_t));
+    memcpy(L->value, values, (size_t)L->nsymbols * sizeof(int64_t));
+    L->nsums = n;
     return 1;
 }
 
@@ -429,9 +471,10 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->cage_at = malloc(nu * sizeof(int64_t));
     s->cell_at = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(int64_t));
     s->link_at = calloc((size_t)(L->nlinks > 0 ? L->nlinks : 1), sizeof(int64_t));
+    s->sum_at = calloc((size_t)(L->nsums > 0 ? L->nsums : 1), sizeof(int64_t));
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
     if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->cage_at || !s->weight ||
-        !s->cell_at || !s->link_at) {
+        !s->cell_at || !s->link_at || !s->sum_at) {
         sk_search_free(s);
         return NULL;
     }
@@ -451,6 +494,7 @@ void sk_search_free(sk_search *s) {
     free(s->cage_at);
     free(s->cell_at);
     free(s->link_at);
+    free(s->sum_at);
     free(s->weight);
     free(s);
 }
@@ -759,6 +803,76 @@ static int sk_links(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     return changed;
 }
 
+/* The least and greatest value of coef * value(symbol) over the candidates m. */
+static void sk_term_bounds(const sk_layout *L, sk_mask m, int64_t coef, int64_t *low, int64_t *high) {
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (; m; m &= m - 1) {
+        int64_t t = coef * L->value[SK_CTZ(m)];
+        if (t < lo) lo = t;
+        if (t > hi) hi = t;
+    }
+    *low = lo;
+    *high = hi;
+}
+
+/* Sums whose cells changed: keep each term's candidates within what the other terms' bounds leave.
+ * Returns -1 on a contradiction, else the number of cells changed. */
+static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    int changed = 0;
+    for (int k = 0; k < L->nsums; k++) {
+        int start = L->sum_start[k], end = L->sum_start[k + 1];
+        int64_t t = -1;
+        for (int i = start; i < end; i++)
+            if (s->cell_at[L->sum_cell[i]] > t) t = s->cell_at[L->sum_cell[i]];
+        if (t <= s->base || t <= s->sum_at[k]) continue;
+        s->sum_at[k] = s->tick;
+        int again = 1;
+        while (again) { /* to a fixpoint within the sum */
+            again = 0;
+            int64_t low = 0, high = 0;
+            for (int i = start; i < end; i++) {
+                int64_t lo, hi;
+                sk_term_bounds(L, cand[L->sum_cell[i]], L->sum_coef[i], &lo, &hi);
+                low += lo;
+                high += hi;
+            }
+            int64_t total = L->sum_total[k];
+            if (low > total || high < total) {
+                s->fail.kind = SK_CONFLICT_SUM;
+                s->fail.unit = k;
+                s->fail.cell = L->sum_cell[start];
+                return -1;
+            }
+            for (int i = start; i < end; i++) {
+                int c = L->sum_cell[i];
+                int64_t lo, hi;
+                sk_term_bounds(L, cand[c], L->sum_coef[i], &lo, &hi);
+                int64_t rest_low = low - lo, rest_high = high - hi;
+                sk_mask keep = 0;
+                for (sk_mask m = cand[c]; m; m &= m - 1) {
+                    int64_t term = L->sum_coef[i] * L->value[SK_CTZ(m)];
+                    if (term + rest_low <= total && term + rest_high >= total) keep |= m & (~m + 1);
+                }
+                if (keep == cand[c]) continue;
+                if (!keep) {
+                    s->fail.kind = SK_CONFLICT_SUM;
+                    s->fail.unit = k;
+                    s->fail.cell = c;
+                    return -1;
+                }
+                cand[c] = keep;
+                sk_touch(s, c);
+                changed++;
+                again = 1;
+                if (SK_SINGLE(keep)) { s->queue[(*qlen)++] = c; (*solved)++; }
+                break; /* the bounds changed: compute them again */
+            }
+        }
+    }
+    return changed;
+}
+
 /* Propagate to a fixpoint from the cells in the queue (qlen of them).  Returns 1 when consistent,
  * 0 on a contradiction (s->fail says where).  Rules in order of cost; after any of them changes
  * something, the cheaper ones run again first. */
@@ -811,6 +925,11 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
         /* links (before the solved check too: a full grid must still meet them) */
         if (L->nlinks) {
             int r = sk_links(s, cand, &qlen, &solved);
+            if (r < 0) { *nsolved = solved; return 0; }
+            if (r > 0) continue;
+        }
+        if (L->nsums) {
+            int r = sk_sums(s, cand, &qlen, &solved);
             if (r < 0) { *nsolved = solved; return 0; }
             if (r > 0) continue;
         }
@@ -934,6 +1053,7 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
         s->cell_at[c] = 0;
     }
     for (int k = 0; k < L->nlinks; k++) s->link_at[k] = -1;
+    for (int k = 0; k < L->nsums; k++) s->sum_at[k] = -1;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
@@ -1092,6 +1212,7 @@ static void sk_blame(sk_search *s) {
         s->weight[s->fail.other_cell] += 1;
         break;
     case SK_CONFLICT_EMPTY_CELL:
+    case SK_CONFLICT_SUM:
         s->weight[s->fail.cell] += 1;
         break;
     case SK_CONFLICT_NO_PLACE:

@@ -48,7 +48,8 @@ enum {
     SK_CONFLICT_NO_CANDIDATE = 7,   /* the givens in cell's units (and its allowed symbols) leave it nothing */
     SK_CONFLICT_RELATION = 8,       /* cell holds symbol, which leaves related other_cell nothing */
     SK_CONFLICT_CAGE = 9,           /* no set of symbols fits unit's cage sum any more */
-    SK_CONFLICT_LINK = 10           /* cell's candidates leave its linked other_cell nothing */
+    SK_CONFLICT_LINK = 10,          /* cell's candidates leave its linked other_cell nothing */
+    SK_CONFLICT_SUM = 11            /* no values of sum unit's cells reach its total */
 };
 
 typedef struct {
@@ -103,6 +104,16 @@ typedef struct {
     int *link_b;
     sk_mask *link_table;
     sk_mask *link_reverse;
+    /* Sums: linear equations over cells' values that may repeat (little killers, arrows): sum k is
+     * the total over i in [sum_start[k], sum_start[k + 1]) of sum_coef[i] * value(sum_cell[i]), and
+     * must equal sum_total[k].  Propagation keeps each cell's candidates within the bounds the
+     * others leave (bounds consistency). */
+    int nsums;
+    int *sum_start;
+    int *sum_cell;
+    int64_t *sum_coef;
+    int64_t *sum_total;
+    int64_t *value;            /* each symbol's value (for sums) */
 } sk_layout;
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
@@ -128,6 +139,11 @@ int sk_layout_add_cages(sk_layout *layout, int n, const int *units, const int64_
  * i * nsymbols + x.  Once per layout, before any search.  Returns 1, or 0 with *error set. */
 int sk_layout_add_links(sk_layout *layout, int n, const int *a, const int *b, const sk_mask *tables,
                         const char **error);
+
+/* Add n sums (see sk_layout's sums): sizes[k] terms each, cells and coefficients one after the other,
+ * totals[k], and each symbol's value.  Once per layout.  Returns 1, or 0 with *error set. */
+int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *cells, const int64_t *coefficients,
+                       const int64_t *totals, const int64_t *values, const char **error);
 
 typedef struct sk_search sk_search;
 

@@ -311,7 +311,7 @@ def natural_format(puzzle: Puzzle) -> str:
     """
     grid = puzzle.grid
     plain = grid.box is not None and all(u.kind in ("row", "column", "box") for u in grid.units)
-    if plain and not grid.relations and not grid.cages and not grid.links and puzzle.allowed is None:
+    if plain and not (grid.relations or grid.cages or grid.links or grid.sums) and puzzle.allowed is None:
         return "line"
     try:
         dumps(puzzle, "fpuzzles")

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from sudokit import variants
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.model import EMPTY, Grid, Puzzle, Unit, cell_name, default_box
+from sudokit.model import EMPTY, Grid, Puzzle, Sum, Unit, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
 """How written links start."""
@@ -57,6 +58,7 @@ _KNOWN = {
     "negative",
     "minimum",
     "maximum",
+    "littlekillersum",
     *_FLAGS,
 }
 _CELL_KEYS = {
@@ -346,6 +348,19 @@ def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
         rule, default, kind = _DOTS[name]
         for value in (10, 5) if name == "xv" else (default,):
             grid = variants.with_links(grid, free, rule, value, negated=True, kind=kind)
+    sums = []
+    for item in _items(data, "littlekillersum"):
+        text = str(item.get("value") if item.get("value") is not None else "").strip()
+        if not text:
+            continue  # an arrow drawn without a clue
+        if not re.fullmatch(r"[0-9]{1,4}", text):
+            raise ParseError(f"f-puzzles: a little killer clue has the value {json.dumps(item.get('value'))}")
+        cells = _cells(item, n)
+        if not cells:
+            raise ParseError("f-puzzles: a little killer clue names no cells")
+        sums.append(Sum(tuple(grid.index[cell] for cell in cells), int(text), kind="little killer"))
+    if sums:
+        grid = replace(grid, sums=grid.sums + tuple(sums), _memo={})
     for key in ("minimum", "maximum"):
         for item in _items(data, key):
             r, c = _cell(item.get("cell"), n)
@@ -488,11 +503,30 @@ def _links_out(grid: Grid) -> dict[str, Any]:
                 out[link.kind].append(entry)
         else:
             left.append(link.kind)
+    for total in grid.sums:
+        if total.kind != "little killer" or any(f != 1 for f in total.factors):
+            left.append(f"{total.kind} sum")
+            continue
+        out.setdefault("littlekillersum", []).append(_little_killer(grid, total))
     if left:
         raise FormatError(f"f-puzzles cannot hold these links: {', '.join(sorted(set(left)))}")
     if negative:
         out["negative"] = sorted(negative)
     return out
+
+
+def _little_killer(grid: Grid, total: Sum) -> dict[str, Any]:
+    """A little killer clue: its cells, the direction they run in, the clue's cell outside the grid."""
+    cells = [grid.cells[c] for c in total.cells]
+    (r1, c1) = cells[0]
+    dr, dc = (cells[1][0] - r1, cells[1][1] - c1) if len(cells) > 1 else (1, 1)
+    direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
+    return {
+        "cell": f"R{r1 - dr + 1}C{c1 - dc + 1}",
+        "cells": [_name(grid, c) for c in total.cells],
+        "direction": direction,
+        "value": str(total.total),
+    }
 
 
 def _drawings(puzzle: Puzzle) -> dict[str, Any]:

@@ -19,6 +19,7 @@ Version 2, documented in the README (version 1 is version 2 without the last fou
      "relations": [{"cells": ["r1c1", "r2c3"], "distances": [0]}],      # ... or on chosen pairs
      "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}],                  # killer cages (sum optional)
      "links": [{"cells": ["r1c1", "r1c2"], "rule": "less", "kind": "thermometer"}],
+     "sums": [{"cells": ["r1c1", "r2c2"], "total": 7, "kind": "little killer"}],   # digits may repeat
                                          # rules between two cells: less, less_or_equal, difference,
                                          # ratio, sum, difference_at_least, equal ("value", "negated")
      "metadata": {"title": "..."}}
@@ -48,6 +49,7 @@ from sudokit.model import (
     Link,
     Puzzle,
     Relation,
+    Sum,
     Unit,
     cell_name,
     default_symbols,
@@ -80,6 +82,7 @@ _KEYS = {
     "relations",
     "cages",
     "links",
+    "sums",
 }
 
 
@@ -302,12 +305,27 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
         if not isinstance(kind, str):
             raise _Bad(f'{where}: "kind" must be text')
         links.append(Link((cells[0], cells[1]), rule, value, negated, kind))
-    if made or cage_list or links:
+    sums = []
+    for where, item in _objects(
+        data, "sums", {"cells", "total", "coefficients", "kind"}, '{"cells": [...], "total": n}'
+    ):
+        total, factors, kind = item.get("total"), item.get("coefficients", []), item.get("kind", "custom")
+        if not isinstance(total, int) or isinstance(total, bool):
+            raise _Bad(f'{where}: "total" must be a whole number')
+        if not isinstance(factors, list) or not all(
+            isinstance(f, int) and not isinstance(f, bool) for f in factors
+        ):
+            raise _Bad(f'{where}: "coefficients" must be whole numbers')
+        if not isinstance(kind, str):
+            raise _Bad(f'{where}: "kind" must be text')
+        sums.append(Sum(tuple(_cells_of(item.get("cells"), grid, where)), total, tuple(factors), kind))
+    if made or cage_list or links or sums:
         grid = dataclasses.replace(
             grid,
             relations=grid.relations + tuple(made),
             cages=grid.cages + tuple(cage_list),
             links=grid.links + tuple(links),
+            sums=grid.sums + tuple(sums),
             _memo={},
         )
     return grid
@@ -409,8 +427,8 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     extra = _extra_units(data, grid)
     if extra:
         grid = Grid(grid.symbols, grid.cells, grid.units + tuple(extra), grid.rows, grid.cols, grid.box)
-    if version < 2 and {"grids", "constraints", "relations", "cages", "links"} & set(data):
-        raise _Bad('"grids", "constraints", "relations", "cages" and "links" need "version": 2')
+    if version < 2 and {"grids", "constraints", "relations", "cages", "links", "sums"} & set(data):
+        raise _Bad('"grids", "constraints", "relations", "cages", "links" and "sums" need "version": 2')
     grid = _with_rules(data, grid)
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
@@ -542,6 +560,13 @@ def _rules(grid: Grid) -> dict[str, Any]:
             | ({"negated": True} if link.negated else {})
             | ({"kind": link.kind} if link.kind != "custom" else {})
             for link in grid.links
+        ]
+    if grid.sums:
+        out["sums"] = [
+            {"cells": [cell_name(grid.cells[c]) for c in total.cells], "total": total.total}
+            | ({"coefficients": list(total.coefficients)} if total.coefficients else {})
+            | ({"kind": total.kind} if total.kind != "custom" else {})
+            for total in grid.sums
         ]
     return out
 
