@@ -236,3 +236,17 @@ def test_a_little_killer_clue_reads_writes_and_draws() -> None:
     for solution in sudokit.solutions(puzzle, limit=20):
         values = solution.values
         assert values[0] + values[5] + values[10] + values[15] + 4 == 10 and values[1] + values[4] + 2 == 3
+
+
+def test_little_killer_clues_are_drawn_outside_the_grid() -> None:
+    from sudokit.svg import render_svg
+
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "littlekillersum": [{"cell": "R0C3", "cells": ["R1C2", "R2C1"], "direction": "DL", "value": "3"}],
+    }
+    svg = render_svg(sudokit.parse(json.dumps(data)))
+    assert svg.count('class="little-killer"') == 1 and "3\u2199</text>" in svg
+    plain = render_svg(Puzzle.empty(Grid.classic(4)))
+    assert 'width="172"' in plain and 'width="252"' in svg  # a ring of one cell for the clues

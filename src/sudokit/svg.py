@@ -100,6 +100,30 @@ def _links(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
     return out
 
 
+ARROWS = {(1, 1): "\u2198", (1, -1): "\u2199", (-1, 1): "\u2197", (-1, -1): "\u2196"}
+"""The arrow that shows which way a little killer clue's diagonal runs."""
+
+
+def _outside_sums(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
+    """Little killer clues: the total and an arrow in the cell before the diagonal, outside the grid."""
+    out = []
+    for clue in grid.sums:
+        if clue.kind != "little killer":
+            continue
+        (r1, c1) = grid.cells[clue.cells[0]]
+        dr, dc = (1, 1)
+        if len(clue.cells) > 1:
+            r2, c2 = grid.cells[clue.cells[1]]
+            dr, dc = (1 if r2 > r1 else -1), (1 if c2 > c1 else -1)
+        r, c = r1 - dr, c1 - dc
+        out.append(
+            f'<text class="little-killer" x="{x(c + 0.5)}" y="{y(r + 0.5)}" font-size="{cell * 0.3:.1f}" '
+            f'fill="#000000" text-anchor="middle" dominant-baseline="central">'
+            f"{clue.total}{ARROWS[(dr, dc)]}</text>"
+        )
+    return out
+
+
 def _edge_text(cx: float, cy: float, text: str, cell: int, colour: str) -> str:
     return (
         f'<text class="edge-clue" x="{cx}" y="{cy}" font-size="{cell * 0.26:.1f}" font-weight="bold" '
@@ -122,8 +146,11 @@ def render_svg(
     present = set(grid.cells)
     owner = _owners(grid)
     caption = sorted({RELATION_NAMES.get(r.kind, r.kind) for r in grid.relations})
-    width = grid.cols * cell + 2 * MARGIN
-    height = grid.rows * cell + 2 * MARGIN + (cell // 2 if caption else 0)
+    # a ring of one cell around the grid when clues stand outside it (little killers)
+    ring = cell if grid.sums else 0
+    margin = MARGIN + ring
+    width = grid.cols * cell + 2 * margin
+    height = grid.rows * cell + 2 * margin + (cell // 2 if caption else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">',
@@ -131,10 +158,10 @@ def render_svg(
     ]
 
     def x(col: float) -> float:
-        return MARGIN + col * cell
+        return margin + col * cell
 
     def y(row: float) -> float:
-        return MARGIN + row * cell
+        return margin + row * cell
 
     # shading: windows and other extra all-different groups (not diagonals)
     for unit in grid.units:
@@ -201,6 +228,7 @@ def render_svg(
                 f'font-size="{cell * 0.24:.1f}" fill="{CAGE}" style="background:#fff">{cage.total}</text>'
             )
     out.extend(_links(grid, x, y, cell))
+    out.extend(_outside_sums(grid, x, y, cell))
     # symbols and candidates
     marks = candidates
     if marks is None and values is None and puzzle.allowed is not None:
@@ -234,7 +262,7 @@ def render_svg(
                     )
     if caption:
         out.append(
-            f'<text class="caption" x="{MARGIN}" y="{y(grid.rows) + cell * 0.38}" '
+            f'<text class="caption" x="{margin}" y="{y(grid.rows) + cell * 0.38}" '
             f'font-size="{cell * 0.3:.1f}" fill="#333333">{escape(", ".join(caption))}</text>'
         )
     out.append("</svg>")
