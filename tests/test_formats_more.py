@@ -445,11 +445,13 @@ def test_an_arrow_with_a_path_is_a_constraint_unless_the_rules_say_otherwise(
     if ruleset is not None:
         extra["ruleset"] = ruleset
     text = json.dumps(fpuzzle(line, **extra))
+    puzzle = sudokit.parse(text)
     if drawing:
-        assert json.loads(sudokit.parse(text).metadata[DRAWINGS]) == {"arrow": extra["arrow"]}
-    else:
-        with pytest.raises(ParseError, match="cannot solve these constraints yet: arrow"):
-            sudokit.parse(text)
+        assert json.loads(puzzle.metadata[DRAWINGS]) == {"arrow": extra["arrow"]}
+        assert not puzzle.grid.sums
+    else:  # the arrow-sum rule: r1c2 holds the sum of r2c2 and r3c2
+        assert DRAWINGS not in puzzle.metadata
+        assert [(s.kind, s.factors) for s in puzzle.grid.sums] == [("arrow", (-1, 1, 1))]
 
 
 # ------------------------------------------------------------ formats sudokit knows but does not read

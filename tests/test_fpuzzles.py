@@ -119,8 +119,8 @@ def test_named_constraints_and_odd_even_cells_round_trip() -> None:
             "cannot solve these constraints yet: sandwichsum",
         ),
         (
-            {"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}], "xsum": [{}]},
-            "constraints yet: arrow, xsum",
+            {"skyscraper": [{"cell": "R0C1", "value": "3"}], "xsum": [{}]},
+            "constraints yet: skyscraper, xsum",
         ),
         ({"xv": [{"cells": ["R1C1"]}]}, "each xv clue joins two cells, not 1"),
         ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}, 'an xv sign is "X" or "V"'),

@@ -250,3 +250,34 @@ def test_little_killer_clues_are_drawn_outside_the_grid() -> None:
     assert svg.count('class="little-killer"') == 1 and "3\u2199</text>" in svg
     plain = render_svg(Puzzle.empty(Grid.classic(4)))
     assert 'width="172"' in plain and 'width="252"' in svg  # a ring of one cell for the clues
+
+
+def test_arrows_read_write_solve_and_draw() -> None:
+    from sudokit.svg import render_svg
+
+    data = {
+        "size": 6,
+        "grid": [[{} for _ in range(6)] for _ in range(6)],
+        "ruleset": "Digits along an arrow sum to the number in its circle.",
+        "arrow": [
+            {"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R2C3"]]},
+            {"cells": ["R4C1", "R4C2"], "lines": [["R4C2", "R5C3", "R6C4", "R6C5"]]},  # a two-digit pill
+        ],
+    }
+    puzzle = sudokit.parse(json.dumps(data))
+    assert [s.factors for s in puzzle.grid.sums] == [(-1, 1, 1), (-10, -1, 1, 1, 1)]
+    found = 0
+    for solution in sudokit.solutions(puzzle, limit=30):
+        v = [x + 1 for x in solution.values]
+        assert v[0] == v[1] + v[8] and 10 * v[18] + v[19] == v[26] + v[33] + v[34]
+        found += 1
+    assert found == 30
+    written = json.loads(sudokit.dumps(puzzle, "fpuzzles-json"))["arrow"]
+    assert written[1] == {"cells": ["R4C1", "R4C2"], "lines": [["R4C2", "R5C3", "R6C4", "R6C5"]]}
+    assert sudokit.parse(sudokit.dumps(puzzle, "fpuzzles")).grid.sums == puzzle.grid.sums
+    svg = render_svg(puzzle)
+    assert svg.count('class="arrow-bulb"') == 3 and svg.count('class="arrow"') == 2
+    problem = problem_of(puzzle, (2, 3))
+    problem = Problem(*[getattr(problem, f) for f in ("nsymbols", "cells", "units", "givens")],
+                      sums=tuple((s.cells, s.factors, s.total) for s in puzzle.grid.sums))  # fmt: skip
+    assert sudokit.count_solutions(puzzle, 40).count == reference.count(problem, 40).count

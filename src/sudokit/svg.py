@@ -108,6 +108,9 @@ def _outside_sums(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
     """Little killer clues: the total and an arrow in the cell before the diagonal, outside the grid."""
     out = []
     for clue in grid.sums:
+        if clue.kind == "arrow":
+            out.extend(_arrow(grid, clue, x, y, cell))
+            continue
         if clue.kind != "little killer":
             continue
         (r1, c1) = grid.cells[clue.cells[0]]
@@ -121,6 +124,23 @@ def _outside_sums(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
             f'fill="#000000" text-anchor="middle" dominant-baseline="central">'
             f"{clue.total}{ARROWS[(dr, dc)]}</text>"
         )
+    return out
+
+
+def _arrow(grid: Grid, clue: Any, x: Any, y: Any, cell: int) -> list[str]:
+    """An arrow: a circle round its bulb cells, a line from the bulb along the shaft."""
+    bulb = [grid.cells[c] for c, f in zip(clue.cells, clue.factors, strict=True) if f < 0]
+    shaft = [grid.cells[c] for c, f in zip(clue.cells, clue.factors, strict=True) if f > 0]
+    out = [
+        f'<circle class="arrow-bulb" cx="{x(col + 0.5)}" cy="{y(r + 0.5)}" r="{cell * 0.4:.1f}" fill="none" '
+        'stroke="#888888" stroke-width="2"/>'
+        for r, col in bulb
+    ]
+    points = " ".join(f"{x(col + 0.5)},{y(r + 0.5)}" for r, col in bulb[-1:] + shaft)
+    out.append(
+        f'<polyline class="arrow" points="{points}" fill="none" stroke="#888888" stroke-width="2" '
+        'stroke-linejoin="round"/>'
+    )
     return out
 
 

@@ -59,6 +59,7 @@ _KNOWN = {
     "minimum",
     "maximum",
     "littlekillersum",
+    "arrow",
     *_FLAGS,
 }
 _CELL_KEYS = {
@@ -359,6 +360,18 @@ def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
         if not cells:
             raise ParseError("f-puzzles: a little killer clue names no cells")
         sums.append(Sum(tuple(grid.index[cell] for cell in cells), int(text), kind="little killer"))
+    for item in _items(data, "arrow"):
+        circle = _cells(item, n)
+        if not circle:
+            raise ParseError("f-puzzles: an arrow needs its circle's cells")
+        for line in _lines(item, n):
+            shaft = [cell for cell in line if cell not in circle]
+            if not shaft:
+                continue
+            # the circle's digits read as one number in reading order: 10^k place values, negated
+            places = [-(10**k) for k in range(len(circle) - 1, -1, -1)]
+            terms = tuple(grid.index[cell] for cell in sorted(circle) + shaft)
+            sums.append(Sum(terms, 0, tuple(places + [1] * len(shaft)), kind="arrow"))
     if sums:
         grid = replace(grid, sums=grid.sums + tuple(sums), _memo={})
     for key in ("minimum", "maximum"):
@@ -504,10 +517,15 @@ def _links_out(grid: Grid) -> dict[str, Any]:
         else:
             left.append(link.kind)
     for total in grid.sums:
-        if total.kind != "little killer" or any(f != 1 for f in total.factors):
+        if total.kind == "little killer" and all(f == 1 for f in total.factors):
+            out.setdefault("littlekillersum", []).append(_little_killer(grid, total))
+        elif total.kind == "arrow" and total.total == 0 and total.factors[0] < 0:
+            pairs = list(zip(total.cells, total.factors, strict=True))
+            names = [_name(grid, c) for c, f in pairs if f < 0]
+            line = names[-1:] + [_name(grid, c) for c, f in pairs if f > 0]
+            out.setdefault("arrow", []).append({"cells": names, "lines": [line]})
+        else:
             left.append(f"{total.kind} sum")
-            continue
-        out.setdefault("littlekillersum", []).append(_little_killer(grid, total))
     if left:
         raise FormatError(f"f-puzzles cannot hold these links: {', '.join(sorted(set(left)))}")
     if negative:
