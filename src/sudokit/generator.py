@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from sudokit import _engine, variants
 from sudokit.english import number, plural
 from sudokit.errors import GridError, SudokitError
-from sudokit.model import BLANKS, EMPTY, Cage, Grid, Puzzle, Solution
+from sudokit.model import BLANKS, EMPTY, Cage, Grid, Puzzle, Solution, default_box
 from sudokit.solver import _classic9, _layout
 
 if TYPE_CHECKING:
@@ -446,8 +446,6 @@ def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = Non
     """
     if box is None:
         try:
-            from sudokit.model import default_box
-
             box = default_box(n)
         except GridError:
             box = (1, n)
@@ -616,11 +614,9 @@ def _generator(request: Request, grid: Grid, cells: frozenset[int] | None) -> _e
 
     Cached on the request for its own grid; a jigsaw or killer grid is new each attempt.
     """
-    key = f"generator:{id(grid)}"
-    memo = request._memo
-    cached = memo.get(key)
-    if cached is not None and cached[0] is grid:
-        return cached[1]  # type: ignore[no-any-return]
+    own = grid is request.grid
+    if own and "generator" in request._memo:
+        return request._memo["generator"]  # type: ignore[no-any-return]
     fast = _classic9(grid) and not request.odd_even
     layout = None if fast else _layout(grid)
     groups = orbits(grid, request.symmetry, cells)
@@ -628,8 +624,8 @@ def _generator(request: Request, grid: Grid, cells: frozenset[int] | None) -> _e
     generator = _engine.Generator(
         layout, len(grid.cells), groups, min_givens, request.check_nodes, _shuffle_spec(grid)
     )
-    if grid is request.grid:
-        memo[key] = (grid, generator)
+    if own:
+        request._memo["generator"] = generator
     return generator
 
 

@@ -200,15 +200,27 @@ def dots(
 
     With ``negative``, every pair of orthogonal neighbours without a clue breaks every clue's rule.
     """
-    marked: set[frozenset[Cell]] = set()
+    marked: list[tuple[Cell, Cell]] = []
     for pairs, rule, value in clues:
         chosen = list(pairs)
         grid = with_links(grid, chosen, rule, value, kind=kind)
-        marked |= {frozenset(pair) for pair in chosen}
+        marked += chosen
     if negative:
-        free = [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in marked]
-        for _, rule, value in clues:
-            grid = with_links(grid, free, rule, value, negated=True, kind=kind)
+        grid = negative_dots(grid, marked, [(rule, value) for _, rule, value in clues], kind)
+    return grid
+
+
+def negative_dots(
+    grid: Grid, marked: Iterable[tuple[Cell, Cell]], rules: Iterable[tuple[str, int]], kind: str
+) -> Grid:
+    """The negative constraint ("no clue means not") of edge clues.
+
+    Every pair of orthogonal neighbours not in ``marked`` breaks each (link rule, value) of ``rules``.
+    """
+    taken = {frozenset(pair) for pair in marked}
+    free = [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in taken]
+    for rule, value in rules:
+        grid = with_links(grid, free, rule, value, negated=True, kind=kind)
     return grid
 
 

@@ -329,7 +329,7 @@ def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
     for item in _items(data, "palindrome"):
         for line in _lines(item, n):
             grid = variants.palindrome(grid, line)
-    marked: set[frozenset[tuple[int, int]]] = set()
+    marked: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for key, (rule, default, kind) in _DOTS.items():
         for item in _items(data, key):
             pair = _cells(item, n)
@@ -338,22 +338,21 @@ def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
             grid = variants.with_links(
                 grid, [(pair[0], pair[1])], rule, _dot_value(item, key, default), kind=kind
             )
-            marked.add(frozenset(pair))
+            marked.append((pair[0], pair[1]))
     negative = data.get("negative") or []
     if not isinstance(negative, list) or any(name not in _DOTS for name in negative):
         raise ParseError(
             f'f-puzzles: "negative" lists dot kinds ({", ".join(_DOTS)}), not {json.dumps(negative)}'
         )
-    free = [pair for pair in variants.orthogonal_pairs(grid) if frozenset(pair) not in marked]
-    for name in negative:
+    for name in negative:  # every dot of any kind counts as a clue for every negative
         rule, default, kind = _DOTS[name]
-        for value in (10, 5) if name == "xv" else (default,):
-            grid = variants.with_links(grid, free, rule, value, negated=True, kind=kind)
+        values = (10, 5) if name == "xv" else (default,)
+        grid = variants.negative_dots(grid, marked, [(rule, value) for value in values], kind)
     sums = []
     for item in _items(data, "littlekillersum"):
         text = str(item.get("value") if item.get("value") is not None else "").strip()
         if not text:
-            continue  # an arrow drawn without a clue
+            continue  # a little killer arrow drawn without its total
         if not re.fullmatch(r"[0-9]{1,4}", text):
             raise ParseError(f"f-puzzles: a little killer clue has the value {json.dumps(item.get('value'))}")
         cells = _cells(item, n)

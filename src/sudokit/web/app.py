@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sudokit import __version__
 from sudokit.errors import ParseError, SearchStopped, SudokitError
 from sudokit.formats import WRITE_FORMATS, detect, dumps, natural_format, parse
-from sudokit.model import Puzzle
+from sudokit.model import Puzzle, cell_name
 from sudokit.web.board import board_json, with_progress
 
 MAX_BODY = 512 * 1024
@@ -253,7 +253,7 @@ def create_app(
                 solved = count_solutions(puzzle, 1, time_limit=search_seconds).first
                 wrong = [c for c in placed if solved is not None and solved.values[c] != playing.givens[c]]
                 if wrong:
-                    names = [board_json(puzzle)["names"][c] for c in wrong]
+                    names = [cell_name(puzzle.grid.cells[c]) for c in wrong]
                     return {
                         "complete": False,
                         "wrong": wrong,

@@ -18,6 +18,7 @@ const state = {
   preview: null, rules: [],
 };
 let cells = [];
+let positions = new Map(); // "row,col" -> cell index, for the board being played
 let dragging = false;
 
 // ------------------------------------------------------------------------------------ storage
@@ -108,7 +109,8 @@ function build() {
   el.style.setProperty("--cols", board.cols);
   el.style.setProperty("--rows", board.rows);
   $("board-wrap").style.setProperty("--cols", board.cols);
-  const index = new Map(board.cells.map(([r, c], i) => [`${r},${c}`, i]));
+  positions = new Map(board.cells.map(([r, c], i) => [`${r},${c}`, i]));
+  const index = positions;
   const rows = [];
   cells = board.cells.map(([r, c], i) => {
     if (!rows[r]) {
@@ -366,11 +368,10 @@ function move(dr, dc, extend) {
   const { board } = state;
   const last = [...state.selected].pop() ?? 0;
   let [r, c] = board.cells[last];
-  const index = new Map(board.cells.map(([a, b], i) => [`${a},${b}`, i]));
   for (let step = 0; step < Math.max(board.rows, board.cols); step++) {
     r = (r + dr + board.rows) % board.rows;
     c = (c + dc + board.cols) % board.cols;
-    const next = index.get(`${r},${c}`);
+    const next = positions.get(`${r},${c}`);
     if (next !== undefined) {
       if (extend) { state.selected.delete(next); state.selected.add(next); } else state.selected = new Set([next]);
       paint();
