@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tests.checker import classic_units
@@ -53,6 +53,9 @@ class Problem:
     sums: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = ()
     """(cells, coefficients, total): the cells' values times the coefficients add up to the total
     (symbols may repeat)."""
+    predicates: tuple[tuple[tuple[int, ...], Callable[[tuple[int, ...]], bool]], ...] = ()
+    """(cells, test): the values of the cells, in order, must pass the test (written in the test module
+    from the rule's definition: a sandwich's digits between 1 and 9, a renban's run, ...)."""
 
     def value(self, symbol: int) -> int:
         """The value of a symbol in cage sums."""
@@ -91,6 +94,9 @@ def problems(problem: Problem, assignment: Sequence[int]) -> list[str]:
     for cells, factors, total in problem.sums:
         if sum(f * problem.value(assignment[c]) for f, c in zip(factors, cells, strict=True)) != total:
             found.append(f"sum {cells} does not add up to {total}")
+    for cells, test in problem.predicates:
+        if not test(tuple(problem.value(assignment[c]) for c in cells)):
+            found.append(f"the rule over {cells} fails")
     for cells, total in problem.cages:
         held = [assignment[c] for c in cells]
         if len(set(held)) != len(held):
@@ -140,6 +146,12 @@ def count(
     for item in problem.sums:
         for c in item[0]:
             sums_of[c].append(item)
+    tests_of: list[list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], bool]]]] = [
+        [] for _ in range(ncells)
+    ]
+    for rule in problem.predicates:
+        for c in rule[0]:
+            tests_of[c].append(rule)
     linked: list[list[tuple[int, frozenset[tuple[int, int]], bool]]] = [[] for _ in range(ncells)]
     for a, b, pairs in problem.links:
         linked[a].append((b, pairs, True))
@@ -172,6 +184,10 @@ def count(
                     f * problem.value(v if o == c else grid[o]) for f, o in zip(factors, cells, strict=True)
                 )
                 if got != total:
+                    return False
+        for cells, test in tests_of[c]:  # checked once the cell completes the rule's cells
+            if all(grid[o] >= 0 for o in cells if o != c):
+                if not test(tuple(problem.value(v if o == c else grid[o]) for o in cells)):
                     return False
         cage = cage_of[c]
         if cage is not None and cage[1] is not None:

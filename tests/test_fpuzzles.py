@@ -114,14 +114,22 @@ def test_named_constraints_and_odd_even_cells_round_trip() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
+        ({"clock": [{"lines": [["R1C1", "R1C2"]]}]}, "cannot solve these constraints yet: clock"),
         (
-            {"sandwichsum": [{"cell": "R0C1", "value": "5"}]},
-            "cannot solve these constraints yet: sandwichsum",
+            {"sumdot(intersection)": [{"cells": ["R1C1"], "value": "3"}], "lockout": [{}]},
+            r"constraints yet: lockout, sumdot\(intersection\)",
         ),
-        (
-            {"skyscraper": [{"cell": "R0C1", "value": "3"}], "xsum": [{}]},
-            "constraints yet: skyscraper, xsum",
-        ),
+        ({"sandwichsum": [{"cell": "R5C5", "value": "5"}]}, '"R5C5", not beside the 9x9 grid'),
+        ({"sandwichsum": [{"cell": "R0C1", "value": "36"}]}, "no values meet the sandwich rule 36"),
+        ({"xsum": [{"cell": "R10C1", "value": "2"}]}, "no values meet the x-sum rule 2"),
+        ({"skyscraper": [{"cell": "R1C0", "value": "x"}]}, "a skyscraper clue has the value"),
+        ({"thermometer": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]}, "passes through r1c1 twice"),
+        ({"renban": [{"lines": [["R1C1", "R2C1", "R1C1"]]}]}, "passes through r1c1 twice"),
+        ({"arrow": [{"cells": [], "lines": [["R1C1", "R1C2"]]}]}, "an arrow needs its circle"),
+        ({"quadruple": [{"cells": ["R1C1", "R1C2"], "values": [1, 2, 3]}]}, "no values meet the quadruple"),
+        ({"quadruple": [{"cells": ["R1C1"], "values": [10]}]}, "a quadruple needs its cells and digits"),
+        ({"clone": [{"cells": ["R1C1"], "cloneCells": []}]}, "a clone needs 1 cell or more, not 0"),
+        ({"littlekillersum": [{"cells": ["R1C1", "R2C2"], "value": "30"}]}, "can reach 2 to 18"),
         ({"xv": [{"cells": ["R1C1"]}]}, "each xv clue joins two cells, not 1"),
         ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}, 'an xv sign is "X" or "V"'),
         ({"negative": ["arrow"]}, '"negative" lists dot kinds'),

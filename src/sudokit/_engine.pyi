@@ -23,6 +23,7 @@ CONFLICT_RELATION: int
 CONFLICT_CAGE: int
 CONFLICT_LINK: int
 CONFLICT_SUM: int
+CONFLICT_AUTOMATON: int
 
 class CageError(ValueError):
     index: int
@@ -48,6 +49,9 @@ class Layout:
     def add_links(self, links: Sequence[tuple[int, int, Sequence[int]]]) -> None: ...
     def add_sums(
         self, sums: Sequence[tuple[Sequence[int], Sequence[int], int]], values: Sequence[int]
+    ) -> None: ...
+    def add_automata(
+        self, automata: Sequence[tuple[Sequence[int], Sequence[int], Sequence[int]]]
     ) -> None: ...
     def __init__(self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]]) -> None: ...
 

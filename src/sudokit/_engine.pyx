@@ -5,7 +5,7 @@ Two objects: ``Layout`` (cells, symbols and units compiled once, shared by every
 and ``Search`` (one run over givens and allowed symbols).  The hot loops run in C with the GIL released.
 """
 
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cpython.exc cimport PyErr_CheckSignals
@@ -20,7 +20,7 @@ cdef extern from "_core/engine.h" nogil:
     ctypedef int (*sk_poll_fn)(void *context, int64_t nodes, int64_t solutions) noexcept nogil
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
-    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK, SK_CONFLICT_SUM
+    int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK, SK_CONFLICT_SUM, SK_CONFLICT_AUTOMATON
 
     ctypedef struct sk_conflict:
         int kind
@@ -55,6 +55,8 @@ cdef extern from "_core/engine.h" nogil:
     int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *cells,
                            const int64_t *coefficients, const int64_t *totals, const int64_t *values,
                            const char **error)
+    int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
+                               const int *layer_sizes, const int32_t *next, const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
@@ -125,6 +127,7 @@ CONFLICT_RELATION = SK_CONFLICT_RELATION
 CONFLICT_CAGE = SK_CONFLICT_CAGE
 CONFLICT_LINK = SK_CONFLICT_LINK
 CONFLICT_SUM = SK_CONFLICT_SUM
+CONFLICT_AUTOMATON = SK_CONFLICT_AUTOMATON
 
 
 class CageError(ValueError):
@@ -359,6 +362,50 @@ cdef class Layout:
             free(vals)
         if not ok:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot add sums")
+
+    def add_automata(self, automata):
+        """Add automata: (cells, layer sizes, next) each, where next lists nsymbols target states (or -1)
+        per state, layer by layer (see sk_layout_add_automata); once."""
+        cdef int n = len(automata), k, i
+        cdef Py_ssize_t ncell = 0, nlayer = 0, nnext = 0, pos
+        cdef const char *error = NULL
+        cdef int ok
+        for item in automata:
+            ncell += len(item[0])
+            nlayer += len(item[1])
+            nnext += len(item[2])
+            if len(item[1]) != len(item[0]) + 1:
+                raise ValueError("an automaton has one layer more than it has cells")
+            if len(item[2]) != sum(item[1]) * self.nsymbols:
+                raise ValueError("an automaton lists one target per state and symbol")
+        cdef int *lengths = <int *>malloc((n + 1) * sizeof(int))
+        cdef int *cells = <int *>malloc((ncell + 1) * sizeof(int))
+        cdef int *layers = <int *>malloc((nlayer + 1) * sizeof(int))
+        cdef int32_t *nexts = <int32_t *>malloc((nnext + 1) * sizeof(int32_t))
+        try:
+            if lengths == NULL or cells == NULL or layers == NULL or nexts == NULL:
+                raise MemoryError()
+            ncell = nlayer = nnext = 0
+            for k in range(n):
+                members, sizes, table = automata[k]
+                lengths[k] = len(members)
+                for pos in range(len(members)):
+                    cells[ncell + pos] = members[pos]
+                for pos in range(len(sizes)):
+                    layers[nlayer + pos] = sizes[pos]
+                for pos in range(len(table)):
+                    nexts[nnext + pos] = table[pos]
+                ncell += len(members)
+                nlayer += len(sizes)
+                nnext += len(table)
+            ok = sk_layout_add_automata(self.ptr, n, lengths, cells, layers, nexts, &error)
+        finally:
+            free(lengths)
+            free(cells)
+            free(layers)
+            free(nexts)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add automata")
 
     @property
     def lock_pairs(self):

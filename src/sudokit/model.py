@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from sudokit import automata
 from sudokit.english import article, number, plural
 from sudokit.errors import GridError, PuzzleError
 
@@ -144,6 +145,9 @@ class Link:
     kind: str = "custom"
     """Where it comes from, for drawing and writing: ``thermometer``, ``kropki``, ``xv``, ``whispers``,
     ``palindrome``, ``inequality``, ``minimum``, ``maximum``, ``difference``, ``ratio`` or ``custom``."""
+    line: tuple[int, ...] = ()
+    """The drawn line it belongs to, in order (a palindrome's pairs, a clone's cells), for drawing and
+    writing; empty when the link is drawn on its own."""
 
     def holds(self, a: int, b: int) -> bool:
         """Whether the values a (first cell) and b (second cell) fit the rule."""
@@ -183,7 +187,11 @@ class Sum:
     coefficients: tuple[int, ...] = ()
     """One per cell (empty: every coefficient 1)."""
     kind: str = "custom"
-    """Where it comes from: ``little killer`` or ``custom``."""
+    """Where it comes from: ``little killer``, ``arrow``, ``zipper``, ``region sum``, ``double arrow``,
+    ``killer`` (a cage whose digits may repeat) or ``custom``."""
+    line: tuple[int, ...] = ()
+    """The drawn line it belongs to, in order (a zipper or region sum line), for drawing and writing;
+    empty when the sum's own cells are what is drawn."""
 
     @property
     def factors(self) -> tuple[int, ...]:
@@ -193,6 +201,46 @@ class Sum:
     def holds(self, values: Sequence[int]) -> bool:
         """Whether the cells' values (one per cell, in order) add up to the total."""
         return sum(f * v for f, v in zip(self.factors, values, strict=True)) == self.total
+
+
+_SUM_NAMES = {
+    "little killer": "little killer clue",
+    "region sum": "region sum line",
+    "zipper": "zipper line",
+    "killer": "sum cage",
+}
+"""How :meth:`Grid.describe` counts the sums of a kind (else "<kind> sum")."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineRule:
+    """Cells read in order whose values must fit a rule of :data:`sudokit.automata.KINDS`.
+
+    A sandwich, X-sum or skyscraper clue reads its row or column from the clue's side; a renban,
+    between, entropic or modular line reads its cells from one end; a quadruple reads the four cells
+    around its corner.  The core propagates each rule as a finite automaton, so a new kind of rule is
+    one machine in :mod:`sudokit.automata`.
+    """
+
+    kind: str
+    cells: tuple[int, ...]
+    """Indexes into :attr:`Grid.cells`, in the order the rule reads them."""
+    clue: tuple[int, ...] = ()
+    """The clue's numbers (a sandwich's total, a quadruple's digits); empty for lines."""
+
+    def holds(self, values: Sequence[int], alphabet: Sequence[int]) -> bool:
+        """Whether the cells' values (one per cell, in order) fit the rule; alphabet: the grid's values."""
+        return automata.holds(self.kind, self.clue, values, alphabet)
+
+    def describe(self, grid: Grid) -> str:
+        """How messages name it: ``the sandwich clue 15 of row 3``, ``the renban line r1c1-r1c4``."""
+        first, last = (cell_name(grid.cells[c]) for c in (self.cells[0], self.cells[-1]))
+        clue = " ".join(map(str, self.clue))
+        if self.kind in ("sandwich", "x-sum", "skyscraper"):
+            return f"the {self.kind} clue {clue} reading {first} to {last}"
+        if self.kind == "quadruple":
+            return f"the quadruple {clue} at {first}"
+        return f"the {self.kind} line {first} to {last}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +288,8 @@ class Grid:
     """Rules between two cells' values: thermometers, kropki dots, XV, whispers, palindromes, ..."""
     sums: tuple[Sum, ...] = ()
     """Sums whose symbols may repeat: little killer clues, ..."""
+    line_rules: tuple[LineRule, ...] = ()
+    """Rules over cells read in order: sandwich, X-sum and skyscraper clues, renban lines, ..."""
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -290,6 +340,20 @@ class Grid:
                 raise GridError(f"{article(total.kind)} sum names a cell that is not in the grid")
             if total.coefficients and len(total.coefficients) != len(total.cells):
                 raise GridError(f"{article(total.kind)} sum needs one coefficient per cell")
+            low = sum(min(f * v for v in self.values) for f in total.factors)
+            high = sum(max(f * v for v in self.values) for f in total.factors)
+            if not low <= total.total <= high:
+                where = cell_name(self.cells[total.cells[0]])
+                raise GridError(
+                    f"the {total.kind} sum at {where} can reach {low} to {high} with these symbols, "
+                    f"never {total.total}"
+                )
+        for rule in self.line_rules:
+            if not rule.cells or any(not (0 <= c < ncells) for c in rule.cells):
+                raise GridError(f"a {rule.kind} rule names a cell that is not in the grid")
+            if len(set(rule.cells)) != len(rule.cells):
+                raise GridError(f"{rule.describe(self)} passes through a cell twice")
+            automata.compile_rule(rule.kind, rule.clue, len(rule.cells), self.values)
         covered: dict[int, Cage] = {}
         values = self.values
         for cage in self.cages:
@@ -446,8 +510,11 @@ class Grid:
             extras.append(plural(len(self.cages), "cage"))
         for kind, count in sorted(Counter(link.kind for link in self.links).items()):
             extras.append(f"{kind} ({plural(count, 'link')})")
-        for kind, count in sorted(Counter(total.kind for total in self.sums).items()):
-            extras.append(plural(count, f"{kind} sum"))
+        drawn = {(t.kind, t.line or (k,)): t.kind for k, t in enumerate(self.sums)}  # a line's sums: once
+        for kind, count in sorted(Counter(drawn.values()).items()):
+            extras.append(plural(count, _SUM_NAMES.get(kind, f"{kind} sum")))
+        for kind, count in sorted(Counter(rule.kind for rule in self.line_rules).items()):
+            extras.append(plural(count, f"{kind} rule"))
         return text + (", " + ", ".join(extras) if extras else "")
 
     def __repr__(self) -> str:
@@ -464,7 +531,7 @@ class Grid:
         n = self.size
         if self.rows != n or self.cols != n or not self.is_rectangular or self.relations or self.cages:
             return None
-        if self.links or self.sums:
+        if self.links or self.sums or self.line_rules:
             return None
         symbols = "" if self.symbols == default_symbols(n) else f", symbols={_symbols_source(self.symbols)}"
         kinds = {u.kind for u in self.units[2 * n :]}
@@ -503,7 +570,7 @@ class Grid:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the definition only: the memo holds compiled tables that are rebuilt on demand."""
         fields = (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
-        return (Grid, (*fields, self.relations, self.cages, self.links, self.sums))
+        return (Grid, (*fields, self.relations, self.cages, self.links, self.sums, self.line_rules))
 
     def memo(self, key: str, build: Callable[[], _T]) -> _T:
         """Derived data cached on this immutable grid (for example the compiled solver layout)."""
@@ -538,6 +605,7 @@ class Grid:
             self.cages,
             self.links,
             self.sums,
+            self.line_rules,
         )
 
     def symbol_of(self, text: str) -> int:
@@ -924,6 +992,10 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
         if filled and not clue.holds([grid.values[values[c]] for c in clue.cells]):
             where = ", ".join(cell_name(grid.cells[c]) for c in clue.cells)
             faults.append(f"the {clue.kind} sum over {where} is not {clue.total}")
+    for rule in grid.line_rules:
+        filled = all(0 <= values[c] < grid.size for c in rule.cells)
+        if filled and not rule.holds([grid.values[values[c]] for c in rule.cells], grid.values):
+            faults.append(f"{rule.describe(grid)} is not met")
     for cage in grid.cages:
         held = [values[c] for c in cage.cells if 0 <= values[c] < grid.size]
         if len(set(held)) != len(held):

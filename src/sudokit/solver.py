@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sudokit import _engine
+from sudokit import _engine, automata
 from sudokit.english import plural
 from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError
 from sudokit.formats import parse
@@ -104,6 +104,13 @@ def _compile(grid: Grid) -> _engine.Layout:
         layout.add_links([(*link.cells, link.table(grid.values)) for link in grid.links])
     if grid.sums:
         layout.add_sums([(total.cells, total.factors, total.total) for total in grid.sums], grid.values)
+    if grid.line_rules:
+        layout.add_automata(
+            [
+                (rule.cells, *automata.compile_rule(rule.kind, rule.clue, len(rule.cells), grid.values))
+                for rule in grid.line_rules
+            ]
+        )
     sums = [(len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None]
     if sums:
         try:
@@ -202,6 +209,10 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
         total = grid.sums[unit] if 0 <= unit < len(grid.sums) else None
         what = f"the {total.kind} sum of {total.total}" if total is not None else "a sum"
         return f"no values left in its cells reach {what} once the givens are taken into account"
+    if kind == _engine.CONFLICT_AUTOMATON:
+        rule = grid.line_rules[unit] if 0 <= unit < len(grid.line_rules) else None
+        what = rule.describe(grid) if rule is not None else "a rule over cells in order"
+        return f"no values left in its cells meet {what} once the givens are taken into account"
     if kind == _engine.CONFLICT_CAGE:
         return f"no set of symbols fits {_unit_name(grid, unit)} once the givens are taken into account"
     return "the givens contradict each other"

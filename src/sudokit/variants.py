@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
-from sudokit.english import article
+from sudokit.english import article, plural
 from sudokit.errors import GridError
 from sudokit.model import (
     Cage,
     Cell,
     Grid,
+    LineRule,
     Link,
     Puzzle,
     Relation,
+    Sum,
     Unit,
     cell_name,
     default_box,
@@ -173,20 +175,364 @@ def _steps(line: Sequence[Cell]) -> list[tuple[Cell, Cell]]:
     return list(itertools.pairwise(line))
 
 
+def line_cells(grid: Grid, line: Sequence[Cell], kind: str, shortest: int = 2) -> tuple[int, ...]:
+    """The indexes of a drawn line's (row, column) cells, checked.
+
+    GridError for a cell outside the grid, a cell the line passes twice, or a line too short for its rule.
+    """
+    indexes = []
+    for cell in line:
+        if cell not in grid.index:
+            raise GridError(f"{article(kind)} line: {cell_name(cell)} is not a cell of the grid")
+        indexes.append(grid.index[cell])
+    if len(set(indexes)) != len(indexes):
+        twice = next(cell for cell in line if list(line).count(cell) > 1)
+        raise GridError(f"{article(kind)} line passes through {cell_name(twice)} twice")
+    if len(indexes) < shortest:
+        raise GridError(f"{article(kind)} needs {plural(shortest, 'cell')} or more, not {len(indexes)}")
+    return tuple(indexes)
+
+
 def thermometer(grid: Grid, line: Sequence[Cell], *, slow: bool = False) -> Grid:
     """A thermometer: values increase from the bulb (the first cell) along the line (slow: or stay)."""
-    return with_links(grid, _steps(line), "less_or_equal" if slow else "less", kind="thermometer")
+    kind = "slow thermometer" if slow else "thermometer"
+    line_cells(grid, line, kind)
+    return with_links(grid, _steps(line), "less_or_equal" if slow else "less", kind=kind)
 
 
 def palindrome(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A palindrome line: it reads the same from either end."""
+    drawn = line_cells(grid, line, "palindrome")
     pairs = [(line[k], line[-1 - k]) for k in range(len(line) // 2)]
-    return with_links(grid, pairs, "equal", kind="palindrome")
+    return _with_drawn_links(grid, pairs, "equal", 0, "palindrome", drawn)
 
 
-def whispers(grid: Grid, line: Sequence[Cell], difference: int = 5) -> Grid:
-    """A whispers line: neighbours on it differ by at least ``difference`` (German whispers: 5)."""
-    return with_links(grid, _steps(line), "difference_at_least", difference, kind="whispers")
+def _with_drawn_links(
+    grid: Grid, pairs: Sequence[tuple[Cell, Cell]], rule: str, value: int, kind: str, drawn: tuple[int, ...]
+) -> Grid:
+    """Links between pairs of cells that belong to one drawn line (kept with them for drawing)."""
+    made = [Link((grid.index[a], grid.index[b]), rule, value, False, kind, drawn) for a, b in pairs]
+    return replace(grid, links=grid.links + tuple(made), _memo={})
+
+
+def whispers(grid: Grid, line: Sequence[Cell], difference: int | None = None) -> Grid:
+    """A German whispers line: neighbours on it differ by at least ``difference``.
+
+    The default is half the grid's size rounded up: 5 on 9x9.
+    """
+    line_cells(grid, line, "whispers")
+    gap = difference if difference is not None else -(-grid.size // 2)
+    return with_links(grid, _steps(line), "difference_at_least", gap, kind="whispers")
+
+
+def dutch_whispers(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A Dutch whispers line: neighbours differ by at least 4 on 9x9 (half the size, less one, rounded up)."""
+    return whispers(grid, line, -(-(grid.size - 2) // 2))
+
+
+def nabner(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A nabner line: its digits differ and no two of them are consecutive."""
+    drawn = line_cells(grid, line, "nabner")
+    made = [Relation((a, b), frozenset({0, 1}), "nabner") for a, b in itertools.combinations(drawn, 2)]
+    return replace(grid, relations=grid.relations + tuple(made), _memo={})
+
+
+def clone(grid: Grid, cells: Sequence[Cell], copies: Sequence[Cell]) -> Grid:
+    """Clones: each cell of ``copies`` holds the same digit as the cell of ``cells`` in its place."""
+    first = line_cells(grid, cells, "clone", 1)
+    second = line_cells(grid, copies, "clone", 1)
+    if len(first) != len(second):
+        raise GridError(f"a clone pairs {len(first)} cells with {len(second)}; it needs as many on each side")
+    made = [
+        Link((a, b), "equal", 0, False, "clone", first + second) for a, b in zip(first, second, strict=True)
+    ]
+    return replace(grid, links=grid.links + tuple(made), _memo={})
+
+
+def with_sums(grid: Grid, sums: Iterable[Sum]) -> Grid:
+    """The grid with more sums (see :class:`~sudokit.model.Sum`)."""
+    return replace(grid, sums=grid.sums + tuple(sums), _memo={})
+
+
+def arrow(grid: Grid, circle: Sequence[Cell], shaft: Sequence[Cell]) -> Grid:
+    """An arrow: the circle's digits, read as one number, equal the sum of the digits on its shaft.
+
+    A circle of several cells reads them in reading order (r1c1 r1c2: tens, units).
+    """
+    if not circle:
+        raise GridError("an arrow needs a circle")
+    if not shaft:
+        raise GridError("an arrow needs a shaft beyond its circle")
+    cells = line_cells(grid, [*sorted(circle), *shaft], "arrow")
+    places = [-(10**k) for k in range(len(circle) - 1, -1, -1)]
+    return with_sums(grid, [Sum(cells, 0, (*places, *[1] * len(shaft)), "arrow")])
+
+
+def double_arrow(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A double arrow: the two ends of the line add up to the sum of the cells between them."""
+    cells = line_cells(grid, line, "double arrow", 3)
+    factors = (-1, *[1] * (len(cells) - 2), -1)
+    return with_sums(grid, [Sum(cells, 0, factors, "double arrow", cells)])
+
+
+def zipper(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A zipper line: digits the same distance from its centre add up to the same value.
+
+    On a line of odd length that value is the centre's digit.
+    """
+    cells = line_cells(grid, line, "zipper", 2)
+    pairs = [(cells[k], cells[-1 - k]) for k in range(len(cells) // 2)]
+    made = []
+    if len(cells) % 2:
+        centre = cells[len(cells) // 2]
+        made = [Sum((a, b, centre), 0, (1, 1, -1), "zipper", cells) for a, b in pairs]
+    else:
+        made = [Sum((*p, *q), 0, (1, 1, -1, -1), "zipper", cells) for p, q in itertools.pairwise(pairs)]
+    return with_sums(grid, made) if made else replace(grid, _memo={})
+
+
+def region_sum_line(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A region sum line: its digits add up to the same total in each box or region it passes through.
+
+    A line that leaves a region and comes back starts a new part there.
+    """
+    cells = line_cells(grid, line, "region sum line", 2)
+    region_of = {c: u.name for u in grid.units if u.kind in ("box", "region") for c in u.cells}
+    parts: list[list[int]] = []
+    for c in cells:
+        if parts and region_of.get(c) == region_of.get(parts[-1][-1]):
+            parts[-1].append(c)
+        else:
+            parts.append([c])
+    if len(parts) < 2:
+        raise GridError("a region sum line must pass through two regions or more")
+    made = [
+        Sum((*p, *q), 0, (*[1] * len(p), *[-1] * len(q)), "region sum", cells)
+        for p, q in itertools.pairwise(parts)
+    ]
+    return with_sums(grid, made)
+
+
+def sum_cage(grid: Grid, cells: Sequence[Cell], total: int) -> Grid:
+    """A killer cage whose digits may repeat: only their sum is given."""
+    indexes = line_cells(grid, cells, "cage", 1)
+    return with_sums(grid, [Sum(indexes, total, (), "killer", indexes)])
+
+
+def with_line_rule(grid: Grid, kind: str, cells: Sequence[Cell], clue: Sequence[int] = ()) -> Grid:
+    """The grid with a :class:`~sudokit.model.LineRule` over the (row, column) cells, read in order."""
+    indexes = line_cells(grid, cells, kind, 1)
+    rule = LineRule(kind, indexes, tuple(clue))
+    return replace(grid, line_rules=(*grid.line_rules, rule), _memo={})
+
+
+def renban(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A renban line: different digits that form a run of consecutive numbers, in any order."""
+    return with_line_rule(grid, "renban", line)
+
+
+def between(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A between line: every digit on it lies strictly between the digits in the circles at its ends."""
+    line_cells(grid, line, "between", 3)
+    return with_line_rule(grid, "between", line)
+
+
+def entropic(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """An entropic line: any three cells in a row on it hold a low, a middle and a high digit.
+
+    On 9x9 the ranks are 1-3, 4-6 and 7-9.
+    """
+    return with_line_rule(grid, "entropic", line)
+
+
+def modular(grid: Grid, line: Sequence[Cell]) -> Grid:
+    """A modular line: any three cells in a row on it hold digits of different remainders modulo 3."""
+    return with_line_rule(grid, "modular", line)
+
+
+def quadruple(grid: Grid, corner: Cell, digits: Sequence[int]) -> Grid:
+    """A quadruple: the digits appear in the four cells whose top-left one is ``corner``.
+
+    A digit listed twice appears twice.  At the edge of a multi-grid fewer cells may be there.
+    """
+    r, c = corner
+    cells = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1) if (r + dr, c + dc) in grid.index]
+    if len(digits) > len(cells):
+        raise GridError(
+            f"a quadruple at {cell_name(corner)} lists {len(digits)} digits for {len(cells)} cells"
+        )
+    return with_line_rule(grid, "quadruple", cells, digits)
+
+
+LINES: dict[str, Callable[[Grid, Sequence[Cell]], Grid]] = {
+    "thermometer": thermometer,
+    "slow thermometer": functools.partial(thermometer, slow=True),
+    "palindrome": palindrome,
+    "whispers": whispers,
+    "dutch whispers": dutch_whispers,
+    "renban": renban,
+    "between": between,
+    "entropic": entropic,
+    "modular": modular,
+    "region sum": region_sum_line,
+    "zipper": zipper,
+    "double arrow": double_arrow,
+    "nabner": nabner,
+}
+"""The line constraints by name: each builder takes a grid and the line's (row, column) cells in order."""
+
+LINE_RULE_LINES = ("renban", "between", "entropic", "modular")
+"""The :class:`~sudokit.model.LineRule` kinds that are drawn as lines (the others are clues)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnLine:
+    """A line constraint as drawn: its kind, its cells in order and, for whispers, the least difference.
+
+    The kind is a key of :data:`LINES`, or ``clone`` (the cells, then their copies).
+    """
+
+    kind: str
+    cells: tuple[int, ...]
+    value: int = 0
+
+
+def drawn_lines(grid: Grid) -> list[DrawnLine]:
+    """The line constraints of a grid as they are drawn: what writers and drawings show.
+
+    Thermometers and whispers are their step links joined into paths; palindromes, clones, zippers,
+    region sum lines and double arrows are the lines their links and sums keep; renban, between,
+    entropic and modular lines are their rules' cells; nabner lines are their relations' cliques.
+    """
+    found: list[DrawnLine] = []
+    for kind, rule in (
+        ("thermometer", "less"),
+        ("slow thermometer", "less_or_equal"),
+        ("whispers", "difference_at_least"),
+    ):
+        steps = [k for k in grid.links if k.kind == kind and k.rule == rule and not k.negated and not k.line]
+        for value in sorted({k.value for k in steps}):
+            for path in _paths([k.cells for k in steps if k.value == value]):
+                found.append(DrawnLine(kind, path, value if kind == "whispers" else 0))
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    items: list[Link | Sum] = [*grid.links, *grid.sums]
+    for item in items:
+        key = (item.kind, item.line or (item.cells if item.kind in ("palindrome", "clone") else ()))
+        if (
+            key[1]
+            and key[0] in ("palindrome", "clone", "zipper", "region sum", "double arrow")
+            and key not in seen
+        ):
+            seen.add(key)
+            found.append(DrawnLine(*key))
+    found += [DrawnLine(r.kind, r.cells) for r in grid.line_rules if r.kind in LINE_RULE_LINES]
+    nabner: dict[int, set[int]] = {}
+    for relation in grid.relations:
+        if relation.kind == "nabner":
+            a, b = relation.cells
+            nabner.setdefault(a, set()).add(b)
+            nabner.setdefault(b, set()).add(a)
+    while nabner:
+        start = min(nabner)
+        clique = {start, *nabner[start]}
+        for c in clique:
+            nabner.pop(c, None)
+        found.append(DrawnLine("nabner", _walk(grid, clique)))
+    return found
+
+
+def _paths(steps: Sequence[tuple[int, int]]) -> list[tuple[int, ...]]:
+    """Steps (a, b) joined into paths: a path goes on through a cell with one step in and one out."""
+    out: dict[int, list[int]] = {}
+    into: dict[int, int] = {}
+    for a, b in steps:
+        out.setdefault(a, []).append(b)
+        into[b] = into.get(b, 0) + 1
+    paths = []
+    used: set[tuple[int, int]] = set()
+    starts = [a for a, _ in steps if into.get(a, 0) != 1 or len(out.get(a, [])) > 1]
+    for first, second in [(a, b) for a in dict.fromkeys(starts) for b in out[a]] + list(steps):
+        if (first, second) in used:
+            continue
+        path = [first, second]
+        used.add((first, second))
+        while (
+            into.get(path[-1], 0) == 1
+            and len(out.get(path[-1], [])) == 1
+            and (path[-1], out[path[-1]][0]) not in used
+        ):
+            used.add((path[-1], out[path[-1]][0]))
+            path.append(out[path[-1]][0])
+        paths.append(tuple(path))
+    return paths
+
+
+def _walk(grid: Grid, cells: set[int]) -> tuple[int, ...]:
+    """Cells in an order a line could be drawn through them.
+
+    From the cell with the fewest neighbours among them, each next cell is the nearest to the last.
+    """
+    left = set(cells)
+
+    def near(a: int, b: int) -> bool:
+        (r1, c1), (r2, c2) = grid.cells[a], grid.cells[b]
+        return max(abs(r1 - r2), abs(c1 - c2)) == 1
+
+    current = min(left, key=lambda c: (sum(near(c, o) for o in left), c))
+    order = [current]
+    left.discard(current)
+    while left:
+        r, c = grid.cells[current]
+        current = min(left, key=lambda o: (max(abs(grid.cells[o][0] - r), abs(grid.cells[o][1] - c)), o))
+        order.append(current)
+        left.discard(current)
+    return tuple(order)
+
+
+def outside_clue_side(grid: Grid, cells: Sequence[int]) -> tuple[str, int]:
+    """Where an outside clue that reads these cells stands: (side, 0-based row or column)."""
+    (r1, c1) = grid.cells[cells[0]]
+    (r2, c2) = grid.cells[cells[1]] if len(cells) > 1 else (r1 + 1, c1)
+    if c1 == c2:
+        return ("top" if r2 > r1 else "bottom"), c1
+    return ("left" if c2 > c1 else "right"), r1
+
+
+OUTSIDE_SIDES = ("top", "bottom", "left", "right")
+"""Where an outside clue stands: above a column, below it, left of a row, right of it."""
+
+
+def outside_cells(grid: Grid, side: str, index: int) -> list[Cell]:
+    """The cells an outside clue reads, the nearest first.
+
+    Column ``index`` from the top or bottom, row ``index`` from the left or right (0-based).
+    """
+    if side not in OUTSIDE_SIDES:
+        raise GridError(f"an outside clue stands {', '.join(OUTSIDE_SIDES)} of the grid, not {side!r}")
+    if side in ("top", "bottom"):
+        cells = [(r, index) for r in range(grid.rows) if (r, index) in grid.index]
+    else:
+        cells = [(index, c) for c in range(grid.cols) if (index, c) in grid.index]
+    if not cells:
+        raise GridError(
+            f"no cells lie {'below' if side == 'top' else 'beside'} an outside clue at {side} {index + 1}"
+        )
+    return cells[::-1] if side in ("bottom", "right") else cells
+
+
+def sandwich(grid: Grid, side: str, index: int, total: int) -> Grid:
+    """A sandwich clue: the digits between the lowest and highest digit of the row or column add up to it."""
+    return with_line_rule(grid, "sandwich", outside_cells(grid, side, index), (total,))
+
+
+def x_sum(grid: Grid, side: str, index: int, total: int) -> Grid:
+    """An X-sum clue: the first X digits seen from the clue add up to it, X being the first digit."""
+    return with_line_rule(grid, "x-sum", outside_cells(grid, side, index), (total,))
+
+
+def skyscraper(grid: Grid, side: str, index: int, count: int) -> Grid:
+    """A skyscraper clue: seen from the clue, this many digits are higher than every digit before them."""
+    return with_line_rule(grid, "skyscraper", outside_cells(grid, side, index), (count,))
 
 
 def dots(

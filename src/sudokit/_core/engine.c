@@ -71,6 +71,8 @@ struct sk_search {
     int64_t *cell_at;        /* per cell: tick of its last candidate change (for links) */
     int64_t *link_at;        /* per link: tick when it was last revised */
     int64_t *sum_at;         /* per sum: tick when it was last propagated */
+    int64_t *auto_at;        /* per automaton: tick when it was last propagated */
+    unsigned char *auto_mark; /* scratch: per state of one automaton, 1 reachable, 2 also co-reachable */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
     int64_t failures;        /* branches refuted by propagation so far */
     sk_rng *rng;             /* NULL: try symbols in increasing order; else in random order */
@@ -290,6 +292,12 @@ void sk_layout_free(sk_layout *L) {
     free(L->sum_coef);
     free(L->sum_total);
     free(L->value);
+    free(L->auto_start);
+    free(L->auto_cell);
+    free(L->auto_layer_start);
+    free(L->auto_layer);
+    free(L->auto_state_start);
+    free(L->auto_next);
     free(L);
 }
 
@@ -396,6 +404,86 @@ int sk_layout_add_sums(sk_layout *L, int n, const int *sizes, const int *cells, 
     return 1;
 }
 
+int sk_layout_add_automata(sk_layout *L, int n, const int *lengths, const int *cells, const int *layer_sizes,
+                           const int32_t *next, const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->auto_start) { *error = "automata were added already"; return 0; }
+    int64_t ncell = 0, nlayer = 0, nstate = 0;
+    for (int k = 0; k < n; k++) {
+        if (lengths[k] < 1) { *error = "an automaton needs at least one cell"; return 0; }
+        ncell += lengths[k];
+        nlayer += lengths[k] + 1;
+    }
+    for (int64_t i = 0; i < ncell; i++)
+        if (cells[i] < 0 || cells[i] >= L->ncells) { *error = "an automaton names a cell that does not exist"; return 0; }
+    int max_states = 1;
+    {
+        int64_t layer = 0;
+        for (int k = 0; k < n; k++) {
+            int64_t states = 0;
+            if (layer_sizes[layer] != 1) { *error = "an automaton starts from one state"; return 0; }
+            for (int i = 0; i <= lengths[k]; i++) {
+                if (layer_sizes[layer + i] < 1) { *error = "an automaton has an empty layer"; return 0; }
+                states += layer_sizes[layer + i];
+            }
+            if (states > 50000000 / (L->nsymbols > 0 ? L->nsymbols : 1)) { *error = "an automaton has too many states"; return 0; }
+            if (states > max_states) max_states = (int)states;
+            layer += lengths[k] + 1;
+            nstate += states;
+        }
+    }
+    if (nstate * L->nsymbols > INT32_MAX) { *error = "the automata have too many states"; return 0; }
+    L->auto_start = malloc((size_t)(n + 1) * sizeof(int));
+    L->auto_cell = malloc((size_t)(ncell + 1) * sizeof(int));
+    L->auto_layer_start = malloc((size_t)(n + 1) * sizeof(int));
+    L->auto_layer = malloc((size_t)(nlayer + n + 1) * sizeof(int));
+    L->auto_state_start = malloc((size_t)(n + 1) * sizeof(int));
+    L->auto_next = malloc((size_t)(nstate * L->nsymbols + 1) * sizeof(int32_t));
+    if (!L->auto_start || !L->auto_cell || !L->auto_layer_start || !L->auto_layer || !L->auto_state_start ||
+        !L->auto_next) {
+        *error = "out of memory";
+        return 0;
+    }
+    memcpy(L->auto_cell, cells, (size_t)ncell * sizeof(int));
+    memcpy(L->auto_next, next, (size_t)(nstate * L->nsymbols) * sizeof(int32_t));
+    int pos = 0, layer = 0, lpos = 0, state = 0;
+    for (int k = 0; k < n; k++) {
+        L->auto_start[k] = pos;
+        L->auto_layer_start[k] = lpos;
+        L->auto_state_start[k] = state;
+        int first = 0;
+        for (int i = 0; i <= lengths[k]; i++) {
+            L->auto_layer[lpos++] = first;
+            first += layer_sizes[layer + i];
+        }
+        L->auto_layer[lpos++] = first; /* the end of the last layer */
+        /* every transition leads from layer i into layer i + 1 */
+        const int *bounds = L->auto_layer + L->auto_layer_start[k];
+        for (int i = 0; i < lengths[k]; i++)
+            for (int q = bounds[i]; q < bounds[i + 1]; q++)
+                for (int x = 0; x < L->nsymbols; x++) {
+                    int32_t t = L->auto_next[((size_t)state + (size_t)q) * (size_t)L->nsymbols + (size_t)x];
+                    if (t != -1 && (t < bounds[i + 1] || t >= bounds[i + 2])) {
+                        *error = "an automaton's transition skips a layer";
+                        return 0;
+                    }
+                }
+        for (int q = bounds[lengths[k]]; q < bounds[lengths[k] + 1]; q++)
+            for (int x = 0; x < L->nsymbols; x++)
+                L->auto_next[((size_t)state + (size_t)q) * (size_t)L->nsymbols + (size_t)x] = -1;
+        pos += lengths[k];
+        layer += lengths[k] + 1;
+        state += first;
+    }
+    L->auto_start[n] = pos;
+    L->auto_layer_start[n] = lpos;
+    L->auto_state_start[n] = state;
+    L->auto_max_states = max_states;
+    L->nautomata = n;
+    return 1;
+}
+
 /* The sets of `size` distinct symbols from `first` on whose values sum to `target`, appended to
  * out (capacity *cap, count *count); 0 when there are more than SK_MAX_COMBOS or memory runs out. */
 #define SK_MAX_COMBOS (1 << 20)
@@ -472,9 +560,11 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->cell_at = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(int64_t));
     s->link_at = calloc((size_t)(L->nlinks > 0 ? L->nlinks : 1), sizeof(int64_t));
     s->sum_at = calloc((size_t)(L->nsums > 0 ? L->nsums : 1), sizeof(int64_t));
+    s->auto_at = calloc((size_t)(L->nautomata > 0 ? L->nautomata : 1), sizeof(int64_t));
+    s->auto_mark = malloc((size_t)(L->nautomata > 0 ? L->auto_max_states : 1));
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
     if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->cage_at || !s->weight ||
-        !s->cell_at || !s->link_at || !s->sum_at) {
+        !s->cell_at || !s->link_at || !s->sum_at || !s->auto_at || !s->auto_mark) {
         sk_search_free(s);
         return NULL;
     }
@@ -495,6 +585,8 @@ void sk_search_free(sk_search *s) {
     free(s->cell_at);
     free(s->link_at);
     free(s->sum_at);
+    free(s->auto_at);
+    free(s->auto_mark);
     free(s->weight);
     free(s);
 }
@@ -873,6 +965,90 @@ static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     return changed;
 }
 
+/* Automata whose cells changed: keep each cell's candidates that lie on a path from the start state to
+ * the last layer (a forward pass marks reachable states, a backward pass the ones that also reach the
+ * end, collecting the symbols read on the way).  Returns -1 on a contradiction, else the number of
+ * cells changed. */
+static int sk_automata(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    const size_t ns = (size_t)L->nsymbols;
+    unsigned char *mark = s->auto_mark;
+    int changed = 0;
+    for (int k = 0; k < L->nautomata; k++) {
+        int start = L->auto_start[k], len = L->auto_start[k + 1] - start;
+        const int *cells = L->auto_cell + start;
+        int64_t t = -1;
+        for (int i = 0; i < len; i++)
+            if (s->cell_at[cells[i]] > t) t = s->cell_at[cells[i]];
+        if (t <= s->base || t <= s->auto_at[k]) continue;
+        const int *layer = L->auto_layer + L->auto_layer_start[k];
+        const int32_t *next = L->auto_next + (size_t)L->auto_state_start[k] * ns;
+        memset(mark, 0, (size_t)layer[len + 1]);
+        mark[0] = 1;
+        int dead = -1;
+        for (int i = 0; i < len && dead < 0; i++) {
+            sk_mask m = cand[cells[i]];
+            int any = 0;
+            for (int q = layer[i]; q < layer[i + 1]; q++) {
+                if (!mark[q]) continue;
+                const int32_t *row = next + (size_t)q * ns;
+                for (sk_mask left = m; left; left &= left - 1) {
+                    int32_t to = row[SK_CTZ(left)];
+                    if (to >= 0) { mark[to] = 1; any = 1; }
+                }
+            }
+            if (!any) dead = i;
+        }
+        if (dead >= 0) {
+            s->fail.kind = SK_CONFLICT_AUTOMATON;
+            s->fail.unit = k;
+            s->fail.cell = cells[dead];
+            return -1;
+        }
+        for (int q = layer[len]; q < layer[len + 1]; q++)
+            if (mark[q]) mark[q] = 3;
+        sk_mask local[SK_MAX_SYMBOLS * 4];
+        sk_mask *sup = len <= SK_MAX_SYMBOLS * 4 ? local : NULL;
+        if (!sup) sup = malloc((size_t)len * sizeof(sk_mask));
+        if (!sup) continue; /* no memory for this pass: skip the automaton (the leaves still check it) */
+        for (int i = len - 1; i >= 0; i--) {
+            sk_mask m = cand[cells[i]], got = 0;
+            for (int q = layer[i]; q < layer[i + 1]; q++) {
+                if (!mark[q]) continue;
+                const int32_t *row = next + (size_t)q * ns;
+                for (sk_mask left = m; left; left &= left - 1) {
+                    int32_t to = row[SK_CTZ(left)];
+                    if (to >= 0 && mark[to] == 3) {
+                        got |= left & (~left + 1);
+                        mark[q] = 3;
+                    }
+                }
+            }
+            sup[i] = got;
+        }
+        s->auto_at[k] = s->tick; /* what it prunes below makes it look once more (a cell may be read twice) */
+        int failed = -1;
+        for (int i = 0; i < len; i++) {
+            int c = cells[i];
+            sk_mask keep = cand[c] & sup[i];
+            if (keep == cand[c]) continue;
+            if (!keep) { failed = c; break; }
+            cand[c] = keep;
+            sk_touch(s, c);
+            changed++;
+            if (SK_SINGLE(keep)) { s->queue[(*qlen)++] = c; (*solved)++; }
+        }
+        if (sup != local) free(sup);
+        if (failed >= 0) {
+            s->fail.kind = SK_CONFLICT_AUTOMATON;
+            s->fail.unit = k;
+            s->fail.cell = failed;
+            return -1;
+        }
+    }
+    return changed;
+}
+
 /* Propagate to a fixpoint from the cells in the queue (qlen of them).  Returns 1 when consistent,
  * 0 on a contradiction (s->fail says where).  Rules in order of cost; after any of them changes
  * something, the cheaper ones run again first. */
@@ -930,6 +1106,11 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
         }
         if (L->nsums) {
             int r = sk_sums(s, cand, &qlen, &solved);
+            if (r < 0) { *nsolved = solved; return 0; }
+            if (r > 0) continue;
+        }
+        if (L->nautomata) {
+            int r = sk_automata(s, cand, &qlen, &solved);
             if (r < 0) { *nsolved = solved; return 0; }
             if (r > 0) continue;
         }
@@ -1054,6 +1235,7 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     }
     for (int k = 0; k < L->nlinks; k++) s->link_at[k] = -1;
     for (int k = 0; k < L->nsums; k++) s->sum_at[k] = -1;
+    for (int k = 0; k < L->nautomata; k++) s->auto_at[k] = -1;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
@@ -1213,6 +1395,7 @@ static void sk_blame(sk_search *s) {
         break;
     case SK_CONFLICT_EMPTY_CELL:
     case SK_CONFLICT_SUM:
+    case SK_CONFLICT_AUTOMATON:
         s->weight[s->fail.cell] += 1;
         break;
     case SK_CONFLICT_NO_PLACE:

@@ -49,7 +49,8 @@ enum {
     SK_CONFLICT_RELATION = 8,       /* cell holds symbol, which leaves related other_cell nothing */
     SK_CONFLICT_CAGE = 9,           /* no set of symbols fits unit's cage sum any more */
     SK_CONFLICT_LINK = 10,          /* cell's candidates leave its linked other_cell nothing */
-    SK_CONFLICT_SUM = 11            /* no values of sum unit's cells reach its total */
+    SK_CONFLICT_SUM = 11,           /* no values of sum unit's cells reach its total */
+    SK_CONFLICT_AUTOMATON = 12      /* no path through automaton unit reads its cells' candidates */
 };
 
 typedef struct {
@@ -114,6 +115,23 @@ typedef struct {
     int64_t *sum_coef;
     int64_t *sum_total;
     int64_t *value;            /* each symbol's value (for sums) */
+    /* Automata: rules over cells read in order (sandwich, X-sum and skyscraper clues, renban, between,
+     * entropic and modular lines, quadruples, ...), each given as a layered automaton.  Automaton k
+     * reads cells auto_cell[auto_start[k] .. auto_start[k + 1]); its states are numbered from 0 by
+     * layer: layer i (the states after reading i cells) holds the states
+     * [auto_layer[auto_layer_start[k] + i], auto_layer[auto_layer_start[k] + i + 1]).  Layer 0 is the
+     * one start state; every state of the last layer accepts.  Reading symbol x in state q leads to
+     * state auto_next[(auto_state_start[k] + q) * nsymbols + x], or nowhere when that is -1.
+     * Propagation keeps each cell's candidates that lie on some accepting path (generalised arc
+     * consistency for the automaton alone). */
+    int nautomata;
+    int *auto_start;           /* nautomata + 1 offsets into auto_cell */
+    int *auto_cell;
+    int *auto_layer_start;     /* nautomata + 1 offsets into auto_layer */
+    int *auto_layer;
+    int *auto_state_start;     /* nautomata + 1 offsets: the first state of each automaton */
+    int32_t *auto_next;
+    int auto_max_states;       /* the most states of one automaton (scratch space for searches) */
 } sk_layout;
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
@@ -144,6 +162,13 @@ int sk_layout_add_links(sk_layout *layout, int n, const int *a, const int *b, co
  * totals[k], and each symbol's value.  Once per layout.  Returns 1, or 0 with *error set. */
 int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *cells, const int64_t *coefficients,
                        const int64_t *totals, const int64_t *values, const char **error);
+
+/* Add n automata (see sk_layout's automata): automaton k reads lengths[k] cells (listed one automaton
+ * after the other in cells), has lengths[k] + 1 layers of layer_sizes states (layer 0: one state), and
+ * next holds nsymbols entries per state (-1: no transition), automaton after automaton.  Every
+ * transition must lead into the next layer.  Once per layout.  Returns 1, or 0 with *error set. */
+int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
+                           const int *layer_sizes, const int32_t *next, const char **error);
 
 typedef struct sk_search sk_search;
 

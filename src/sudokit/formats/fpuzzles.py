@@ -34,6 +34,26 @@ _COSMETIC = ("line", "text", "circle", "rectangle")
 _ARROW_RULE = re.compile(r"arrow|bulb|circle|sum|total|add", re.IGNORECASE)
 
 _FLAGS = variants.PAIRWISE_RULES
+_LINE_KEYS = {
+    "thermometer": "thermometer",
+    "slowthermometer": "slow thermometer",
+    "palindrome": "palindrome",
+    "whispers": "whispers",
+    "germanwhispers": "whispers",
+    "dutchwhispers": "dutch whispers",
+    "renban": "renban",
+    "betweenline": "between",
+    "entropicline": "entropic",
+    "modularline": "modular",
+    "regionsumline": "region sum",
+    "regionSumLine": "region sum",
+    "zipperline": "zipper",
+    "doublearrow": "double arrow",
+    "nabner": "nabner",
+}
+"""f-puzzles' line keys (with the keys of Rangsk's f-puzzles constraints script) and the line each is."""
+_OUTSIDE_KEYS = {"sandwichsum": variants.sandwich, "xsum": variants.x_sum, "skyscraper": variants.skyscraper}
+"""f-puzzles' clues outside the grid, standing in row or column 0 or size + 1."""
 _KNOWN = {
     "size",
     "grid",
@@ -60,6 +80,10 @@ _KNOWN = {
     "maximum",
     "littlekillersum",
     "arrow",
+    "clone",
+    "quadruple",
+    *_LINE_KEYS,
+    *_OUTSIDE_KEYS,
     *_FLAGS,
 }
 _CELL_KEYS = {
@@ -139,6 +163,17 @@ def _cell(name: Any, n: int) -> tuple[int, int]:
     if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
         raise ParseError(f"f-puzzles: {json.dumps(name)} is not a cell of the {n}x{n} grid")
     return int(match[1]) - 1, int(match[2]) - 1
+
+
+def _outside(name: Any, n: int, key: str) -> tuple[str, int]:
+    """Where a clue outside the grid stands: (side, 0-based column or row), from its cell name."""
+    match = _CELL_NAME.match(name) if isinstance(name, str) else None
+    r, c = (int(match[1]), int(match[2])) if match else (-1, -1)
+    if r in (0, n + 1) and 1 <= c <= n:
+        return ("top" if r == 0 else "bottom"), c - 1
+    if c in (0, n + 1) and 1 <= r <= n:
+        return ("left" if c == 0 else "right"), r - 1
+    raise ParseError(f"f-puzzles: a {key} clue stands at {json.dumps(name)}, not beside the {n}x{n} grid")
 
 
 def _cells(item: dict[str, Any], n: int) -> list[tuple[int, int]]:
@@ -323,12 +358,36 @@ _DOTS = {"difference": ("difference", 1, "kropki"), "ratio": ("ratio", 2, "kropk
 
 def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
     """Thermometers, palindromes, kropki and XV dots (with their negatives), minimum and maximum cells."""
-    for item in _items(data, "thermometer"):
-        for line in _lines(item, n):
-            grid = variants.thermometer(grid, line)
-    for item in _items(data, "palindrome"):
-        for line in _lines(item, n):
-            grid = variants.palindrome(grid, line)
+    for key, kind in _LINE_KEYS.items():
+        for item in _items(data, key):
+            for line in _lines(item, n):
+                if kind == "whispers" and item.get("value") not in (None, ""):
+                    grid = variants.whispers(grid, line, _dot_value(item, key, 5))
+                else:
+                    grid = variants.LINES[kind](grid, line)
+    for key, build in _OUTSIDE_KEYS.items():
+        for item in _items(data, key):
+            text = str(item.get("value") if item.get("value") is not None else "").strip()
+            if not text:
+                continue  # a clue drawn without its number
+            if not re.fullmatch(r"[0-9]{1,4}", text):
+                raise ParseError(f"f-puzzles: a {key} clue has the value {json.dumps(item.get('value'))}")
+            side, index = _outside(item.get("cell"), n, key)
+            grid = build(grid, side, index, int(text))
+    for item in _items(data, "clone"):
+        grid = variants.clone(grid, _cells(item, n), _cells({"cells": item.get("cloneCells", [])}, n))
+    for item in _items(data, "quadruple"):
+        cells = _cells(item, n)
+        digits = item.get("values")
+        if (
+            not cells
+            or not isinstance(digits, list)
+            or not all(isinstance(d, int) and 1 <= d <= n for d in digits)
+        ):
+            raise ParseError(
+                f"f-puzzles: a quadruple needs its cells and digits 1 to {n}, not {json.dumps(digits)}"
+            )
+        grid = variants.with_line_rule(grid, "quadruple", cells, digits)
     marked: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for key, (rule, default, kind) in _DOTS.items():
         for item in _items(data, key):
@@ -365,12 +424,8 @@ def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
             raise ParseError("f-puzzles: an arrow needs its circle's cells")
         for line in _lines(item, n):
             shaft = [cell for cell in line if cell not in circle]
-            if not shaft:
-                continue
-            # the circle's digits read as one number in reading order: 10^k place values, negated
-            places = [-(10**k) for k in range(len(circle) - 1, -1, -1)]
-            terms = tuple(grid.index[cell] for cell in sorted(circle) + shaft)
-            sums.append(Sum(terms, 0, tuple(places + [1] * len(shaft)), kind="arrow"))
+            if shaft:
+                grid = variants.arrow(grid, circle, shaft)
     if sums:
         grid = replace(grid, sums=grid.sums + tuple(sums), _memo={})
     for key in ("minimum", "maximum"):
@@ -437,6 +492,7 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     named, left = variants.named_relations(grid)
     for name in named:
         out[name] = True
+    left = [relation for relation in left if relation.kind != "nabner"]  # written as lines
     if left:
         kinds = sorted({relation.kind for relation in left})
         raise FormatError(f"f-puzzles cannot hold these pairwise relations: {', '.join(kinds)}")
@@ -480,23 +536,37 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     return out
 
 
-def _links_out(grid: Grid) -> dict[str, Any]:
-    """The f-puzzles keys of a grid's links: thermometers and palindromes as lines, dots, negatives.
+_LINE_OUT = {kind: key for key, kind in _LINE_KEYS.items() if key not in ("germanwhispers", "regionSumLine")}
+_OUTSIDE_OUT = {"sandwich": "sandwichsum", "x-sum": "xsum", "skyscraper": "skyscraper"}
+_DRAWN_LINKS = ("thermometer", "slow thermometer", "whispers", "palindrome", "clone")
+_DRAWN_SUMS = ("zipper", "region sum", "double arrow")
 
-    Links that f-puzzles has no key for (whispers, a custom rule) are a FormatError naming them.
+
+def _links_out(grid: Grid) -> dict[str, Any]:
+    """The f-puzzles keys of a grid's links, sums and line rules: lines, dots, negatives, outside clues.
+
+    What f-puzzles has no key for (a custom link, a sum cage whose digits repeat) is a FormatError
+    naming it.
     """
     out: dict[str, Any] = {}
-    pending = list(grid.links)
-    thermo = [k for k in pending if k.kind == "thermometer" and k.rule == "less"]
-    palin = [k for k in pending if k.kind == "palindrome" and k.rule == "equal"]
-    if thermo:
-        out["thermometer"] = [{"lines": [[_name(grid, c) for c in k.cells]]} for k in thermo]
-    if palin:
-        out["palindrome"] = [{"lines": [[_name(grid, c) for c in k.cells]]} for k in palin]
+    n = grid.size
+    for line in variants.drawn_lines(grid):
+        names = [_name(grid, c) for c in line.cells]
+        if line.kind == "clone":
+            half = len(names) // 2
+            out.setdefault("clone", []).append({"cells": names[:half], "cloneCells": names[half:]})
+            continue
+        key = _LINE_OUT[
+            "dutch whispers" if line.kind == "whispers" and line.value == -(-(n - 2) // 2) else line.kind
+        ]
+        entry: dict[str, Any] = {"lines": [names]}
+        if line.kind == "whispers" and line.value not in (-(-n // 2), -(-(n - 2) // 2)):
+            entry["value"] = str(line.value)
+        out.setdefault(key, []).append(entry)
     negative: set[str] = set()
     left = []
-    for link in pending:
-        if link in thermo or link in palin:
+    for link in grid.links:
+        if link.kind in _DRAWN_LINKS:
             continue
         cells = {"cells": [_name(grid, c) for c in link.cells]}
         if link.kind in ("kropki", "xv") and link.negated:
@@ -514,19 +584,36 @@ def _links_out(grid: Grid) -> dict[str, Any]:
             if entry not in out.setdefault(link.kind, []):
                 out[link.kind].append(entry)
         else:
-            left.append(link.kind)
+            left.append(f"{link.kind} link")
     for total in grid.sums:
+        if total.kind in _DRAWN_SUMS and total.line:
+            continue
         if total.kind == "little killer" and all(f == 1 for f in total.factors):
             out.setdefault("littlekillersum", []).append(_little_killer(grid, total))
         elif total.kind == "arrow" and total.total == 0 and total.factors[0] < 0:
             pairs = list(zip(total.cells, total.factors, strict=True))
             names = [_name(grid, c) for c, f in pairs if f < 0]
-            line = names[-1:] + [_name(grid, c) for c, f in pairs if f > 0]
-            out.setdefault("arrow", []).append({"cells": names, "lines": [line]})
+            shaft = names[-1:] + [_name(grid, c) for c, f in pairs if f > 0]
+            out.setdefault("arrow", []).append({"cells": names, "lines": [shaft]})
         else:
             left.append(f"{total.kind} sum")
+    for rule in grid.line_rules:
+        if rule.kind in _OUTSIDE_OUT:
+            side, index = variants.outside_clue_side(grid, rule.cells)
+            r, c = {"top": (0, index + 1), "bottom": (n + 1, index + 1), "left": (index + 1, 0)}.get(
+                side, (index + 1, n + 1)
+            )
+            out.setdefault(_OUTSIDE_OUT[rule.kind], []).append(
+                {"cell": f"R{r}C{c}", "value": str(rule.clue[0])}
+            )
+        elif rule.kind == "quadruple":
+            out.setdefault("quadruple", []).append(
+                {"cells": [_name(grid, c) for c in rule.cells], "values": list(rule.clue)}
+            )
+        elif rule.kind not in variants.LINE_RULE_LINES:
+            left.append(f"{rule.kind} rule")
     if left:
-        raise FormatError(f"f-puzzles cannot hold these links: {', '.join(sorted(set(left)))}")
+        raise FormatError(f"f-puzzles cannot hold these rules: {', '.join(sorted(set(left)))}")
     if negative:
         out["negative"] = sorted(negative)
     return out

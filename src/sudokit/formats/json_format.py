@@ -21,7 +21,11 @@ Version 2, documented in the README (version 1 is version 2 without the last fou
      "links": [{"cells": ["r1c1", "r1c2"], "rule": "less", "kind": "thermometer"}],
      "sums": [{"cells": ["r1c1", "r2c2"], "total": 7, "kind": "little killer"}],   # digits may repeat
                                          # rules between two cells: less, less_or_equal, difference,
-                                         # ratio, sum, difference_at_least, equal ("value", "negated")
+                                         # ratio, sum, difference_at_least, equal ("value", "negated");
+                                         # links and sums may name the drawn "line" they belong to
+     "rules": [{"kind": "sandwich", "cells": ["r1c1", ...], "clue": [15]}],   # rules over cells in
+                                         # order: sandwich, x-sum, skyscraper, renban, between,
+                                         # entropic, modular, quadruple
      "metadata": {"title": "..."}}
 
 A document may also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
@@ -36,7 +40,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sudokit import variants
+from sudokit import automata, variants
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import MAX_FRAME, MAX_SIZE
 from sudokit.model import (
@@ -46,6 +50,7 @@ from sudokit.model import (
     Cage,
     Cell,
     Grid,
+    LineRule,
     Link,
     Puzzle,
     Relation,
@@ -83,6 +88,7 @@ _KEYS = {
     "cages",
     "links",
     "sums",
+    "rules",
 }
 
 
@@ -293,7 +299,10 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
         cage_list.append(Cage(tuple(_cells_of(item.get("cells"), grid, where)), total))
     links = []
     for where, item in _objects(
-        data, "links", {"cells", "rule", "value", "negated", "kind"}, '{"cells": [a, b], "rule": "less"}'
+        data,
+        "links",
+        {"cells", "rule", "value", "negated", "kind", "line"},
+        '{"cells": [a, b], "rule": "less"}',
     ):
         cells = _cells_of(item.get("cells"), grid, where)
         rule, value = item.get("rule"), item.get("value", 0)
@@ -304,10 +313,11 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
             raise _Bad(f'{where}: "value" must be a whole number and "negated" true or false')
         if not isinstance(kind, str):
             raise _Bad(f'{where}: "kind" must be text')
-        links.append(Link((cells[0], cells[1]), rule, value, negated, kind))
+        line = tuple(_cells_of(item["line"], grid, where)) if "line" in item else ()
+        links.append(Link((cells[0], cells[1]), rule, value, negated, kind, line))
     sums = []
     for where, item in _objects(
-        data, "sums", {"cells", "total", "coefficients", "kind"}, '{"cells": [...], "total": n}'
+        data, "sums", {"cells", "total", "coefficients", "kind", "line"}, '{"cells": [...], "total": n}'
     ):
         total, factors, kind = item.get("total"), item.get("coefficients", []), item.get("kind", "custom")
         if not isinstance(total, int) or isinstance(total, bool):
@@ -318,14 +328,28 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
             raise _Bad(f'{where}: "coefficients" must be whole numbers')
         if not isinstance(kind, str):
             raise _Bad(f'{where}: "kind" must be text')
-        sums.append(Sum(tuple(_cells_of(item.get("cells"), grid, where)), total, tuple(factors), kind))
-    if made or cage_list or links or sums:
+        line = tuple(_cells_of(item["line"], grid, where)) if "line" in item else ()
+        sums.append(Sum(tuple(_cells_of(item.get("cells"), grid, where)), total, tuple(factors), kind, line))
+    rules = []
+    for where, item in _objects(
+        data, "rules", {"kind", "cells", "clue"}, '{"kind": "renban", "cells": [...]}'
+    ):
+        kind, clue = item.get("kind"), item.get("clue", [])
+        if kind not in automata.KINDS:
+            raise _Bad(f'{where}: "kind" must be one of {", ".join(automata.KINDS)}')
+        if not isinstance(clue, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in clue
+        ):
+            raise _Bad(f'{where}: "clue" must be a list of whole numbers')
+        rules.append(LineRule(kind, tuple(_cells_of(item.get("cells"), grid, where)), tuple(clue)))
+    if made or cage_list or links or sums or rules:
         grid = dataclasses.replace(
             grid,
             relations=grid.relations + tuple(made),
             cages=grid.cages + tuple(cage_list),
             links=grid.links + tuple(links),
             sums=grid.sums + tuple(sums),
+            line_rules=grid.line_rules + tuple(rules),
             _memo={},
         )
     return grid
@@ -427,8 +451,10 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     extra = _extra_units(data, grid)
     if extra:
         grid = Grid(grid.symbols, grid.cells, grid.units + tuple(extra), grid.rows, grid.cols, grid.box)
-    if version < 2 and {"grids", "constraints", "relations", "cages", "links", "sums"} & set(data):
-        raise _Bad('"grids", "constraints", "relations", "cages", "links" and "sums" need "version": 2')
+    if version < 2 and {"grids", "constraints", "relations", "cages", "links", "sums", "rules"} & set(data):
+        raise _Bad(
+            '"grids", "constraints", "relations", "cages", "links", "sums" and "rules" need "version": 2'
+        )
     grid = _with_rules(data, grid)
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
@@ -559,6 +585,7 @@ def _rules(grid: Grid) -> dict[str, Any]:
             | ({"value": link.value} if link.value else {})
             | ({"negated": True} if link.negated else {})
             | ({"kind": link.kind} if link.kind != "custom" else {})
+            | ({"line": [cell_name(grid.cells[c]) for c in link.line]} if link.line else {})
             for link in grid.links
         ]
     if grid.sums:
@@ -566,7 +593,14 @@ def _rules(grid: Grid) -> dict[str, Any]:
             {"cells": [cell_name(grid.cells[c]) for c in total.cells], "total": total.total}
             | ({"coefficients": list(total.coefficients)} if total.coefficients else {})
             | ({"kind": total.kind} if total.kind != "custom" else {})
+            | ({"line": [cell_name(grid.cells[c]) for c in total.line]} if total.line else {})
             for total in grid.sums
+        ]
+    if grid.line_rules:
+        out["rules"] = [
+            {"kind": rule.kind, "cells": [cell_name(grid.cells[c]) for c in rule.cells]}
+            | ({"clue": list(rule.clue)} if rule.clue else {})
+            for rule in grid.line_rules
         ]
     return out
 
