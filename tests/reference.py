@@ -186,9 +186,9 @@ def count(
                 if got != total:
                     return False
         for cells, test in tests_of[c]:  # checked once the cell completes the rule's cells
-            if all(grid[o] >= 0 for o in cells if o != c):
-                if not test(tuple(problem.value(v if o == c else grid[o]) for o in cells)):
-                    return False
+            complete = all(grid[o] >= 0 for o in cells if o != c)
+            if complete and not test(tuple(problem.value(v if o == c else grid[o]) for o in cells)):
+                return False
         cage = cage_of[c]
         if cage is not None and cage[1] is not None:
             filled = [grid[o] for o in cage[0] if grid[o] >= 0]

@@ -280,15 +280,14 @@ def zipper(grid: Grid, line: Sequence[Cell]) -> Grid:
 
     On a line of odd length that value is the centre's digit.
     """
-    cells = line_cells(grid, line, "zipper", 2)
+    cells = line_cells(grid, line, "zipper", 3)
     pairs = [(cells[k], cells[-1 - k]) for k in range(len(cells) // 2)]
-    made = []
     if len(cells) % 2:
         centre = cells[len(cells) // 2]
         made = [Sum((a, b, centre), 0, (1, 1, -1), "zipper", cells) for a, b in pairs]
     else:
         made = [Sum((*p, *q), 0, (1, 1, -1, -1), "zipper", cells) for p, q in itertools.pairwise(pairs)]
-    return with_sums(grid, made) if made else replace(grid, _memo={})
+    return with_sums(grid, made)
 
 
 def region_sum_line(grid: Grid, line: Sequence[Cell]) -> Grid:
