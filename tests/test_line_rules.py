@@ -340,3 +340,28 @@ def test_a_conflict_names_the_rule() -> None:
     puzzle = Puzzle(grid, (4,) + (EMPTY,) * 80)  # but r1c1 is given 5
     outcome = sudokit.solve(puzzle)
     assert outcome.solution is None and "sandwich clue 35" in (outcome.reason or "")
+
+
+def test_every_constraint_is_drawn() -> None:
+    import re
+
+    from sudokit.svg import CELL, MARGIN, render_svg
+
+    svg = render_svg(Puzzle.empty(every_kind_grid()))
+    for kind in ("thermometer", "slow-thermometer", "palindrome", "whispers", "dutch-whispers", "renban"):
+        assert f'<polyline class="{kind}"' in svg, kind
+    for kind in ("between", "entropic", "modular", "region-sum", "zipper", "double-arrow", "nabner", "arrow"):
+        assert f'<polyline class="{kind}"' in svg, kind
+    assert svg.count('class="between-end"') == 2 and svg.count('class="double-arrow-end"') == 2
+    assert svg.count('class="thermometer-bulb"') == 1 and svg.count('class="slow-thermometer-bulb"') == 1
+    assert svg.count('<rect class="clone"') == 2
+    assert '>1 2</text>' in svg and svg.count('<circle class="quadruple"') == 1
+    grid_left = MARGIN + CELL  # the ring of outside clues
+    grid_right = grid_left + 9 * CELL
+    clue = re.search(r'<text class="sandwich" x="([\d.]+)" y="([\d.]+)"[^>]*>10<', svg)
+    assert clue and float(clue[2]) < grid_left and grid_left + 3 * CELL < float(clue[1]) < grid_left + 4 * CELL
+    clue = re.search(r'<text class="xsum" x="([\d.]+)" y="([\d.]+)"[^>]*>20<', svg)
+    assert clue and float(clue[1]) > grid_right and float(clue[2]) < grid_left + CELL
+    clue = re.search(r'<text class="skyscraper" x="([\d.]+)" y="([\d.]+)"[^>]*>3<', svg)
+    assert clue and float(clue[2]) > grid_right and float(clue[1]) > grid_right - CELL
+    assert "caption" not in svg  # the nabner relations are drawn as a line, not named

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from sudokit import variants
 from sudokit.model import EMPTY, Grid, Puzzle
 
 CELL = 40
@@ -46,39 +47,75 @@ def _edges(r: int, col: int) -> tuple[tuple[int, int, int, int, int, int], ...]:
 
 LINE_STYLE = {
     "thermometer": ("#c8c8c8", 0.28),
+    "slow thermometer": ("#9ec5e8", 0.28),
     "palindrome": ("#b39ddb", 0.16),
     "whispers": ("#66bb6a", 0.16),
+    "dutch whispers": ("#ff9a00", 0.16),
+    "renban": ("#f067f0", 0.22),
+    "between": ("#9e9e9e", 0.1),
+    "entropic": ("#ffcc9a", 0.16),
+    "modular": ("#33bbbb", 0.16),
+    "region sum": ("#2ecbff", 0.16),
+    "zipper": ("#cdb1ec", 0.16),
+    "double arrow": ("#c54b8b", 0.08),
+    "nabner": ("#c9c883", 0.22),
 }
-"""Lines drawn under the symbols: colour and width (in cells) by link kind."""
+"""Lines drawn under the symbols: colour and width (in cells) by kind, as f-puzzles draws them."""
+ENDS = {"thermometer": "bulb", "slow thermometer": "bulb", "between": "circles", "double arrow": "circles"}
+"""What a line kind draws at its ends: a filled bulb at the start, or an open circle at both ends."""
+
+
+def _lines(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
+    """Every drawn line (thermometers with their bulbs, whispers, renban, ...) and clone shading."""
+    out = []
+    for line in variants.drawn_lines(grid):
+        kind = (
+            "dutch whispers"
+            if line.kind == "whispers" and line.value == -(-(grid.size - 2) // 2)
+            else line.kind
+        )
+        points = [(x(col + 0.5), y(r + 0.5)) for r, col in (grid.cells[c] for c in line.cells)]
+        if kind == "clone":
+            for c in line.cells:
+                r, col = grid.cells[c]
+                out.append(
+                    f'<rect class="clone" x="{x(col)}" y="{y(r)}" width="{cell}" height="{cell}" '
+                    'fill="#dde8f5"/>'
+                )
+            continue
+        colour, width = LINE_STYLE.get(kind, ("#999999", 0.12))
+        ends = ENDS.get(kind)
+        if ends == "bulb":
+            (bx, by) = points[0]
+            out.append(
+                f'<circle class="{kind.replace(" ", "-")}-bulb" cx="{bx}" cy="{by}" r="{cell * 0.36:.1f}" '
+                f'fill="{colour}"/>'
+            )
+        path = " ".join(f"{px},{py}" for px, py in points)
+        out.append(
+            f'<polyline class="{kind.replace(" ", "-")}" points="{path}" fill="none" stroke="{colour}" '
+            f'stroke-width="{cell * width:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
+        )
+        if ends == "circles":
+            for px, py in (points[0], points[-1]):
+                out.append(
+                    f'<circle class="{kind.replace(" ", "-")}-end" cx="{px}" cy="{py}" r="{cell * 0.38:.1f}" '
+                    f'fill="#ffffff" stroke="{colour}" stroke-width="2"/>'
+                )
+    return out
 
 
 def _links(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
-    """Links as the community draws them.
+    """Edge clues as the community draws them.
 
-    Thermometers grey with a bulb at the start, palindromes and whispers as lines, kropki dots and XV
-    letters on the edge between the two cells, a chevron between a minimum or maximum cell and its
-    neighbour.
+    Kropki dots and XV letters on the edge between the two cells, a chevron between a minimum or
+    maximum cell and its neighbour.  (Lines made of links are drawn by :func:`_lines`.)
     """
     out = []
-    bulbs = {link.cells[0] for link in grid.links if link.kind == "thermometer"}
-    bulbs -= {link.cells[1] for link in grid.links if link.kind == "thermometer"}
-    for c in sorted(bulbs):
-        r, col = grid.cells[c]
-        out.append(
-            f'<circle class="thermometer-bulb" cx="{x(col + 0.5)}" cy="{y(r + 0.5)}" r="{cell * 0.36:.1f}" '
-            f'fill="{LINE_STYLE["thermometer"][0]}"/>'
-        )
     for link in grid.links:
         (r1, c1), (r2, c2) = (grid.cells[c] for c in link.cells)
         mx, my = x((c1 + c2) / 2 + 0.5), y((r1 + r2) / 2 + 0.5)
-        if (link.kind in LINE_STYLE and link.rule != "equal") or link.kind == "palindrome":
-            colour, width = LINE_STYLE.get(link.kind, ("#999999", 0.12))
-            out.append(
-                f'<line class="{link.kind}" x1="{x(c1 + 0.5)}" y1="{y(r1 + 0.5)}" x2="{x(c2 + 0.5)}" '
-                f'y2="{y(r2 + 0.5)}" stroke="{colour}" stroke-width="{cell * width:.1f}" '
-                'stroke-linecap="round"/>'
-            )
-        elif link.negated:
+        if link.negated:
             continue  # "no dot means not": nothing to draw
         elif link.kind == "kropki":
             fill = "#000000" if link.rule == "ratio" else "#ffffff"
@@ -97,6 +134,51 @@ def _links(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
             )
         elif link.kind in ("minimum", "maximum", "inequality"):
             out.append(_edge_text(mx, my, "<" if c2 > c1 or r2 > r1 else ">", cell, "#555555"))
+    return out
+
+
+def _rules(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
+    """Outside clues (sandwich plain, X-sum in a circle, skyscraper in a square) and quadruples."""
+    out = []
+    for rule in grid.line_rules:
+        clue = " ".join(map(str, rule.clue))
+        if rule.kind in ("sandwich", "x-sum", "skyscraper"):
+            side, _ = variants.outside_clue_side(grid, rule.cells)
+            r, col = grid.cells[rule.cells[0]]
+            r, col = {"top": (r - 1, col), "bottom": (r + 1, col), "left": (r, col - 1)}.get(
+                side, (r, col + 1)
+            )
+            cx, cy = x(col + 0.5), y(r + 0.5)
+            kind = rule.kind.replace("-", "")
+            if rule.kind == "x-sum":
+                out.append(
+                    f'<circle class="xsum-frame" cx="{cx}" cy="{cy}" r="{cell * 0.3:.1f}" fill="none" '
+                    'stroke="#777777" stroke-width="1"/>'
+                )
+            elif rule.kind == "skyscraper":
+                half = cell * 0.3
+                out.append(
+                    f'<rect class="skyscraper-frame" x="{cx - half:.1f}" y="{cy - half:.1f}" '
+                    f'width="{2 * half:.1f}" height="{2 * half:.1f}" fill="none" stroke="#777777" '
+                    'stroke-width="1"/>'
+                )
+            out.append(
+                f'<text class="{kind}" x="{cx}" y="{cy}" font-size="{cell * 0.34:.1f}" fill="#000000" '
+                f'text-anchor="middle" dominant-baseline="central">{clue}</text>'
+            )
+        elif rule.kind == "quadruple":
+            rows = [grid.cells[c][0] for c in rule.cells]
+            cols = [grid.cells[c][1] for c in rule.cells]
+            cx, cy = x(min(cols) + 1), y(min(rows) + 1)
+            out.append(
+                f'<circle class="quadruple" cx="{cx}" cy="{cy}" r="{cell * 0.3:.1f}" fill="#ffffff" '
+                'stroke="#000000" stroke-width="1"/>'
+            )
+            size = cell * (0.2 if len(rule.clue) > 2 else 0.24)
+            out.append(
+                f'<text class="quadruple-digits" x="{cx}" y="{cy}" font-size="{size:.1f}" '
+                f'fill="#000000" text-anchor="middle" dominant-baseline="central">{clue}</text>'
+            )
     return out
 
 
@@ -165,9 +247,10 @@ def render_svg(
     grid = puzzle.grid
     present = set(grid.cells)
     owner = _owners(grid)
-    caption = sorted({RELATION_NAMES.get(r.kind, r.kind) for r in grid.relations})
-    # a ring of one cell around the grid when clues stand outside it (little killers)
-    ring = cell if grid.sums else 0
+    caption = sorted({RELATION_NAMES.get(r.kind, r.kind) for r in grid.relations if r.kind != "nabner"})
+    # a ring of one cell around the grid when clues stand outside it (little killers, sandwiches, ...)
+    outside = any(rule.kind in ("sandwich", "x-sum", "skyscraper") for rule in grid.line_rules)
+    ring = cell if outside or any(total.kind == "little killer" for total in grid.sums) else 0
     margin = MARGIN + ring
     width = grid.cols * cell + 2 * margin
     height = grid.rows * cell + 2 * margin + (cell // 2 if caption else 0)
@@ -247,8 +330,10 @@ def render_svg(
                 f'<text class="cage-sum" x="{x(col) + inset + 1}" y="{y(r) + inset + cell * 0.22}" '
                 f'font-size="{cell * 0.24:.1f}" fill="{CAGE}" style="background:#fff">{cage.total}</text>'
             )
+    out.extend(_lines(grid, x, y, cell))
     out.extend(_links(grid, x, y, cell))
     out.extend(_outside_sums(grid, x, y, cell))
+    out.extend(_rules(grid, x, y, cell))
     # symbols and candidates
     marks = candidates
     if marks is None and values is None and puzzle.allowed is not None:
