@@ -355,11 +355,13 @@ def test_every_constraint_is_drawn() -> None:
     assert svg.count('class="between-end"') == 2 and svg.count('class="double-arrow-end"') == 2
     assert svg.count('class="thermometer-bulb"') == 1 and svg.count('class="slow-thermometer-bulb"') == 1
     assert svg.count('<rect class="clone"') == 2
-    assert '>1 2</text>' in svg and svg.count('<circle class="quadruple"') == 1
+    assert ">1 2</text>" in svg and svg.count('<circle class="quadruple"') == 1
     grid_left = MARGIN + CELL  # the ring of outside clues
     grid_right = grid_left + 9 * CELL
     clue = re.search(r'<text class="sandwich" x="([\d.]+)" y="([\d.]+)"[^>]*>10<', svg)
-    assert clue and float(clue[2]) < grid_left and grid_left + 3 * CELL < float(clue[1]) < grid_left + 4 * CELL
+    assert (
+        clue and float(clue[2]) < grid_left and grid_left + 3 * CELL < float(clue[1]) < grid_left + 4 * CELL
+    )
     clue = re.search(r'<text class="xsum" x="([\d.]+)" y="([\d.]+)"[^>]*>20<', svg)
     assert clue and float(clue[1]) > grid_right and float(clue[2]) < grid_left + CELL
     clue = re.search(r'<text class="skyscraper" x="([\d.]+)" y="([\d.]+)"[^>]*>3<', svg)

@@ -324,3 +324,21 @@ def test_thermometers_and_kropki_dots_are_drawn(page: Any, server: str) -> None:
     bulbs = {a for a, _ in links} - {b for _, b in links}
     assert len(bulbs) >= 5 and page.locator("#overlay circle").count() == len(bulbs)
     shoot(page, "thermo")
+
+
+def test_lines_and_outside_clues_are_drawn(page: Any, server: str) -> None:
+    from tests.test_line_rules import every_kind_grid
+
+    grid = every_kind_grid()
+    visit(page, server, sudokit.dumps(sudokit.Puzzle.empty(grid), "fpuzzles").strip())
+    for kind in ("renban", "between", "entropic", "modular", "region-sum", "zipper", "dutch-whispers"):
+        assert page.locator(f"#overlay polyline.{kind}").count() == 1, kind
+    assert page.locator("#overlay rect.clone").count() == 2
+    assert page.locator("#overlay circle.quadruple").count() == 1
+    sandwich = page.locator("#overlay text.sandwich")
+    assert sandwich.text_content() == "10"
+    board = page.locator("#board").bounding_box()
+    clue = sandwich.bounding_box()
+    assert board and clue and clue["y"] + clue["height"] <= board["y"]  # above the grid, not on it
+    assert page.locator("#overlay text.x-sum").text_content() == "20"
+    shoot(page, "lines")

@@ -514,7 +514,10 @@ class Grid:
         for kind, count in sorted(Counter(drawn.values()).items()):
             extras.append(plural(count, _SUM_NAMES.get(kind, f"{kind} sum")))
         for kind, count in sorted(Counter(rule.kind for rule in self.line_rules).items()):
-            extras.append(plural(count, f"{kind} rule"))
+            clue = kind in ("sandwich", "x-sum", "skyscraper")
+            extras.append(
+                plural(count, kind if kind == "quadruple" else f"{kind} {'clue' if clue else 'line'}")
+            )
         return text + (", " + ", ".join(extras) if extras else "")
 
     def __repr__(self) -> str:

@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sudokit import variants
 from sudokit.errors import PuzzleError
 from sudokit.model import EMPTY, Grid, Puzzle, cell_name
+from sudokit.svg import ENDS, LINE_STYLE
+
+_DRAWN_LINK_KINDS = ("thermometer", "slow thermometer", "whispers", "palindrome", "clone")
 
 
 def _owner(grid: Grid) -> list[int]:
@@ -29,9 +33,12 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
 
     ``region`` gives each cell's box or region, from which the thick borders follow; ``extras`` are the
     other all-different groups (diagonals, windows, disjoint groups) by name and cells; ``cages`` the
-    killer cages with their sums; ``links`` the rules between two cells (thermometers, dots, ...) to
-    draw; ``allowed`` the symbols each cell may hold when the puzzle restricts
-    them (odd/even), as lists of symbol indexes.
+    killer cages with their sums; ``links`` the clues on the edge between two cells (dots, XV,
+    inequalities); ``lines`` every drawn line with its colour, width (in cells) and ends; ``clones``
+    the cells of each clone pair; ``arrows`` circles and shafts; ``outside`` the clues beside the grid
+    (sandwich, X-sum, skyscraper, little killer) with their row and column outside it; ``quadruples``
+    the cells and digits of each; ``allowed`` the symbols each cell may hold when the puzzle
+    restricts them (odd/even), as lists of symbol indexes.
     """
     grid = puzzle.grid
     extras = [{"name": unit.name, "cells": list(unit.cells)} for unit in grid.units if unit.kind == "extra"]
@@ -52,14 +59,65 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         "links": [
             {"cells": list(link.cells), "kind": link.kind, "rule": link.rule, "value": link.value}
             for link in grid.links
-            if not link.negated  # "no dot means not": nothing to draw
+            if not link.negated and link.kind not in _DRAWN_LINK_KINDS  # negated: "no dot means not"
         ],
-        "rules": sorted({relation.kind for relation in grid.relations}),
+        **_drawings(grid),
+        "rules": sorted({relation.kind for relation in grid.relations if relation.kind != "nabner"}),
         "givens": [None if g == EMPTY else g for g in puzzle.givens],
         "allowed": allowed,
         "description": grid.describe(),
         "peers": [sorted(peers) for peers in grid.peers],
     }
+
+
+def _drawings(grid: Grid) -> dict[str, Any]:
+    """Lines, clones, arrows, outside clues and quadruples, as :func:`board_json` describes them."""
+    lines, clones = [], []
+    dutch = -(-(grid.size - 2) // 2)
+    for line in variants.drawn_lines(grid):
+        if line.kind == "clone":
+            clones.append(list(line.cells))
+            continue
+        kind = "dutch whispers" if line.kind == "whispers" and line.value == dutch else line.kind
+        colour, width = LINE_STYLE.get(kind, ("#999999", 0.12))
+        lines.append(
+            {
+                "kind": kind,
+                "cells": list(line.cells),
+                "colour": colour,
+                "width": width,
+                "ends": ENDS.get(kind),
+            }
+        )
+    arrows, outside = [], []
+    for total in grid.sums:
+        if total.kind == "arrow":
+            pairs = list(zip(total.cells, total.factors, strict=True))
+            circle = [c for c, f in pairs if f < 0]
+            arrows.append({"circle": circle, "shaft": circle[-1:] + [c for c, f in pairs if f > 0]})
+        elif total.kind == "little killer":
+            (r1, c1) = grid.cells[total.cells[0]]
+            r2, c2 = grid.cells[total.cells[1]] if len(total.cells) > 1 else (r1 + 1, c1 + 1)
+            dr, dc = (1 if r2 > r1 else -1), (1 if c2 > c1 else -1)
+            outside.append(
+                {
+                    "kind": "little killer",
+                    "at": [r1 - dr, c1 - dc],
+                    "clue": str(total.total),
+                    "step": [dr, dc],
+                }
+            )
+    quadruples = []
+    for rule in grid.line_rules:
+        clue = " ".join(map(str, rule.clue))
+        if rule.kind in ("sandwich", "x-sum", "skyscraper"):
+            side, _ = variants.outside_clue_side(grid, rule.cells)
+            r, c = grid.cells[rule.cells[0]]
+            step = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}[side]
+            outside.append({"kind": rule.kind, "at": [r + step[0], c + step[1]], "clue": clue})
+        elif rule.kind == "quadruple":
+            quadruples.append({"cells": list(rule.cells), "clue": clue})
+    return {"lines": lines, "clones": clones, "arrows": arrows, "outside": outside, "quadruples": quadruples}
 
 
 def with_progress(puzzle: Puzzle, progress: Sequence[str | None] | None) -> tuple[Puzzle, list[int]]:

@@ -192,31 +192,45 @@ function drawOverlay(index) {
   svg.innerHTML = parts.join("");
 }
 
-// thermometers (grey, a bulb at the start), palindromes and whispers as lines, kropki dots and XV
-// letters on the edge between two cells, a chevron between a minimum or maximum cell and its neighbour
+// every drawn line (thermometers with their bulb, whispers, renban, between lines with end circles, ...),
+// clone shading, arrows, kropki dots and XV letters on the edge between two cells, chevrons for minimum
+// and maximum cells, clues outside the grid (sandwich, X-sum, skyscraper, little killer), quadruples
 function drawLinkClues(parts) {
   const { board } = state;
-  const lines = { thermometer: ["#bdbdbd", 0.28], palindrome: ["#b39ddb", 0.16], whispers: ["#66bb6a", 0.16] };
   const centre = (c) => [board.cells[c][1] + 0.5, board.cells[c][0] + 0.5];
-  const starts = new Set(), ends = new Set();
-  for (const link of board.links) {
-    if (link.kind !== "thermometer") continue;
-    starts.add(link.cells[0]);
-    ends.add(link.cells[1]);
+  const points = (cells) => cells.map((c) => centre(c).join(",")).join(" ");
+  for (const cells of board.clones || []) {
+    for (const c of cells) {
+      const [r, col] = board.cells[c];
+      parts.push(`<rect class="clone" x="${col}" y="${r}" width="1" height="1" fill="#7fa7d9" opacity=".25"/>`);
+    }
   }
-  for (const c of starts) {
-    if (ends.has(c)) continue;
-    const [x, y] = centre(c);
-    parts.push(`<circle cx="${x}" cy="${y}" r=".36" fill="${lines.thermometer[0]}" opacity=".8"/>`);
+  for (const line of board.lines || []) {
+    if (line.ends === "bulb") {
+      const [x, y] = centre(line.cells[0]);
+      parts.push(`<circle cx="${x}" cy="${y}" r=".36" fill="${line.colour}" opacity=".8"/>`);
+    }
+    parts.push(`<polyline class="line ${line.kind.replace(/ /g, "-")}" points="${points(line.cells)}" fill="none"
+      stroke="${line.colour}" stroke-width="${line.width}" stroke-linecap="round" stroke-linejoin="round" opacity=".8"/>`);
+    if (line.ends === "circles") {
+      for (const c of [line.cells[0], line.cells[line.cells.length - 1]]) {
+        const [x, y] = centre(c);
+        parts.push(`<circle cx="${x}" cy="${y}" r=".38" fill="none" stroke="${line.colour}" stroke-width=".05"/>`);
+      }
+    }
+  }
+  for (const arrow of board.arrows || []) {
+    for (const c of arrow.circle) {
+      const [x, y] = centre(c);
+      parts.push(`<circle cx="${x}" cy="${y}" r=".4" fill="none" stroke="#888" stroke-width=".05"/>`);
+    }
+    parts.push(`<polyline class="arrow" points="${points(arrow.shaft)}" fill="none" stroke="#888" stroke-width=".05"
+      stroke-linejoin="round"/>`);
   }
   for (const link of board.links) {
     const [[x1, y1], [x2, y2]] = link.cells.map(centre);
     const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-    if (lines[link.kind]) {
-      const [colour, width] = lines[link.kind];
-      parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${colour}" stroke-width="${width}"
-        stroke-linecap="round" opacity=".8"/>`);
-    } else if (link.kind === "kropki") {
+    if (link.kind === "kropki") {
       const black = link.rule === "ratio";
       parts.push(`<circle class="kropki" cx="${mx}" cy="${my}" r=".12" fill="${black ? "#000" : "#fff"}"
         stroke="#000" stroke-width=".02"/>`);
@@ -234,6 +248,23 @@ function drawLinkClues(parts) {
         opacity=".6">${sign}</text>`);
     }
   }
+  const arrows = { "1,1": "\u2198", "1,-1": "\u2199", "-1,1": "\u2197", "-1,-1": "\u2196" };
+  for (const clue of board.outside || []) {
+    const [r, col] = clue.at;
+    const x = col + 0.5, y = r + 0.5;
+    if (clue.kind === "x-sum") parts.push(`<circle cx="${x}" cy="${y}" r=".3" fill="none" stroke="currentColor" stroke-width=".02"/>`);
+    if (clue.kind === "skyscraper") parts.push(`<rect x="${x - 0.3}" y="${y - 0.3}" width=".6" height=".6" fill="none" stroke="currentColor" stroke-width=".02"/>`);
+    const text = clue.kind === "little killer" ? clue.clue + arrows[clue.step.join(",")] : clue.clue;
+    parts.push(`<text class="outside ${clue.kind.replace(/ /g, "-")}" x="${x}" y="${y + 0.11}" font-size=".32"
+      text-anchor="middle" fill="currentColor">${text}</text>`);
+  }
+  for (const quad of board.quadruples || []) {
+    const rows = quad.cells.map((c) => board.cells[c][0]), cols = quad.cells.map((c) => board.cells[c][1]);
+    const x = Math.min(...cols) + 1, y = Math.min(...rows) + 1;
+    parts.push(`<circle class="quadruple" cx="${x}" cy="${y}" r=".3" fill="#fff" stroke="#000" stroke-width=".02"/>
+      <text x="${x}" y="${y + 0.07}" font-size=".2" text-anchor="middle" fill="#000">${quad.clue}</text>`);
+  }
+  $("board-wrap").classList.toggle("outside-clues", (board.outside || []).length > 0);
 }
 
 function buildKeypad() {
