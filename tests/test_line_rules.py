@@ -157,7 +157,7 @@ def add_random_rule(
 def test_line_rules_count_as_the_reference_does(kind: str, seed: int) -> None:
     rng = random.Random(f"{kind}{seed}")
     n = 4
-    grid, box, problem = base(n)
+    grid, _, problem = base(n)
     truth = solution_values(problem, rng)
     tests = []
     for _ in range(rng.randint(1, 3)):
@@ -178,7 +178,7 @@ def test_line_rules_count_as_the_reference_does(kind: str, seed: int) -> None:
 def test_line_rules_on_6x6_with_givens(seed: int) -> None:
     rng = random.Random(seed)
     n = 6
-    grid, box, problem = base(n)
+    grid, _, problem = base(n)
     truth = solution_values(problem, rng)
     tests = []
     for kind in rng.sample(list(KINDS), 4):
@@ -207,7 +207,7 @@ LINE_DEFINITIONS: dict[str, Callable[[Values], bool]] = {
 def test_lines_of_links_and_sums_count_as_the_reference_does(kind: str, seed: int) -> None:
     rng = random.Random(f"{kind}{seed}")
     n = 4
-    grid, box, problem = base(n)
+    grid, _, problem = base(n)
     truth = solution_values(problem, rng)
     tests = []
     for _ in range(rng.randint(1, 2)):
@@ -232,7 +232,7 @@ def test_lines_of_links_and_sums_count_as_the_reference_does(kind: str, seed: in
 
 def test_region_sum_line_and_clone_and_arrow_count_as_the_reference_does() -> None:
     n = 4
-    grid, box, problem = base(n)
+    grid, _, problem = base(n)
     line = [(1, 1), (1, 2), (0, 3)]  # box 1 then box 2 (r2c2 | r2c3 r1c4)
     grid = variants.region_sum_line(grid, line)
     grid = variants.clone(grid, [(3, 0)], [(2, 3)])
