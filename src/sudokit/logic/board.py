@@ -148,6 +148,9 @@ def layout_of(grid: Grid) -> Layout:
     classic = (
         not grid.relations
         and not grid.cages
+        and not grid.links
+        and not grid.sums
+        and not grid.line_rules
         and kinds <= {"row", "column", "box", "region"}
         and all(len(u.cells) == n for u in grid.units)
     )

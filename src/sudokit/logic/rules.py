@@ -1,16 +1,20 @@
-"""Variant rules as techniques: killer cage sums and pairwise relations (non-consecutive, ...).
+"""Variant rules as techniques: killer cages, pairwise relations, links, sums and line rules.
 
-These are the first deductions a solver of a killer or a non-consecutive puzzle makes: which
-symbols a cage's sum still allows in each cell, and which symbols a neighbour's candidates rule out.
+These are the first deductions a solver of a variant puzzle makes: which symbols a cage's sum still
+allows in each cell, which symbols a neighbour's candidates rule out (non-consecutive, a thermometer
+step, a kropki dot), the range an arrow's or little killer's sum leaves each cell, and what a line or
+outside clue (renban, sandwich, ...) allows given the candidates along it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterator, Sequence
 
+from sudokit import automata
 from sudokit.logic.board import Board, digits_of, forbidden_by
 from sudokit.logic.step import Step, eliminations_text
-from sudokit.model import EMPTY
+from sudokit.model import EMPTY, Link, Sum
 
 
 def _cage_support(board: Board, cells: tuple[int, ...], total: int) -> list[int]:
@@ -112,8 +116,174 @@ def relation_exclusion(board: Board) -> Iterator[Step]:
                 )
 
 
+def _options(board: Board, cell: int) -> int:
+    """A cell's candidates as a mask, its symbol's bit once it is placed."""
+    v = board.value[cell]
+    return 1 << v if v != EMPTY else board.cand[cell]
+
+
+_LINK_RULES = {
+    "less": "{a} < {b}",
+    "less_or_equal": "{a} <= {b}",
+    "difference": "{a} and {b} differ by {v}",
+    "ratio": "one of {a} and {b} is {v} times the other",
+    "sum": "{a} + {b} = {v}",
+    "difference_at_least": "{a} and {b} differ by at least {v}",
+    "equal": "{a} = {b}",
+}
+
+
+def _link_rule_text(board: Board, link: Link) -> str:
+    a, b = (board.name(c) for c in link.cells)
+    text = _LINK_RULES[link.rule].format(a=a, b=b, v=link.value).replace("2 times", "twice")
+    return f"not {text}" if link.negated else text
+
+
+def link_exclusion(board: Board) -> Iterator[Step]:
+    """A candidate goes when no candidate of the cell linked to it fits the link's rule with it."""
+    grid = board.grid
+    tables = grid.memo("logic.link-tables", lambda: [link.table(grid.values) for link in grid.links])
+    for link, table in zip(grid.links, tables, strict=True):
+        a, b = link.cells
+        ours, theirs = _options(board, a), _options(board, b)
+        elims = []
+        if board.value[a] == EMPTY:
+            elims += [(a, x) for x in digits_of(ours) if not table[x] & theirs]
+        if board.value[b] == EMPTY:
+            elims += [
+                (b, y) for y in digits_of(theirs) if not any(table[x] >> y & 1 for x in digits_of(ours))
+            ]
+        if elims:
+            yield Step(
+                "link_exclusion",
+                tuple(sorted({d for _, d in elims})),
+                (a, b),
+                (),
+                eliminations=tuple(elims),
+                explanation=f"{link.kind.capitalize()}: {_link_rule_text(board, link)}, so "
+                f"{eliminations_text(board, elims)}, which no candidate of the other cell fits",
+            )
+
+
+def _equation(board: Board, total: Sum) -> str:
+    """``r7c4 + r7c5 = r7c3``, ``r1c1 + r2c2 = 15``: a sum as players write it."""
+
+    def side(terms: Sequence[tuple[int, int]]) -> str:
+        return " + ".join(f"{f}x{board.name(c)}" if f != 1 else board.name(c) for c, f in terms)
+
+    pairs = list(zip(total.cells, total.factors, strict=True))
+    left = [(c, f) for c, f in pairs if f > 0]
+    right = [(c, -f) for c, f in pairs if f < 0]
+    parts = ([side(right)] if right else []) + ([str(total.total)] if total.total or not right else [])
+    return f"{side(left) or '0'} = {' + '.join(parts)}"
+
+
+_EXACT_LIMIT = 50_000
+"""The most candidate combinations a sum is searched through; beyond it only bounds are used."""
+
+
+def _sum_support(board: Board, total: Sum) -> list[int]:
+    """For each term of the sum, the candidates that appear in some choice meeting the total."""
+    values = board.grid.values
+    options = [digits_of(_options(board, c)) for c in total.cells]
+    factors = total.factors
+    combos = 1
+    for option in options:
+        combos *= max(1, len(option))
+    if combos > _EXACT_LIMIT:  # bounds: each term within what the others' extremes leave
+        lows = [min(f * values[d] for d in o) if o else 0 for f, o in zip(factors, options, strict=True)]
+        highs = [max(f * values[d] for d in o) if o else 0 for f, o in zip(factors, options, strict=True)]
+        low, high = sum(lows), sum(highs)
+        return [
+            sum(
+                1 << d
+                for d in o
+                if low - lows[i] + f * values[d] <= total.total <= high - highs[i] + f * values[d]
+            )
+            for i, (f, o) in enumerate(zip(factors, options, strict=True))
+        ]
+    support = [0] * len(options)
+    for choice in itertools.product(*options):
+        if sum(f * values[d] for f, d in zip(factors, choice, strict=True)) == total.total:
+            for i, d in enumerate(choice):
+                support[i] |= 1 << d
+    return support
+
+
+def sum_bounds(board: Board) -> Iterator[Step]:
+    """A candidate goes when no choice of the other cells' candidates lets a sum reach its total with it.
+
+    The sums of arrows, little killers, zipper and region sum lines, double arrows and sum cages.
+    """
+    for total in board.grid.sums:
+        support = _sum_support(board, total)
+        elims = tuple(
+            (c, d)
+            for c, keep in zip(total.cells, support, strict=True)
+            if board.value[c] == EMPTY
+            for d in digits_of(board.cand[c] & ~keep)
+        )
+        if elims:
+            yield Step(
+                "sum_bounds",
+                tuple(sorted({d for _, d in elims})),
+                total.cells,
+                (),
+                eliminations=elims,
+                explanation=f"{total.kind.capitalize()}: {_equation(board, total)}; no choice of the "
+                f"candidates left makes it hold with these, so {eliminations_text(board, elims)}",
+            )
+
+
+def line_rule_exclusion(board: Board) -> Iterator[Step]:
+    """A candidate goes when no filling of a line rule's cells from the candidates left puts it there.
+
+    Renban, between, entropic and modular lines, sandwich, X-sum and skyscraper clues, quadruples.
+    """
+    grid = board.grid
+    n = board.n
+    for rule in grid.line_rules:
+        _, table = automata.compile_rule(rule.kind, rule.clue, len(rule.cells), grid.values)
+        masks = [_options(board, c) for c in rule.cells]
+        reached = [{0}]
+        for i, m in enumerate(masks):
+            reached.append({t for q in reached[i] for d in digits_of(m) if (t := table[q * n + d]) >= 0})
+        alive = {q for q in reached[-1]}
+        support = [0] * len(masks)
+        for i in range(len(masks) - 1, -1, -1):
+            keep = set()
+            for q in reached[i]:
+                for d in digits_of(masks[i]):
+                    t = table[q * n + d]
+                    if t >= 0 and t in alive:
+                        support[i] |= 1 << d
+                        keep.add(q)
+            alive = keep
+        elims = tuple(
+            (c, d)
+            for c, keep_mask in zip(rule.cells, support, strict=True)
+            if board.value[c] == EMPTY
+            for d in digits_of(board.cand[c] & ~keep_mask)
+        )
+        if elims:
+            what = rule.describe(grid)
+            yield Step(
+                "line_rule_exclusion",
+                tuple(sorted({d for _, d in elims})),
+                rule.cells,
+                (),
+                eliminations=elims,
+                explanation=f"{what[0].upper()}{what[1:]} ({automata.KINDS[rule.kind].description}): "
+                "with the candidates left no filling of its cells fits these, so "
+                f"{eliminations_text(board, elims)}",
+            )
+
+
 FINDERS = (
     (("cage_combinations",), cage_combinations),
     (("relation_exclusion",), relation_exclusion),
+    (("link_exclusion",), link_exclusion),
+    (("sum_bounds",), sum_bounds),
+    (("line_rule_exclusion",), line_rule_exclusion),
 )
 """(technique keys, finder) pairs of this module."""
