@@ -621,9 +621,23 @@ def count(
 
 @cli.command()
 @click.argument("puzzle")
+@click.option(
+    "--explain-ambiguity",
+    is_flag=True,
+    help="The setter's check: for several solutions, show two and the cells where they differ; "
+    "for one, list the givens and constraints each of which could go alone.",
+)
+@click.option("--json", "as_json", is_flag=True, help="With --explain-ambiguity: one JSON object per puzzle.")
 @input_options
 @limit_options
-def check(puzzle: str, node_limit: int | None, time_limit: float | None, **options: Any) -> None:
+def check(
+    puzzle: str,
+    explain_ambiguity: bool,
+    as_json: bool,
+    node_limit: int | None,
+    time_limit: float | None,
+    **options: Any,
+) -> None:
     """Say whether PUZZLE is valid and has no, one or several solutions.
 
     Exit code 0 only when every puzzle has exactly one.
@@ -633,6 +647,14 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
 
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "checked")
+    if explain_ambiguity:
+        for entry, report in tally.answers(entries, lambda item: _audit_text(item, time_limit, as_json)):
+            unique, text = report
+            if not unique:
+                tally.failed += 1
+            click.echo(text if as_json else entry.where + text)
+        tally.finish()
+        return
     for entry, result in tally.answers(
         entries, lambda item: count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
     ):
@@ -651,6 +673,62 @@ def check(puzzle: str, node_limit: int | None, time_limit: float | None, **optio
             tally.failed += 1
         click.echo(entry.where + text)
     tally.finish()
+
+
+def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:
+    """The setter's check of one puzzle: (unique, the text to print)."""
+    from sudokit.model import EMPTY, cell_name
+    from sudokit.render import pretty
+    from sudokit.setter import audit
+
+    found = audit(puzzle, time_limit=time_limit or 60.0)
+    grid = puzzle.grid
+    names = [cell_name(grid.cells[c]) for c in found.differing]
+    if as_json:
+        data: dict[str, Any] = {
+            "count": found.count if found.count < 2 else "2+",
+            "solutions": [s.to_string() for s in found.solutions],
+            "differing": names,
+            "redundant_givens": [
+                f"{cell_name(grid.cells[c])}={grid.symbols[puzzle.givens[c]]}" for c in found.redundant_givens
+            ],
+            "redundant_constraints": list(found.redundant_constraints),
+            "complete": found.complete,
+        }
+        return found.unique, json.dumps(data)
+    if found.count == 0:
+        return False, "no solution"
+    if found.count == 2:
+        first, second = found.solutions
+        differ = set(found.differing)
+
+        def only_differing(values: Sequence[int]) -> str:
+            return pretty(grid, [v if c in differ else EMPTY for c, v in enumerate(values)])
+
+        lines = [
+            f"multiple: two solutions differ in {len(names)} cells: {' '.join(names)}",
+            f"solution 1: {first.to_string()}",
+            f"solution 2: {second.to_string()}",
+            "where they differ, solution 1:",
+            only_differing(first.values),
+            "and solution 2:",
+            only_differing(second.values),
+        ]
+        return False, "\n".join(lines)
+    lines = ["unique: valid, with exactly one solution"]
+    if found.redundant_givens:
+        shown = [
+            f"{cell_name(grid.cells[c])} ({grid.symbols[puzzle.givens[c]]})" for c in found.redundant_givens
+        ]
+        lines.append(f"redundant givens, each removable alone: {', '.join(shown)}")
+    if found.redundant_constraints:
+        lines.append("redundant constraints, each removable alone:")
+        lines += [f"  {name}" for name in found.redundant_constraints]
+    if not found.redundant_givens and not found.redundant_constraints and found.complete:
+        lines.append("minimal: every given and every constraint is needed")
+    if not found.complete:
+        lines.append("(the time limit stopped the check before every given and constraint was tried)")
+    return True, "\n".join(lines)
 
 
 @cli.command()
