@@ -35,7 +35,7 @@ def reference_count(puzzle: Puzzle) -> int:
 def test_an_ambiguous_puzzle_shows_two_solutions_and_where_they_differ() -> None:
     puzzle = sudokit.parse(MINIMAL)
     first_given = next(c for c, g in enumerate(puzzle.givens) if g != EMPTY)
-    ambiguous = Puzzle(puzzle.grid, (EMPTY,) + puzzle.givens[1:]) if first_given == 0 else puzzle
+    ambiguous = Puzzle(puzzle.grid, (EMPTY, *puzzle.givens[1:])) if first_given == 0 else puzzle
     assert reference_count(ambiguous) == 2
     found = audit(ambiguous)
     assert found.count == 2 and not found.unique
@@ -53,7 +53,7 @@ def test_a_given_that_follows_from_the_others_is_redundant() -> None:
     assert solution is not None
     extra = next(c for c in range(81) if puzzle.givens[c] == EMPTY)
     padded = Puzzle(
-        puzzle.grid, puzzle.givens[:extra] + (solution.values[extra],) + puzzle.givens[extra + 1 :]
+        puzzle.grid, (*puzzle.givens[:extra], solution.values[extra], *puzzle.givens[extra + 1 :])
     )
     found = audit(padded)
     assert found.unique and found.complete and extra in found.redundant_givens
