@@ -437,3 +437,70 @@ def test_samurai_as_five_grids_must_agree_where_they_overlap() -> None:
         lines[0] = lines[0][:60] + ("1" if centre[0] != "1" else "2") + lines[0][61:]
     with pytest.raises(sudokit.ParseError, match=r"grids 1 and 3 disagree at r7c7"):
         sudokit.parse("\n".join(lines), variants=["samurai"])
+
+
+GATTAI_8 = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12), (6, 18), (0, 24), (12, 24)]
+SUMO = [
+    (0, 0),
+    (0, 12),
+    (0, 24),
+    (6, 6),
+    (6, 18),
+    (12, 0),
+    (12, 12),
+    (12, 24),
+    (18, 6),
+    (18, 18),
+    (24, 0),
+    (24, 12),
+    (24, 24),
+]
+SHOGUN = [(0, 0), (0, 12), (0, 24), (0, 36), (6, 6), (6, 18), (6, 30), (12, 0), (12, 12), (12, 24), (12, 36)]
+
+
+@pytest.mark.parametrize(
+    "corners",
+    [GATTAI_8, SUMO, SHOGUN, [(0, 0), (6, 6), (12, 12)]],
+    ids=["gattai-8", "sumo", "shogun", "steps"],
+)
+def test_any_layout_of_grids_is_read_from_the_shape_of_its_frame(corners: list[tuple[int, int]]) -> None:
+    from sudokit.formats.multigrid import format_frame
+
+    grid = variants.multi_grid(sorted(corners))  # grids numbered in reading order, as read back
+    assert variants.corners_from_shape(grid.cells) == sorted(corners)
+    filled = sudokit.solve(Puzzle.empty(grid)).solution
+    assert filled is not None and filled.violations() == []
+    keep = [v if (r * 7 + c * 3) % 4 else EMPTY for (r, c), v in zip(grid.cells, filled.values, strict=True)]
+    text = format_frame(grid, keep)
+    assert sudokit.formats.detect(text) == "multigrid"
+    puzzle = sudokit.parse(text)
+    assert puzzle.grid == grid and list(puzzle.givens) == keep
+    assert sudokit.solve(puzzle).solution == filled.__class__(puzzle, filled.values)
+    shape = [
+        "".join("#" if (r, c) in grid.index else "." for c in range(grid.cols)) for r in range(grid.rows)
+    ]
+    document = {
+        "format": "sudokit",
+        "version": 2,
+        "size": 9,
+        "grids": {"size": 9},
+        "shape": shape,
+        "givens": text.replace("-", ".").split(),
+    }
+    assert sudokit.parse(json.dumps(document)).grid == grid
+
+
+def test_a_shape_made_of_grids_in_more_than_one_way_is_named_as_ambiguous() -> None:
+    from sudokit.formats.multigrid import format_frame
+
+    flower = variants.named_multi_grid("flower")
+    with pytest.raises(sudokit.GridError, match=r"ambiguous: .* square at \(3, 3\) lies inside it"):
+        variants.corners_from_shape(flower.cells)
+    text = format_frame(flower, [EMPTY] * len(flower.cells))
+    assert sudokit.parse(text).grid == flower  # the named layout is found first
+    lopsided = [(0, 0), (0, 6), (9, 0)]  # two grids side by side in a 9x15 band, one below
+    shape = {(r, c) for top, left in lopsided for r in range(top, top + 9) for c in range(left, left + 9)}
+    with pytest.raises(sudokit.GridError, match="square at"):
+        variants.corners_from_shape(shape)
+    with pytest.raises(sudokit.GridError, match="not a union of 9x9 grids"):
+        variants.corners_from_shape({(r, c) for r in range(12) for c in range(10)} - {(0, 9)})

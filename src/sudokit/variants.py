@@ -657,6 +657,85 @@ def multi_grid(
     return Grid(alphabet, tuple(cells), tuple(units), height, width, (rows, cols) if aligned else None)
 
 
+def corners_from_shape(
+    cells: Iterable[Cell], size: int = 9, box: tuple[int, int] | None = None
+) -> list[Cell]:
+    """The top-left corners of the size x size grids whose union is exactly ``cells``.
+
+    Grids are squares inside the shape, lined up on one lattice of boxes; the answer is the smallest
+    set of them that covers every cell.  GridError when no set does, or when two sets of that size do
+    (the shape is ambiguous: name the corners, or the layout, instead).
+    """
+    shape = set(cells)
+    if not shape:
+        raise GridError("the shape has no cells")
+    rows, cols = box if box is not None else default_box(size)
+    top, left = min(r for r, _ in shape), min(c for _, c in shape)
+    squares: list[Cell] = [
+        (r, c) for r, c in shape if all((r + i, c + j) in shape for i in range(size) for j in range(size))
+    ]
+    best: list[list[Cell]] = []
+    extra: list[Cell] = []
+    for dr in range(rows):
+        for dc in range(cols):
+            aligned = [
+                (r, c) for r, c in squares if (r - top - dr) % rows == 0 and (c - left - dc) % cols == 0
+            ]
+            for cover in _covers(shape, aligned, size):
+                if not best or len(cover) < len(best[0]):
+                    best, extra = [cover], sorted(set(aligned) - set(cover))
+                elif len(cover) == len(best[0]) and sorted(cover) not in [sorted(b) for b in best]:
+                    best.append(cover)
+    if not best:
+        raise GridError(f"the shape is not a union of {size}x{size} grids lined up on their boxes")
+    if len(best) > 1:
+        options = " or ".join(str(sorted(cover)) for cover in best[:2])
+        raise GridError(
+            f"the shape can be made of {size}x{size} grids in more than one way: corners {options}"
+        )
+    if extra:  # a grid inside the others' cells (a flower's centre) may or may not be one of the puzzle's
+        raise GridError(
+            f"the shape is ambiguous: grids at {sorted(best[0])} cover it, and the {size}x{size} square at "
+            f"{extra[0]} lies inside it too; name the layout or list the corners"
+        )
+    return sorted(best[0])
+
+
+def _covers(shape: set[Cell], squares: list[Cell], size: int, limit: int = 2) -> list[list[Cell]]:
+    """The smallest sets of squares (top-left corners) covering the shape exactly, at most ``limit``."""
+    covering: dict[Cell, list[Cell]] = {cell: [] for cell in shape}
+    for r, c in squares:
+        for i in range(size):
+            for j in range(size):
+                covering[(r + i, c + j)].append((r, c))
+    if any(not options for options in covering.values()):
+        return []
+    found: list[list[Cell]] = []
+    bound = [len(squares) + 1]
+
+    def search(chosen: list[Cell], covered: set[Cell]) -> None:
+        if len(chosen) > bound[0]:
+            return
+        left = shape - covered
+        if not left:
+            if len(chosen) < bound[0]:
+                bound[0] = len(chosen)
+                found.clear()
+            if len(found) < limit:
+                found.append(list(chosen))
+            return
+        if len(chosen) == bound[0]:
+            return
+        cell = min(left, key=lambda x: (len(covering[x]), x))
+        for r, c in covering[cell]:
+            chosen.append((r, c))
+            search(chosen, covered | {(r + i, c + j) for i in range(size) for j in range(size)})
+            chosen.pop()
+
+    search([], set())
+    return found
+
+
 def named_multi_grid(name: str, symbols: Sequence[str] | str | None = None) -> Grid:
     """One of the standard layouts of 9x9 grids by name (see :data:`MULTI_GRID_LAYOUTS`)."""
     corners = MULTI_GRID_LAYOUTS.get(name)

@@ -35,7 +35,7 @@ from sudokit.formats.janko import looks_like_janko_block, parse_janko_block
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
 from sudokit.formats.jsonl import looks_like_jsonl, parse_jsonl
 from sudokit.formats.limits import MAX_SIZE, MAX_TEXT, check_lines, check_text
-from sudokit.formats.multigrid import detect_layout, format_frame, parse_multigrid, parse_subgrids
+from sudokit.formats.multigrid import format_frame, frame_layout, parse_multigrid, parse_subgrids
 from sudokit.formats.opensudoku import looks_like_opensudoku, parse_opensudoku
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
@@ -125,7 +125,7 @@ def detect(text: str) -> str:
         return "tsv"
     if identify_text(text) is not None:
         return "unsupported"
-    if detect_layout(text) is not None:
+    if frame_layout(text) != (None, None):
         return "multigrid"
     if read_candidate_line(text) is not None:
         return "candidates"

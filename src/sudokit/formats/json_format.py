@@ -14,7 +14,8 @@ Version 2, documented in the README (version 1 is version 2 without the last fou
      "units": [{"name": "diagonal", "cells": ["r1c1", "r2c2", ...]}],   # extra all-different units
      "givens": ["53..7....", ...],       # rows; or lists of symbols with null for empty
      "candidates": {"r1c3": "124"},      # cells limited to some symbols
-     "grids": {"size": 9, "box": [3, 3], "corners": [[0, 0], [6, 6]]},   # overlapping grids (samurai)
+     "grids": {"size": 9, "box": [3, 3], "corners": [[0, 0], [6, 6]]},   # overlapping grids (samurai);
+                                         # without "corners", found from the "shape"
      "constraints": ["antiknight", "antiking", "nonconsecutive"],       # pairwise rules on every cell
      "relations": [{"cells": ["r1c1", "r2c3"], "distances": [0]}],      # ... or on chosen pairs
      "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}],                  # killer cages (sum optional)
@@ -182,9 +183,12 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
     if rows > MAX_FRAME or cols > MAX_FRAME:
         raise _Bad(f"a frame has at most {MAX_FRAME} rows and columns, not {rows}x{cols}")
     if "grids" in data:
+        grids = data["grids"]
+        if isinstance(grids, dict) and "corners" not in grids and "shape" in data:
+            return _multi_grid(grids | {"corners": _corners_of_shape(data, grids)}, symbols)
         if {"box", "regions", "shape", "rows", "cols"} & set(data):
             raise _Bad('"grids" makes the frame: give no "box", "regions", "shape", "rows" or "cols"')
-        return _multi_grid(data["grids"], symbols)
+        return _multi_grid(grids, symbols)
     rows_and_columns = data.get("rows_and_columns", True)
     if not isinstance(rows_and_columns, bool):
         raise _Bad('"rows_and_columns" must be true or false')
@@ -221,6 +225,29 @@ def _base_grid(data: dict[str, Any], symbols: tuple[str, ...]) -> Grid:
         cells = [(r, c) for r in range(rows) for c in range(cols)]
     units = _row_units(rows, cols, cells) if rows_and_columns else []
     return Grid(symbols, tuple(cells), tuple(units), rows, cols)
+
+
+def _corners_of_shape(data: dict[str, Any], grids: dict[str, Any]) -> list[list[int]]:
+    """The corners of the grids that make up a "shape" (``"grids": {"size": 9}`` without corners)."""
+    shape = data["shape"]
+    if not (isinstance(shape, list) and all(isinstance(r, str) and not set(r) - {"#", "."} for r in shape)):
+        raise _Bad('"shape" must be strings of "#" (cell) and "." (no cell)')
+    if len(shape) > MAX_FRAME or any(len(r) > MAX_FRAME for r in shape):
+        raise _Bad(f"a frame has at most {MAX_FRAME} rows and columns")
+    size, box = grids.get("size", 9), grids.get("box")
+    if not isinstance(size, int) or isinstance(size, bool) or not 2 <= size <= MAX_SIZE:
+        raise _Bad(f'"grids": "size" must be from 2 to {MAX_SIZE}')
+    if box is not None and not (
+        isinstance(box, list) and len(box) == 2 and all(isinstance(k, int) for k in box)
+    ):
+        raise _Bad('"grids": "box" must be [rows, columns]')
+    cells = [(r, c) for r, line in enumerate(shape) for c, ch in enumerate(line) if ch == "#"]
+    try:
+        return [
+            list(corner) for corner in variants.corners_from_shape(cells, size, tuple(box) if box else None)
+        ]
+    except GridError as exc:
+        raise _Bad(f'"shape": {exc}') from None
 
 
 def _multi_grid(value: Any, symbols: tuple[str, ...]) -> Grid:

@@ -1,15 +1,18 @@
 """The text form of multi-grid puzzles (samurai and its kin): the whole frame, one character a cell.
 
 A samurai is 21 lines of 21 characters; positions that are no cell hold a space or ``-``, empty
-cells ``.`` or ``0``.  The layout is recognised from the shape of the holes (``variant=`` names it
-outright, which a butterfly, with no holes, needs).  Written the same way, with ``-`` for holes.
+cells ``.`` or ``0``.  The layout is recognised from the shape of the holes: a named one (samurai,
+sohei, windmill, ...) first, else any layout of overlapping 9x9 grids the shape makes in one way
+only (gattai-8, sumo, shogun, ...; :func:`sudokit.variants.corners_from_shape`).  ``variant=`` names
+it outright, which a butterfly (no holes) or a flower (its centre grid lies inside the others) needs.
+Written the same way, with ``-`` for holes.
 """
 
 from __future__ import annotations
 
-from sudokit.errors import ParseError
-from sudokit.model import BLANKS, EMPTY, Grid, Puzzle
-from sudokit.variants import MULTI_GRID_LAYOUTS, named_multi_grid
+from sudokit.errors import GridError, ParseError
+from sudokit.model import BLANKS, EMPTY, Cell, Grid, Puzzle
+from sudokit.variants import MULTI_GRID_LAYOUTS, corners_from_shape, multi_grid, named_multi_grid
 
 FRAME_HEIGHTS = frozenset(max(top for top, _ in corners) + 9 for corners in MULTI_GRID_LAYOUTS.values())
 """The number of lines of the standard frames (a quick test before any layout is compared)."""
@@ -56,6 +59,41 @@ def detect_layout(text: str) -> str | None:
     return max(fitting)[1] if fitting else None
 
 
+def detect_corners(text: str) -> list[Cell] | None:
+    """The corners of the 9x9 grids an unnamed frame's shape is made of, or None when it is no frame.
+
+    The text must have holes (``-`` or spaces) and only digits and blanks elsewhere; GridError (from
+    :func:`~sudokit.variants.corners_from_shape`) when its shape is ambiguous.
+    """
+    rows = [line.rstrip() for _, line in _frame(text)]
+    if len(rows) < 12 or max(len(row) for row in rows) < 12 or len(rows) > 200:
+        return None
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in HOLES]
+    width = max(len(row) for row in rows)
+    if len(cells) == len(rows) * width or any(
+        rows[r][c] not in BLANKS and not rows[r][c].isdigit() for r, c in cells
+    ):
+        return None
+    return corners_from_shape(cells)
+
+
+def frame_layout(text: str) -> tuple[str | None, list[Cell] | None]:
+    """A frame's layout: a standard name, or the corners of its grids, or (None, None) for no frame.
+
+    The exact shape (every ``-`` and space a hole) decides first; only when it is no union of grids,
+    or an ambiguous one, is ``-`` also taken as a blank cell of a named layout (as some files write
+    a samurai's empty cells).
+    """
+    try:
+        corners = detect_corners(text)
+    except GridError:
+        corners = None
+    if corners is not None:
+        named = next((k for k, v in MULTI_GRID_LAYOUTS.items() if sorted(v) == corners), None)
+        return (named, None) if named else (None, corners)
+    return detect_layout(text), None
+
+
 def _given(grid: Grid, ch: str, lineno: int, column: int) -> int:
     """The symbol index a character of a cell stands for (EMPTY for a blank); ParseError if neither."""
     if ch in BLANKS:
@@ -67,10 +105,18 @@ def _given(grid: Grid, ch: str, lineno: int, column: int) -> int:
 
 def parse_multigrid(text: str, variant: str | None = None) -> Puzzle:
     """A multi-grid puzzle from its frame text; ``variant`` names the layout, else it is detected."""
-    name = variant or detect_layout(text)
-    if name is None:
+    name, corners = (variant, None) if variant else frame_layout(text)
+    if name is not None:
+        grid = named_multi_grid(name)
+    elif corners is not None:
+        grid = multi_grid(corners, 9, (3, 3))
+        name = f"{len(corners)}-grid"
+    else:
+        try:
+            detect_corners(text)
+        except GridError as exc:
+            raise ParseError(f"{exc} (name the layout with --variant)") from None
         raise ParseError("the text is not a samurai-style frame (name the layout with --variant)")
-    grid = named_multi_grid(name)
     lines = _frame(text)
     if len(lines) != grid.rows:
         raise ParseError(f"a {name} frame has {grid.rows} lines, this text {len(lines)}")
