@@ -367,3 +367,53 @@ def test_every_constraint_is_drawn() -> None:
     clue = re.search(r'<text class="skyscraper" x="([\d.]+)" y="([\d.]+)"[^>]*>3<', svg)
     assert clue and float(clue[2]) > grid_right and float(clue[1]) > grid_right - CELL
     assert "caption" not in svg  # the nabner relations are drawn as a line, not named
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_puzzles_with_line_rules_are_unique_and_minimal(seed: int) -> None:
+    rng = random.Random(seed)
+    n = 4
+    grid, _, problem = base(n)
+    truth = solution_values(problem, rng)
+    tests = []
+    for kind in rng.sample(list(KINDS), 2):
+        grid, cells, clue = add_random_rule(grid, rng, kind, truth)
+        tests.append((tuple(cells), line_test(kind, clue, n)))
+    made = sudokit.generate(grid=grid, seed=seed)
+    rules = replace(problem, predicates=tuple(tests))
+    assert reference.count(replace(rules, givens=made.puzzle.givens), limit=2).count == 1
+    assert made.minimal
+    for c, given in enumerate(made.puzzle.givens):  # every given is needed
+        if given != EMPTY:
+            fewer = (*made.puzzle.givens[:c], EMPTY, *made.puzzle.givens[c + 1 :])
+            assert reference.count(replace(rules, givens=fewer), limit=2).count == 2
+
+
+def test_a_generated_9x9_with_lines_meets_every_rule() -> None:
+    grid = variants.thermometer(Grid.classic(9), [(0, 0), (0, 1), (0, 2), (0, 3)])
+    grid = variants.sandwich(grid, "top", 4, 15)
+    grid = variants.renban(grid, [(4, 4), (4, 5), (5, 5)])
+    made = sudokit.generate(grid=grid, seed=7)
+    values = tuple(v + 1 for v in made.solution.values)
+    assert all(a < b for a, b in itertools.pairwise(values[:4]))
+    assert sandwich(15)(tuple(values[r * 9 + 4] for r in range(9)))
+    assert renban((values[40], values[41], values[50]))
+    assert sudokit.count_solutions(made.puzzle, 2).unique and made.minimal
+
+
+def test_generate_rules_from_a_setters_link() -> None:
+    from click.testing import CliRunner
+
+    from sudokit.cli import cli
+
+    grid = variants.thermometer(Grid.classic(9), [(0, 0), (0, 1), (0, 2), (0, 3)])
+    grid = variants.sandwich(grid, "top", 4, 15)
+    link = sudokit.dumps(Puzzle.empty(grid), "fpuzzles").strip()
+    result = CliRunner().invoke(cli, ["generate", "--rules-from", link, "--seed", "3", "--count", "2"])
+    assert result.exit_code == 0, result.output
+    made = [sudokit.parse(line) for line in result.output.split()]
+    assert len(made) == 2 and made[0].givens != made[1].givens
+    for puzzle in made:
+        assert puzzle.grid == grid and sudokit.count_solutions(puzzle, 2).unique
+    result = CliRunner().invoke(cli, ["generate", "--rules-from", link, "--variant", "x"])
+    assert result.exit_code != 0 and "--rules-from brings its own grid" in result.output

@@ -1098,6 +1098,13 @@ def _one_line(text: str) -> str:
     "nonconsecutive, jigsaw, killer, odd-even, or a layout (samurai, twodoku, butterfly, ...).",
 )
 @click.option(
+    "--rules-from",
+    "rules_from",
+    metavar="PUZZLE",
+    help="Use the grid and rules of this puzzle (a link, file or text; its givens are ignored): "
+    "givens are made for a setter's thermometers, sandwiches, multi-grid layout, ...",
+)
+@click.option(
     "--symmetry",
     default="none",
     show_default=True,
@@ -1166,6 +1173,7 @@ def _one_line(text: str) -> str:
 @parallel_options("processes")
 def generate(
     variant_names: tuple[str, ...],
+    rules_from: str | None,
     pattern: str | None,
     levels: tuple[str, ...],
     count: int,
@@ -1190,6 +1198,10 @@ def generate(
     if pattern is not None and _looks_like_path(pattern) and os.path.exists(pattern):
         with open(pattern, encoding="utf-8") as handle:
             pattern = "".join(line for line in handle if not line.lstrip().startswith("#"))
+    if rules_from is not None:
+        if variant_names or options.get("box"):
+            raise CommandError("--rules-from brings its own grid: give no --variant or --box")
+        options["grid"] = load_puzzles(rules_from)[0].grid
     base = new_seed() if seed is None else seed
     made = generate_many(
         count,

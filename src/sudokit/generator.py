@@ -433,6 +433,8 @@ def _shuffle_spec(grid: Grid) -> tuple[int, int, int, int, int] | None:
         return None
     if any(r.distances != frozenset({0}) for r in grid.relations) or grid.cages:
         return None  # sums and "not consecutive" depend on which symbol is which
+    if grid.links or grid.sums or grid.line_rules:
+        return None  # so do thermometers, dots, arrows, sandwiches, ...
     box = grid.box or (1, n)
     plain = grid.box is not None and grid == Grid.classic(n, grid.box, grid.symbols)
     return n, box[0], box[1], 1, int(plain)
