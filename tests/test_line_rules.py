@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -417,3 +418,17 @@ def test_generate_rules_from_a_setters_link() -> None:
         assert puzzle.grid == grid and sudokit.count_solutions(puzzle, 2).unique
     result = CliRunner().invoke(cli, ["generate", "--rules-from", link, "--variant", "x"])
     assert result.exit_code != 0 and "--rules-from brings its own grid" in result.output
+
+
+SAMPLES = Path(__file__).parent / "fixtures" / "variants" / "fpuzzles-samples"
+SAMPLE_INDEX = json.loads((SAMPLES / "index.json").read_text())
+
+
+@pytest.mark.parametrize("entry", SAMPLE_INDEX, ids=[e["file"] for e in SAMPLE_INDEX])
+def test_every_fpuzzles_sample_solves_to_its_published_solution(entry: dict) -> None:
+    puzzle = sudokit.parse((SAMPLES / f"{entry['file']}.fpuzzles.txt").read_text())
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.unique and result.first is not None
+    assert result.first.to_string() == entry["solution"]
+    again = sudokit.parse(sudokit.dumps(puzzle, "fpuzzles"))
+    assert sudokit.count_solutions(again, 2).first == sudokit.Solution(again, result.first.values)
