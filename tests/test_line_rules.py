@@ -432,3 +432,21 @@ def test_every_fpuzzles_sample_solves_to_its_published_solution(entry: dict) -> 
     assert result.first.to_string() == entry["solution"]
     again = sudokit.parse(sudokit.dumps(puzzle, "fpuzzles"))
     assert sudokit.count_solutions(again, 2).first == sudokit.Solution(again, result.first.values)
+
+
+def test_the_terminal_form_lists_every_constraint_below_the_grid() -> None:
+    from sudokit.render import pretty
+
+    text = pretty(every_kind_grid(), [EMPTY] * 81)
+    lines = text.splitlines()
+    assert lines[0].count("|") == 2 and "thermometer line r1c1-r1c3" in lines
+    for expected in (
+        "sandwich clue 10 reading r1c4 to r9c4",
+        "x-sum clue 20 reading r1c9 to r1c1",
+        "skyscraper clue 3 reading r9c9 to r1c9",
+        "quadruple 1 2 at r5c8",
+        "arrow r7c3-r7c5",
+        "renban line r7c7-r7c9",
+        "clone line r2c2-r8c8",
+    ):
+        assert expected in lines, expected

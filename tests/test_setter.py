@@ -83,7 +83,7 @@ def test_the_thermo_puzzle_needs_most_of_its_thermometers() -> None:
     assert found.unique and found.complete
     needed = [name for name in found.checked if name not in found.redundant_constraints]
     assert needed  # without some thermometer the puzzle has more than one solution
-    from sudokit.setter import constraints
+    from sudokit.variants import constraints
 
     for name, remove in constraints(puzzle.grid):
         left = sudokit.count_solutions(Puzzle(remove(puzzle.grid), puzzle.givens), 2)
@@ -106,7 +106,7 @@ def test_check_explain_ambiguity_on_the_command_line() -> None:
 
 
 def test_constraints_name_what_a_setter_placed() -> None:
-    from sudokit.setter import constraints
+    from sudokit.variants import constraints
 
     grid = variants.thermometer(Grid.classic(9), [(0, 0), (0, 1), (0, 2)])
     grid = variants.kropki(grid, white=[((4, 4), (4, 5))], negative=True)

@@ -113,7 +113,8 @@ def _spaced(parts: Sequence[str]) -> list[str]:
 def pretty(grid: Grid, values: Sequence[int], blank: str = ".") -> str:
     """A grid of symbols (``values`` per cell, EMPTY shown as ``blank``) with box or region borders.
 
-    Killer cages are listed below the grid, one line each: their cells and sum.
+    Killer cages are listed below the grid, one line each: their cells and sum; then every other
+    constraint (thermometers, dots, arrows, outside clues, ...) as players name it.
     """
     width = max(len(s) for s in grid.symbols)
     texts = [[""] * grid.cols for _ in range(grid.rows)]
@@ -123,6 +124,13 @@ def pretty(grid: Grid, values: Sequence[int], blank: str = ".") -> str:
     text = _region_layout(grid, texts, width, owner) if owner else _layout(grid, texts, width, " ")
     if grid.cages:
         text += "\n" + "\n".join(_cage_line(grid, cage) for cage in grid.cages)
+    if grid.links or grid.sums or grid.line_rules or any(r.kind == "nabner" for r in grid.relations):
+        from sudokit.variants import constraints
+
+        named = [
+            name.removeprefix("the ") for name, _ in constraints(grid) if not name.startswith("the cage")
+        ]
+        text += "\n" + "\n".join(named)
     return text
 
 

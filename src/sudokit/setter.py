@@ -9,18 +9,13 @@ unique.  :func:`audit` answers both with the compiled core, within a time budget
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sudokit import variants
 from sudokit.errors import SearchStopped
-from sudokit.model import EMPTY, Grid, Puzzle, Solution, cell_name
+from sudokit.model import EMPTY, Puzzle, Solution
 from sudokit.solver import count_solutions, solutions
-
-Removal = Callable[[Grid], Grid]
+from sudokit.variants import constraints
 
 
 @dataclass(frozen=True)
@@ -47,76 +42,6 @@ class Audit:
     def unique(self) -> bool:
         """Whether the puzzle has exactly one solution."""
         return self.count == 1
-
-
-def constraints(grid: Grid) -> list[tuple[str, Removal]]:
-    """The constraints a setter places, each named and with a function that removes it from a grid.
-
-    A drawn line (thermometer, renban, ...) is one constraint with all its links, sums or rules; a
-    dot, an arrow, a little killer, an outside clue and a cage are one each; the negative constraint
-    of a kind of dot is one.
-    """
-    found: list[tuple[str, Removal]] = []
-    for line in variants.drawn_lines(grid):
-        cells = set(line.cells)
-        steps = {frozenset(p) for p in itertools.pairwise(line.cells)}
-        name = f"the {line.kind} line {_span(grid, line.cells)}"
-
-        def without_line(
-            g: Grid, kind: str = line.kind, cells: set[int] = cells, steps: set[frozenset[int]] = steps
-        ) -> Grid:
-            return dataclasses.replace(
-                g,
-                links=tuple(
-                    k
-                    for k in g.links
-                    if not (k.kind == kind and (set(k.line) == cells or frozenset(k.cells) in steps))
-                ),
-                sums=tuple(s for s in g.sums if not (s.kind == kind and set(s.line) == cells)),
-                line_rules=tuple(r for r in g.line_rules if not (r.kind == kind and set(r.cells) == cells)),
-                relations=tuple(r for r in g.relations if not (r.kind == kind and set(r.cells) <= cells)),
-                _memo={},
-            )
-
-        found.append((name, without_line))
-    drawn = {"thermometer", "slow thermometer", "whispers", "palindrome", "clone"}
-    for k, link in enumerate(grid.links):
-        if link.kind in drawn or link.negated:
-            continue
-        found.append(
-            (
-                f"the {link.kind} clue between {_span(grid, link.cells)}",
-                functools.partial(_drop, field_name="links", index=k),
-            )
-        )
-    for kind in sorted({link.kind for link in grid.links if link.negated}):
-
-        def without_negative(g: Grid, kind: str = kind) -> Grid:
-            return dataclasses.replace(
-                g, links=tuple(k for k in g.links if not (k.negated and k.kind == kind)), _memo={}
-            )
-
-        found.append((f"the negative constraint of the {kind} clues", without_negative))
-    for k, total in enumerate(grid.sums):
-        if not total.line:
-            name = f"the {total.kind} sum {total.total} over {_span(grid, total.cells)}"
-            found.append((name, functools.partial(_drop, field_name="sums", index=k)))
-    for k, rule in enumerate(grid.line_rules):
-        if rule.kind not in variants.LINE_RULE_LINES:
-            found.append((rule.describe(grid), functools.partial(_drop, field_name="line_rules", index=k)))
-    for k, cage in enumerate(grid.cages):
-        found.append((f"the {cage.name(grid)}", functools.partial(_drop, field_name="cages", index=k)))
-    return found
-
-
-def _drop(grid: Grid, field_name: str, index: int) -> Grid:
-    items = getattr(grid, field_name)
-    return dataclasses.replace(grid, **{field_name: items[:index] + items[index + 1 :]}, _memo={})
-
-
-def _span(grid: Grid, cells: tuple[int, ...]) -> str:
-    names = [cell_name(grid.cells[c]) for c in cells]
-    return names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}"
 
 
 def audit(puzzle: Puzzle, *, time_limit: float = 60.0, redundancy: bool = True) -> Audit:
