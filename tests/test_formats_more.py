@@ -68,11 +68,16 @@ def test_sudokupad_parity_fish_is_read_on_its_typed_content(prefix: str) -> None
     text = prefix + payload
     assert detect(text) == "sudokupad"
     puzzle = sudokit.parse(text)
-    assert puzzle.grid.describe() == "9x9 (3x3 boxes)" and puzzle.clue_count == 0
+    assert puzzle.grid.describe() == "9x9 (3x3 boxes), kropki (21 links)" and puzzle.clue_count == 0
     assert puzzle.metadata["title"] == "Parity Fish" and puzzle.metadata["author"] == "Marty Sears"
     assert "white dot" in puzzle.metadata["ruleset"]
-    # the dots are untyped overlays and the red lines a background image: said, not read as rules
-    assert "21 overlays" in puzzle.metadata["unread"] and "background image" in puzzle.metadata["unread"]
+    # the dots (small round overlays on cell edges) are read as kropki dots; the red parity lines are
+    # pixels of a background image: said, not read as rules
+    assert puzzle.metadata["read"] == "kropki" and "overlays" not in puzzle.metadata["unread"]
+    assert puzzle.metadata["unread"].startswith("a background image")
+    white = {link.cells for link in puzzle.grid.links if link.rule == "difference"}
+    assert len(white) + sum(1 for link in puzzle.grid.links if link.rule == "ratio") == 21
+    assert sudokit.Solution.from_string(puzzle.metadata["solution"], puzzle).violations() == []
     # the published solution fits what was read, and what sudokit finds is a valid grid
     assert is_valid_classic(givens_line(puzzle), puzzle.metadata["solution"])
     first = sudokit.solve(puzzle).solution
@@ -555,5 +560,5 @@ def test_the_cli_says_which_sudokupad_drawings_were_not_read_as_rules() -> None:
     path = Path(__file__).parent / "fixtures" / "more-formats" / "parity-fish.scl.txt"
     result = CliRunner().invoke(cli, ["solve", str(path), "--format", "line"])
     notes = [line for line in result.stderr.splitlines() if line.startswith("sudokit: note: ")]
-    assert len(notes) == 1 and "overlays" in notes[0] and "not read" in notes[0]
+    assert len(notes) == 1 and "background image" in notes[0] and "not read" in notes[0]
     assert "not unique" in result.stderr  # without its drawn rules, the puzzle is not unique: both are said

@@ -2,8 +2,9 @@
 
 Supported: the one-line form (``line``), the multi-line grid (``grid``; ``pretty`` adds box
 separators), SadMan ``sdk`` and ``sdm``, Simple Sudoku ``ss``, sudokit's own ``json`` and f-puzzles
-(``fpuzzles``: a link, its payload or its JSON; written as a link, or as ``fpuzzles-json``).
-Read only: SudokuPad links (``sudokupad``), OpenSudoku XML (``opensudoku``), HoDoKu library lines
+(``fpuzzles``: a link, its payload or its JSON; written as a link, or as ``fpuzzles-json``) and
+SudokuPad links (``sudokupad``; written as the f-puzzles link SudokuPad loads).
+Read only: OpenSudoku XML (``opensudoku``), HoDoKu library lines
 (``hodoku``), gsf rating lines (``gsf``), CSV with a puzzle column (``csv``), ``name<TAB>puzzle``
 lines (``tsv``), JSON Lines (``jsonl``) and janko.at data blocks (``janko``).  Text in a format
 sudokit knows but does not read (a PDF, an image, a web page, a HoDoKu ``.hsol`` file) is named in
@@ -27,6 +28,7 @@ from sudokit.formats.foreign import identify_file, identify_text, not_a_grid
 from sudokit.formats.fpuzzles import (
     format_fpuzzles_json,
     format_fpuzzles_link,
+    format_sudokupad_link,
     looks_like_fpuzzles,
     parse_fpuzzles,
 )
@@ -88,6 +90,7 @@ WRITE_FORMATS = (
     "json",
     "fpuzzles",
     "fpuzzles-json",
+    "sudokupad",
     "candidates",
     "pencilmarks",
 )
@@ -341,6 +344,7 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
         "pencilmarks": format_pencil_marks,
         "fpuzzles": format_fpuzzles_link,
         "fpuzzles-json": format_fpuzzles_json,
+        "sudokupad": format_sudokupad_link,
         "line": lambda p: format_line(p) + "\n",
         "grid": format_grid,
         "sdk": format_sdk,
@@ -357,11 +361,12 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
             "json",
             "fpuzzles",
             "fpuzzles-json",
+            "sudokupad",
             "candidates",
             "pencilmarks",
         ):
             raise FormatError(f"the {format} format cannot hold restricted cells; use json")
-    separator = "" if format in ("line", "fpuzzles", "fpuzzles-json", "candidates") else "\n"
+    separator = "" if format in ("line", "fpuzzles", "fpuzzles-json", "sudokupad", "candidates") else "\n"
     return separator.join(writers[format](p) for p in items)
 
 

@@ -664,3 +664,12 @@ def format_fpuzzles_link(puzzle: Puzzle) -> str:
 
     payload = lzstring.LZString().compressToBase64(format_fpuzzles_json(puzzle).strip())
     return LINK + payload + "\n"
+
+
+SUDOKUPAD_LINK = "https://sudokupad.app/fpuzzles"
+"""How written SudokuPad links start: SudokuPad loads an f-puzzles payload after this prefix."""
+
+
+def format_sudokupad_link(puzzle: Puzzle) -> str:
+    """A SudokuPad link that opens the puzzle: its f-puzzles payload, which SudokuPad draws itself."""
+    return SUDOKUPAD_LINK + format_fpuzzles_link(puzzle).strip().removeprefix(LINK) + "\n"

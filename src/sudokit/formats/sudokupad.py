@@ -12,22 +12,27 @@ elisions, bare colours, single quotes); :func:`normalise_scl` turns it into JSON
 the grid itself: cells (``ce``, given values ``v``), regions (``re``) and cages (``ca``; a numeric
 ``v`` is a killer sum, a ``"title: ..."``-style ``v`` carries metadata).  The metadata keeps
 ``title``, ``author``, ``ruleset`` (the rules text, named as the f-puzzles reader names it),
-``solution`` and ``source``.  Lines, arrows, overlays
-and underlays are untyped drawings whose meaning is only in the rules text, so they are not read as
-rules: the puzzle is read on its typed content and its metadata says what was left unread.
+``solution`` and ``source``.  Lines, arrows, overlays and underlays are drawings; those drawn the way
+SudokuPad draws f-puzzles constraints (thermometers, arrows, kropki dots, XV, sandwich and little
+killer clues, quadruples, between lines, palindromes, odd/even and minimum/maximum cells,
+diagonals; see :class:`_Drawings`) are read as those constraints, with the global rules SudokuPad
+names (anti-knight, anti-king, non-consecutive, the negative constraint).  The metadata says what
+was read (``read``) and what was left unread (``unread``), whose meaning is in the rules text.
+Written links are ``https://sudokupad.app/fpuzzles<payload>``, which SudokuPad opens itself.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import statistics
 from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
 from sudokit import variants
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
-from sudokit.model import EMPTY, Cell, Grid, Puzzle
+from sudokit.model import EMPTY, Cell, Grid, Puzzle, Sum
 
 HOSTS = ("sudokupad.app", "crackingthecryptic.com")
 """Hosts whose links are SudokuPad links (any subdomain)."""
@@ -381,21 +386,24 @@ def puzzle_from_scl(data: Any) -> Puzzle:
         grid = _base_grid(_get(data, "re", "regions"), n)
         grid, unread_cages = _with_cages(grid, _get(data, "ca", "cages"), n, metadata)
         givens = _givens(grid, cells, n)
+        drawn = _Drawings(data, grid, n, metadata.get("ruleset", ""))
+        grid, allowed = drawn.read()
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = [f"{unread_cages} cage{'s' if unread_cages > 1 else ''} without a sum"] if unread_cages else []
-    for name, keys in _DRAWINGS.items():
-        items = _get(data, *keys)
-        if isinstance(items, list) and items:
-            unread.append(f"{len(items)} {name if len(items) > 1 else name[:-1]}")
+    for name, count in drawn.unread().items():
+        unread.append(f"{count} {name if count > 1 else name[:-1]}")
     if isinstance(meta, dict) and meta.get("bgimage"):
         unread.append("a background image")
+    if drawn.read_kinds:
+        metadata["read"] = ", ".join(sorted(drawn.read_kinds))
     if unread:
         metadata["unread"] = (
-            ", ".join(unread) + ": SudokuPad drawings carry no type, so their rules (in the rules text) "
-            "were not read; the puzzle was read from its cells, regions and cage sums only"
+            ", ".join(unread)
+            + ": drawings that follow no convention sudokit knows carry no rule in SudokuPad "
+            "data (their meaning is in the rules text), so they were not read as rules"
         )
-    return Puzzle(grid, givens, None, metadata)
+    return Puzzle(grid, givens, allowed, metadata)
 
 
 def _with_cages(grid: Grid, cages: Any, n: int, metadata: dict[str, str]) -> tuple[Grid, int]:
@@ -446,3 +454,396 @@ def _givens(grid: Grid, cells: list[Any], n: int) -> tuple[int, ...]:
                 raise ParseError(f"SudokuPad: r{r + 1}c{c + 1} holds {json.dumps(value)}, not 1 to {n}")
             givens[grid.index[(r, c)]] = value - 1
     return tuple(givens)
+
+
+# ------------------------------------------------------------------- drawings read as constraints
+
+_PROPS = {
+    "color": "c",
+    "borderColor": "c1",
+    "backgroundColor": "c2",
+    "center": "ct",
+    "width": "w",
+    "height": "h",
+    "rounded": "r",
+    "text": "te",
+    "fontSize": "fs",
+    "thickness": "th",
+    "wayPoints": "wp",
+    "headLength": "hl",
+}
+GREY = "#CFCFCF"
+ARROW_GREY = "#A1A1A1"
+
+
+class _Drawings:
+    """SudokuPad drawings read as the constraints f-puzzles exports them as.
+
+    SudokuPad's own f-puzzles loader draws each constraint in a fixed way: a thermometer is a grey
+    (#CFCFCF) line 21 thick from a round grey bulb 0.85 wide; a palindrome a grey line 16 thick; a
+    between line a grey line 2 thick between open circles; an arrow a #A1A1A1 arrow (head 0.3) from a
+    circle; a kropki dot a small round overlay on the edge between two cells (white or black); an XV
+    sign an "X" or "V" on an edge; a sandwich sum a number beside the grid; a little killer a number
+    with a short black arrow; a quadruple a round white overlay on a corner with its digits; odd and
+    even cells grey circles and squares 0.7 wide; minimum and maximum cells grey (#ccc) with
+    chevrons; diagonals blue (#34BBE6) lines from corner to corner; and the global rules
+    (anti-knight, anti-king, non-consecutive, the negative constraint) are named in ``global``.
+    Drawings in any other style keep their meaning in the rules text and are counted as unread.
+    """
+
+    def __init__(self, data: dict[str, Any], grid: Grid, n: int, rules: str) -> None:
+        self.grid, self.n, self.rules = grid, n, rules.lower()
+        self.items = {
+            name: [i for i in (_get(data, *keys) or []) if isinstance(i, dict)]
+            for name, keys in _DRAWINGS.items()
+        }
+        self.used: dict[str, set[int]] = {name: set() for name in _DRAWINGS}
+        flags = _get(data, "global") or []
+        meta = _get(data, "metadata") or {}
+        self.flags = {str(f).lower() for f in flags} if isinstance(flags, list) else set()
+        if isinstance(meta, dict):
+            self.flags |= {name for name in ("antiknight", "antiking") if meta.get(name) is True}
+        self.read_kinds: set[str] = set()
+
+    def unread(self) -> dict[str, int]:
+        """How many drawings of each kind were not read as constraints."""
+        counts = {name: len(items) - len(self.used[name]) for name, items in self.items.items()}
+        return {name: count for name, count in counts.items() if count}
+
+    def read(self) -> tuple[Grid, tuple[int, ...] | None]:
+        """The grid with every drawing read as a constraint, and the odd/even cells' allowed symbols."""
+        grid = self.grid
+        for name, build in variants.PAIRWISE_RULES.items():
+            if name in self.flags:
+                grid = build(grid)
+                self.read_kinds.add(name)
+        grid = self._diagonals(grid)
+        grid = self._lines(grid)
+        grid = self._arrows(grid)
+        grid = self._edges(grid)
+        grid = self._outside(grid)
+        grid = self._quadruples(grid)
+        grid = self._min_max(grid)
+        return grid, self._odd_even(grid)
+
+    # ---------------------------------------------------------------------------- helpers
+
+    def each(self, name: str) -> list[tuple[int, dict[str, Any]]]:
+        return [(k, item) for k, item in enumerate(self.items[name]) if k not in self.used[name]]
+
+    def take(self, name: str, k: int, kind: str) -> None:
+        self.used[name].add(k)
+        self.read_kinds.add(kind)
+
+    @staticmethod
+    def prop(item: dict[str, Any], name: str) -> Any:
+        return item[name] if name in item else item.get(_PROPS[name])
+
+    def colour(self, item: dict[str, Any], name: str) -> str:
+        """A colour in upper-case ``#RRGGBB`` (``#0``, ``#F``, ``#FFF`` and bare ``RRGGBB`` expanded)."""
+        value = self.prop(item, name)
+        if not isinstance(value, str):
+            return ""
+        text = value.strip().upper()
+        text = {"#0": "#000000", "#F": "#FFFFFF"}.get(text, text)
+        if re.fullmatch(r"#[0-9A-F]{3}", text):
+            text = "#" + "".join(ch * 2 for ch in text[1:])
+        if re.fullmatch(r"[0-9A-F]{6}", text):
+            text = "#" + text
+        return text
+
+    def number(self, item: dict[str, Any], name: str) -> float | None:
+        value = self.prop(item, name)
+        return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+    def point(self, value: Any) -> tuple[float, float] | None:
+        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int | float) for v in value):
+            return float(value[0]), float(value[1])
+        return None
+
+    def points(self, item: dict[str, Any]) -> list[tuple[float, float]]:
+        raw = self.prop(item, "wayPoints")
+        found = [self.point(p) for p in raw] if isinstance(raw, list) else []
+        return [p for p in found if p is not None]
+
+    def cell_at(self, point: tuple[float, float]) -> Cell | None:
+        """The cell a point lies in (None outside the grid)."""
+        r, c = int(point[0] // 1), int(point[1] // 1)
+        return (r, c) if (r, c) in self.grid.index else None
+
+    def path(self, item: dict[str, Any]) -> list[Cell] | None:
+        """The cells a line's way points pass through, in order (None if one lies outside the grid)."""
+        cells: list[Cell] = []
+        for p in self.points(item):
+            cell = self.cell_at(p)
+            if cell is None:
+                return None
+            if not cells or cells[-1] != cell:
+                cells.append(cell)
+        return cells
+
+    @staticmethod
+    def near(a: float | None, b: float, tolerance: float = 0.06) -> bool:
+        return a is not None and abs(a - b) <= tolerance
+
+    def text(self, item: dict[str, Any]) -> str:
+        value = self.prop(item, "text")
+        return str(value).strip() if value is not None else ""
+
+    # ---------------------------------------------------------------------------- readers
+
+    def _diagonals(self, grid: Grid) -> Grid:
+        n = self.n
+        for k, item in self.each("lines"):
+            points = self.points(item)
+            if self.colour(item, "color") != "#34BBE6" or len(points) != 2:
+                continue
+            ends = {tuple(round(v) for v in p) for p in points}
+            which = "main" if ends == {(0, 0), (n, n)} else "anti" if ends == {(0, n), (n, 0)} else None
+            if which:
+                grid = variants.diagonals(grid, which)
+                self.take("lines", k, "diagonal")
+        return grid
+
+    def _lines(self, grid: Grid) -> Grid:
+        bulbs = {}
+        for k, item in self.each("underlays"):
+            centre = self.point(self.prop(item, "center"))
+            grey = self.colour(item, "backgroundColor") == GREY
+            if (
+                centre
+                and grey
+                and self.prop(item, "rounded")
+                and self.near(self.number(item, "width"), 0.85, 0.1)
+            ):
+                cell = self.cell_at(centre)
+                if cell is not None:
+                    bulbs[cell] = k
+        circles = {}
+        for k, item in self.each("overlays"):
+            centre = self.point(self.prop(item, "center"))
+            if centre and self.colour(item, "borderColor") == GREY and self.prop(item, "rounded"):
+                cell = self.cell_at(centre)
+                if cell is not None:
+                    circles[cell] = k
+        for k, item in self.each("lines"):
+            if self.colour(item, "color") != GREY:
+                continue
+            cells, thickness = self.path(item), self.number(item, "thickness")
+            if not cells or len(cells) < 2 or thickness is None:
+                continue
+            if self.near(thickness, 21, 1.5):
+                grid = variants.thermometer(grid, cells)
+                self.take("lines", k, "thermometer")
+                if cells[0] in bulbs:
+                    self.used["underlays"].add(bulbs[cells[0]])
+            elif self.near(thickness, 16, 1.5):
+                grid = variants.palindrome(grid, cells)
+                self.take("lines", k, "palindrome")
+            elif (
+                self.near(thickness, 2, 0.5)
+                and cells[0] in circles
+                and cells[-1] in circles
+                and len(cells) >= 3
+            ):
+                grid = variants.between(grid, cells)
+                self.take("lines", k, "between line")
+                self.used["overlays"] |= {circles[cells[0]], circles[cells[-1]]}
+        return grid
+
+    def _arrows(self, grid: Grid) -> Grid:
+        rings = []
+        for k, item in self.each("overlays"):
+            centre = self.point(self.prop(item, "center"))
+            width, height = self.number(item, "width"), self.number(item, "height")
+            if centre and width and height and self.colour(item, "borderColor") == ARROW_GREY:
+                cells = [
+                    (r, c)
+                    for r, c in self.grid.cells
+                    if abs(r + 0.5 - centre[0]) < height / 2 and abs(c + 0.5 - centre[1]) < width / 2
+                ]
+                if cells:
+                    rings.append((k, cells))
+        for k, item in self.each("arrows"):
+            line = self.path(item)
+            if self.colour(item, "color") != ARROW_GREY or not line or len(line) < 2:
+                continue
+            ring = next(((rk, rc) for rk, rc in rings if line[0] in rc), None)
+            circle = ring[1] if ring else [line[0]]
+            shaft = [cell for cell in line if cell not in circle]
+            if shaft:
+                grid = variants.arrow(grid, circle, shaft)
+                self.take("arrows", k, "arrow")
+                if ring:
+                    self.used["overlays"].add(ring[0])
+        return grid
+
+    def _edge(self, item: dict[str, Any]) -> tuple[Cell, Cell] | None:
+        """The two cells whose shared edge an overlay sits on, or None."""
+        centre = self.point(self.prop(item, "center"))
+        if centre is None:
+            return None
+        r, c = centre
+        half_r, half_c = abs(r - round(r)) < 0.05, abs(c - round(c)) < 0.05
+        if half_r and not half_c:
+            pair = (round(r) - 1, int(c // 1)), (round(r), int(c // 1))
+        elif half_c and not half_r:
+            pair = (int(r // 1), round(c) - 1), (int(r // 1), round(c))
+        else:
+            return None
+        return pair if all(cell in self.grid.index for cell in pair) else None
+
+    def _edges(self, grid: Grid) -> Grid:
+        marked: list[tuple[Cell, Cell]] = []
+        for k, item in self.each("overlays"):
+            pair = self._edge(item)
+            if pair is None:
+                continue
+            width, text = self.number(item, "width"), self.text(item)
+            background = self.colour(item, "backgroundColor")
+            if (
+                self.prop(item, "rounded")
+                and width is not None
+                and width <= 0.45
+                and background in ("#FFFFFF", "#000000")
+            ):
+                rule, default = ("ratio", 2) if background == "#000000" else ("difference", 1)
+                value = int(text) if text.isdigit() else default
+                grid = variants.with_links(grid, [pair], rule, value, kind="kropki")
+                self.take("overlays", k, "kropki")
+                marked.append(pair)
+            elif text.upper() in ("X", "V") and not self.prop(item, "rounded"):
+                grid = variants.with_links(grid, [pair], "sum", 10 if text.upper() == "X" else 5, kind="xv")
+                self.take("overlays", k, "xv")
+                marked.append(pair)
+        negatives = [
+            (name, rules)
+            for name, rules in (
+                ("antixv", [("sum", 10), ("sum", 5)]),
+                ("antiratio", [("ratio", 2)]),
+                ("antidifference", [("difference", 1)]),
+            )
+            if name in self.flags
+        ]
+        for name, rules in negatives:
+            kind = "xv" if name == "antixv" else "kropki"
+            grid = variants.negative_dots(grid, marked, rules, kind)
+            self.read_kinds.add(f"negative {kind}")
+        return grid
+
+    def _outside(self, grid: Grid) -> Grid:
+        n = self.n
+        killers = {}
+        for k, item in self.each("arrows"):
+            points = self.points(item)
+            if self.colour(item, "color") == "#000000" and len(points) == 2:
+                (r1, c1), (r2, c2) = points
+                step = (1 if r2 > r1 else -1, 1 if c2 > c1 else -1)
+                killers[(int(r1 // 1), int(c1 // 1))] = (k, step)
+        kinds = [
+            kind
+            for kind, word in (("x-sum", "x-sum"), ("x-sum", "x sum"), ("skyscraper", "skyscraper"))
+            if word in self.rules
+        ]
+        for k, item in self.each("overlays"):
+            centre, text = self.point(self.prop(item, "center")), self.text(item)
+            if centre is None or not text.isdigit():
+                continue
+            r, c = int(centre[0] // 1), int(centre[1] // 1)
+            if (r, c) in grid.index or not (-1 <= r <= n and -1 <= c <= n):
+                continue
+            if (r, c) in killers:
+                ak, (dr, dc) = killers[(r, c)]
+                cells = []
+                rr, cc = r + dr, c + dc
+                while (rr, cc) in grid.index:
+                    cells.append(grid.index[(rr, cc)])
+                    rr, cc = rr + dr, cc + dc
+                if cells:
+                    grid = variants.with_sums(grid, [Sum(tuple(cells), int(text), (), "little killer")])
+                    self.take("overlays", k, "little killer")
+                    self.used["arrows"].add(ak)
+                continue
+            side = "top" if r < 0 else "bottom" if r >= n else "left" if c < 0 else "right"
+            index = c if side in ("top", "bottom") else r
+            kind = (
+                kinds[0]
+                if len(set(kinds)) == 1
+                else "sandwich"
+                if not kinds or "sandwich" in self.rules
+                else ""
+            )
+            if kind:
+                build = {
+                    "sandwich": variants.sandwich,
+                    "x-sum": variants.x_sum,
+                    "skyscraper": variants.skyscraper,
+                }
+                grid = build[kind](grid, side, index, int(text))
+                self.take("overlays", k, kind)
+        return grid
+
+    def _quadruples(self, grid: Grid) -> Grid:
+        for k, item in self.each("overlays"):
+            centre, text = self.point(self.prop(item, "center")), self.text(item)
+            digits = text.split()
+            if (
+                not centre
+                or not digits
+                or not all(d.isdigit() for d in digits)
+                or not self.prop(item, "rounded")
+            ):
+                continue
+            if abs(centre[0] - round(centre[0])) < 0.05 and abs(centre[1] - round(centre[1])) < 0.05:
+                corner = (round(centre[0]) - 1, round(centre[1]) - 1)
+                if corner in grid.index:
+                    grid = variants.quadruple(grid, corner, [int(d) for d in digits])
+                    self.take("overlays", k, "quadruple")
+        return grid
+
+    def _min_max(self, grid: Grid) -> Grid:
+        chevrons: dict[Cell, list[float]] = {}
+        chevron_keys: dict[Cell, list[int]] = {}
+        for k, item in self.each("lines"):
+            points = self.points(item)
+            if (
+                self.colour(item, "color") == "#000000"
+                and self.near(self.number(item, "thickness"), 1, 0.1)
+                and len(points) == 3
+            ):
+                cell = self.cell_at(points[0])
+                if cell is not None:
+                    tip = max(abs(points[1][0] - cell[0] - 0.5), abs(points[1][1] - cell[1] - 0.5))
+                    chevrons.setdefault(cell, []).append(tip)
+                    chevron_keys.setdefault(cell, []).append(k)
+        for k, item in self.each("underlays"):
+            centre = self.point(self.prop(item, "center"))
+            cell = self.cell_at(centre) if centre else None
+            if cell is None or self.colour(item, "backgroundColor") != "#CCCCCC" or cell not in chevrons:
+                continue
+            kind = "minimum" if statistics.mean(chevrons[cell]) < 0.415 else "maximum"
+            r, c = cell
+            around = [
+                (r + dr, c + dc)
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if (r + dr, c + dc) in grid.index
+            ]
+            pairs = [(cell, o) if kind == "minimum" else (o, cell) for o in around]
+            grid = variants.with_links(grid, pairs, "less", kind=kind)
+            self.take("underlays", k, kind)
+            self.used["lines"] |= set(chevron_keys[cell])
+        return grid
+
+    def _odd_even(self, grid: Grid) -> tuple[int, ...] | None:
+        allowed = [grid.full_mask] * len(grid.cells)
+        odd = sum(1 << k for k, v in enumerate(grid.values) if v % 2)
+        for k, item in self.each("underlays"):
+            centre = self.point(self.prop(item, "center"))
+            cell = self.cell_at(centre) if centre else None
+            if cell is None or self.colour(item, "backgroundColor") != GREY:
+                continue
+            if self.near(self.number(item, "width"), 0.7, 0.08):
+                is_odd = bool(self.prop(item, "rounded"))
+                allowed[grid.index[cell]] &= odd if is_odd else grid.full_mask & ~odd
+                self.take("underlays", k, "odd" if is_odd else "even")
+        return None if all(m == grid.full_mask for m in allowed) else tuple(allowed)
