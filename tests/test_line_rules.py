@@ -175,16 +175,25 @@ def test_line_rules_count_as_the_reference_does(kind: str, seed: int) -> None:
         assert solution.violations() == []
 
 
+def with_random_rules(
+    rng: random.Random, n: int, count: int
+) -> tuple[Grid, Problem, tuple[int, ...], list[tuple[tuple[int, ...], Callable[[Values], bool]]]]:
+    """A classic grid with rules of ``count`` random kinds that a random solution meets, the reference
+    problem without them, that solution, and the rules' plain tests."""
+    grid, _, problem = base(n)
+    truth = solution_values(problem, rng)
+    tests = []
+    for kind in rng.sample(list(KINDS), count):
+        grid, cells, clue = add_random_rule(grid, rng, kind, truth)
+        tests.append((tuple(cells), line_test(kind, clue, n)))
+    return grid, problem, truth, tests
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_line_rules_on_6x6_with_givens(seed: int) -> None:
     rng = random.Random(seed)
     n = 6
-    grid, _, problem = base(n)
-    truth = solution_values(problem, rng)
-    tests = []
-    for kind in rng.sample(list(KINDS), 4):
-        grid, cells, clue = add_random_rule(grid, rng, kind, truth)
-        tests.append((tuple(cells), line_test(kind, clue, n)))
+    grid, problem, truth, tests = with_random_rules(rng, n, 4)
     givens = tuple(v - 1 if rng.random() < 0.35 else EMPTY for v in truth)
     puzzle = Puzzle(grid, givens)
     expected = reference.count(replace(problem, givens=givens, predicates=tuple(tests)), limit=30)
@@ -373,13 +382,7 @@ def test_every_constraint_is_drawn() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_generated_puzzles_with_line_rules_are_unique_and_minimal(seed: int) -> None:
     rng = random.Random(seed)
-    n = 4
-    grid, _, problem = base(n)
-    truth = solution_values(problem, rng)
-    tests = []
-    for kind in rng.sample(list(KINDS), 2):
-        grid, cells, clue = add_random_rule(grid, rng, kind, truth)
-        tests.append((tuple(cells), line_test(kind, clue, n)))
+    grid, problem, _, tests = with_random_rules(rng, 4, 2)
     made = sudokit.generate(grid=grid, seed=seed)
     rules = replace(problem, predicates=tuple(tests))
     assert reference.count(replace(rules, givens=made.puzzle.givens), limit=2).count == 1

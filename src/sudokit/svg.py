@@ -143,11 +143,7 @@ def _rules(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
     for rule in grid.line_rules:
         clue = " ".join(map(str, rule.clue))
         if rule.kind in ("sandwich", "x-sum", "skyscraper"):
-            side, _ = variants.outside_clue_side(grid, rule.cells)
-            r, col = grid.cells[rule.cells[0]]
-            r, col = {"top": (r - 1, col), "bottom": (r + 1, col), "left": (r, col - 1)}.get(
-                side, (r, col + 1)
-            )
+            (r, col), _ = variants.clue_cell(grid, rule.cells, (1, 0))
             cx, cy = x(col + 0.5), y(r + 0.5)
             kind = rule.kind.replace("-", "")
             if rule.kind == "x-sum":
@@ -195,12 +191,7 @@ def _outside_sums(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
             continue
         if clue.kind != "little killer":
             continue
-        (r1, c1) = grid.cells[clue.cells[0]]
-        dr, dc = (1, 1)
-        if len(clue.cells) > 1:
-            r2, c2 = grid.cells[clue.cells[1]]
-            dr, dc = (1 if r2 > r1 else -1), (1 if c2 > c1 else -1)
-        r, c = r1 - dr, c1 - dc
+        (r, c), (dr, dc) = variants.clue_cell(grid, clue.cells)
         out.append(
             f'<text class="little-killer" x="{x(c + 0.5)}" y="{y(r + 0.5)}" font-size="{cell * 0.3:.1f}" '
             f'fill="#000000" text-anchor="middle" dominant-baseline="central">'

@@ -489,13 +489,28 @@ def _walk(grid: Grid, cells: set[int]) -> tuple[int, ...]:
     return tuple(order)
 
 
+def clue_cell(
+    grid: Grid, cells: Sequence[int], default: tuple[int, int] = (1, 1)
+) -> tuple[Cell, tuple[int, int]]:
+    """Where the clue of cells read from outside the grid stands, and the step it reads them with.
+
+    The clue stands one step before the first cell: a sandwich above its column, a little killer at
+    the corner its diagonal leaves.  ``default`` is the step of a single cell.
+    """
+    (r1, c1) = grid.cells[cells[0]]
+    if len(cells) > 1:
+        r2, c2 = grid.cells[cells[1]]
+        step = ((r2 > r1) - (r2 < r1), (c2 > c1) - (c2 < c1))
+    else:
+        step = default
+    return (r1 - step[0], c1 - step[1]), step
+
+
 def outside_clue_side(grid: Grid, cells: Sequence[int]) -> tuple[str, int]:
     """Where an outside clue that reads these cells stands: (side, 0-based row or column)."""
-    (r1, c1) = grid.cells[cells[0]]
-    (r2, c2) = grid.cells[cells[1]] if len(cells) > 1 else (r1 + 1, c1)
-    if c1 == c2:
-        return ("top" if r2 > r1 else "bottom"), c1
-    return ("left" if c2 > c1 else "right"), r1
+    (r, c), step = clue_cell(grid, cells, (1, 0))
+    side = {(1, 0): "top", (-1, 0): "bottom", (0, 1): "left"}.get(step, "right")
+    return side, (c if side in ("top", "bottom") else r)
 
 
 OUTSIDE_SIDES = ("top", "bottom", "left", "right")

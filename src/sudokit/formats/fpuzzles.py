@@ -599,13 +599,9 @@ def _links_out(grid: Grid) -> dict[str, Any]:
             left.append(f"{total.kind} sum")
     for rule in grid.line_rules:
         if rule.kind in _OUTSIDE_OUT:
-            side, index = variants.outside_clue_side(grid, rule.cells)
-            r, c = {"top": (0, index + 1), "bottom": (n + 1, index + 1), "left": (index + 1, 0)}.get(
-                side, (index + 1, n + 1)
-            )
-            out.setdefault(_OUTSIDE_OUT[rule.kind], []).append(
-                {"cell": f"R{r}C{c}", "value": str(rule.clue[0])}
-            )
+            (r, c), _ = variants.clue_cell(grid, rule.cells, (1, 0))
+            entry = {"cell": f"R{r + 1}C{c + 1}", "value": str(rule.clue[0])}
+            out.setdefault(_OUTSIDE_OUT[rule.kind], []).append(entry)
         elif rule.kind == "quadruple":
             out.setdefault("quadruple", []).append(
                 {"cells": [_name(grid, c) for c in rule.cells], "values": list(rule.clue)}
@@ -621,12 +617,10 @@ def _links_out(grid: Grid) -> dict[str, Any]:
 
 def _little_killer(grid: Grid, total: Sum) -> dict[str, Any]:
     """A little killer clue: its cells, the direction they run in, the clue's cell outside the grid."""
-    cells = [grid.cells[c] for c in total.cells]
-    (r1, c1) = cells[0]
-    dr, dc = (cells[1][0] - r1, cells[1][1] - c1) if len(cells) > 1 else (1, 1)
+    (r, c), (dr, dc) = variants.clue_cell(grid, total.cells)
     direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
     return {
-        "cell": f"R{r1 - dr + 1}C{c1 - dc + 1}",
+        "cell": f"R{r + 1}C{c + 1}",
         "cells": [_name(grid, c) for c in total.cells],
         "direction": direction,
         "value": str(total.total),

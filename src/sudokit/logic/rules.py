@@ -64,13 +64,7 @@ def cage_combinations(board: Board) -> Iterator[Step]:
         empty = [c for c in cage.cells if board.value[c] == EMPTY]
         if not empty:
             continue
-        support = _cage_support(board, cage.cells, cage.total)
-        elims = tuple(
-            (c, d)
-            for i, c in enumerate(cage.cells)
-            if board.value[c] == EMPTY
-            for d in digits_of(board.cand[c] & ~support[i])
-        )
+        elims = _unsupported(board, cage.cells, _cage_support(board, cage.cells, cage.total))
         if elims:
             name = cage.name(board.grid)
             yield Step(
@@ -114,6 +108,23 @@ def relation_exclusion(board: Board) -> Iterator[Step]:
                     f"{board.syms(d for _, d in elims)} in {board.name(cell)}, so "
                     f"{eliminations_text(board, tuple(elims))}",
                 )
+
+
+def _unsupported(board: Board, cells: Sequence[int], support: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The candidates of the empty cells outside their support (one mask per cell): what goes."""
+    return tuple(
+        (c, d)
+        for c, keep in zip(cells, support, strict=True)
+        if board.value[c] == EMPTY
+        for d in digits_of(board.cand[c] & ~keep)
+    )
+
+
+def _exclusion(technique: str, cells: tuple[int, ...], elims: tuple[tuple[int, int], ...], text: str) -> Step:
+    """The step of a rule that removes candidates no filling of its cells supports."""
+    return Step(
+        technique, tuple(sorted({d for _, d in elims})), cells, (), eliminations=elims, explanation=text
+    )
 
 
 def _options(board: Board, cell: int) -> int:
@@ -216,21 +227,13 @@ def sum_bounds(board: Board) -> Iterator[Step]:
     The sums of arrows, little killers, zipper and region sum lines, double arrows and sum cages.
     """
     for total in board.grid.sums:
-        support = _sum_support(board, total)
-        elims = tuple(
-            (c, d)
-            for c, keep in zip(total.cells, support, strict=True)
-            if board.value[c] == EMPTY
-            for d in digits_of(board.cand[c] & ~keep)
-        )
+        elims = _unsupported(board, total.cells, _sum_support(board, total))
         if elims:
-            yield Step(
+            yield _exclusion(
                 "sum_bounds",
-                tuple(sorted({d for _, d in elims})),
                 total.cells,
-                (),
-                eliminations=elims,
-                explanation=f"{total.kind.capitalize()}: {_equation(board, total)}; no choice of the "
+                elims,
+                f"{total.kind.capitalize()}: {_equation(board, total)}; no choice of the "
                 f"candidates left makes it hold with these, so {eliminations_text(board, elims)}",
             )
 
@@ -259,21 +262,14 @@ def line_rule_exclusion(board: Board) -> Iterator[Step]:
                         support[i] |= 1 << d
                         keep.add(q)
             alive = keep
-        elims = tuple(
-            (c, d)
-            for c, keep_mask in zip(rule.cells, support, strict=True)
-            if board.value[c] == EMPTY
-            for d in digits_of(board.cand[c] & ~keep_mask)
-        )
+        elims = _unsupported(board, rule.cells, support)
         if elims:
             what = rule.describe(grid)
-            yield Step(
+            yield _exclusion(
                 "line_rule_exclusion",
-                tuple(sorted({d for _, d in elims})),
                 rule.cells,
-                (),
-                eliminations=elims,
-                explanation=f"{what[0].upper()}{what[1:]} ({automata.KINDS[rule.kind].description}): "
+                elims,
+                f"{what[0].upper()}{what[1:]} ({automata.KINDS[rule.kind].description}): "
                 "with the candidates left no filling of its cells fits these, so "
                 f"{eliminations_text(board, elims)}",
             )

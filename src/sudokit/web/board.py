@@ -96,25 +96,16 @@ def _drawings(grid: Grid) -> dict[str, Any]:
             circle = [c for c, f in pairs if f < 0]
             arrows.append({"circle": circle, "shaft": circle[-1:] + [c for c, f in pairs if f > 0]})
         elif total.kind == "little killer":
-            (r1, c1) = grid.cells[total.cells[0]]
-            r2, c2 = grid.cells[total.cells[1]] if len(total.cells) > 1 else (r1 + 1, c1 + 1)
-            dr, dc = (1 if r2 > r1 else -1), (1 if c2 > c1 else -1)
+            (r, c), step = variants.clue_cell(grid, total.cells)
             outside.append(
-                {
-                    "kind": "little killer",
-                    "at": [r1 - dr, c1 - dc],
-                    "clue": str(total.total),
-                    "step": [dr, dc],
-                }
+                {"kind": "little killer", "at": [r, c], "clue": str(total.total), "step": list(step)}
             )
     quadruples = []
     for rule in grid.line_rules:
         clue = " ".join(map(str, rule.clue))
         if rule.kind in ("sandwich", "x-sum", "skyscraper"):
-            side, _ = variants.outside_clue_side(grid, rule.cells)
-            r, c = grid.cells[rule.cells[0]]
-            step = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}[side]
-            outside.append({"kind": rule.kind, "at": [r + step[0], c + step[1]], "clue": clue})
+            (r, c), _ = variants.clue_cell(grid, rule.cells, (1, 0))
+            outside.append({"kind": rule.kind, "at": [r, c], "clue": clue})
         elif rule.kind == "quadruple":
             quadruples.append({"cells": list(rule.cells), "clue": clue})
     return {"lines": lines, "clones": clones, "arrows": arrows, "outside": outside, "quadruples": quadruples}
