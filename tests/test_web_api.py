@@ -166,3 +166,21 @@ def test_rules_can_be_added_to_a_plain_text(client: TestClient) -> None:
     assert len(data["board"]["extras"]) == 2 and data["board"]["rules"] == ["antiknight"]
     response = client.post("/api/parse", json={"puzzle": "." * 81, "variant": ["hexagons"]})
     assert response.status_code == 400 and "hexagons" in response.json()["error"]
+
+
+def test_the_setters_check_shows_where_an_ambiguous_puzzle_differs(client: TestClient) -> None:
+    ambiguous = "." + PUZZLE[1:]
+    data = client.post("/api/audit", json={"puzzle": ambiguous}).json()
+    assert data["count"] == 2 and len(data["solutions"]) == 2
+    first, second = ("".join(s) for s in data["solutions"])
+    for solution in (first, second):
+        assert check_classic(ambiguous, solution, 9, (3, 3), "123456789") == []
+    assert data["differing"] == [c for c in range(81) if first[c] != second[c]]
+    assert data["differing_names"][0].startswith("r")
+    data = client.post("/api/audit", json={"puzzle": PUZZLE}).json()
+    assert data["count"] == 1 and data["redundant_givens"] == [] and data["complete"] is True
+    thermo = sudokit.variants.thermometer(sudokit.Grid.classic(9), [(0, 1), (0, 2)])  # 1 < 7 in the solution
+    link = sudokit.dumps(sudokit.Puzzle(thermo, sudokit.parse(PUZZLE).givens), "fpuzzles").strip()
+    data = client.post("/api/audit", json={"puzzle": link}).json()
+    assert data["count"] == 1 and data["redundant_constraints"] == ["the thermometer line r1c2-r1c3"]
+    assert client.post("/api/audit", json={"puzzle": "11" + "." * 79}).json()["count"] == 0

@@ -342,3 +342,15 @@ def test_lines_and_outside_clues_are_drawn(page: Any, server: str) -> None:
     assert board and clue and clue["y"] + clue["height"] <= board["y"]  # above the grid, not on it
     assert page.locator("#overlay text.x-sum").text_content() == "20"
     shoot(page, "lines")
+
+
+def test_the_setters_check_marks_where_two_solutions_differ(page: Any, server: str) -> None:
+    visit(
+        page,
+        server,
+        "." + "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"[1:],
+    )
+    page.locator("#audit").click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('Setter')")
+    assert "two solutions differ in" in page.inner_text("#status")
+    assert page.locator(".cell.hinted").count() == 4

@@ -239,6 +239,28 @@ def create_app(
 
         return await run_in_threadpool(work)
 
+    @app.post("/api/audit")
+    async def audit_puzzle(request: SolveRequest) -> dict[str, Any]:
+        """The setter's check: two differing solutions, or the givens and constraints that could go."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.setter import audit
+
+            puzzle = _read(request)
+            found = audit(puzzle, time_limit=search_seconds)
+            grid = puzzle.grid
+            return {
+                "count": found.count,
+                "solutions": [_symbols(puzzle, s.values) for s in found.solutions],
+                "differing": list(found.differing),
+                "differing_names": [cell_name(grid.cells[c]) for c in found.differing],
+                "redundant_givens": [cell_name(grid.cells[c]) for c in found.redundant_givens],
+                "redundant_constraints": list(found.redundant_constraints),
+                "complete": found.complete,
+            }
+
+        return await run_in_threadpool(work)
+
     @app.post("/api/hint")
     async def hint(request: HintRequest) -> dict[str, Any]:
         """The next logical step for the puzzle as the player has it; a wrong placed symbol first."""

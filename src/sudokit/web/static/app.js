@@ -697,6 +697,24 @@ function wire() {
     }
     await open(text);
   });
+  $("audit").onclick = () => guarded(async () => {
+    let text = state.editing ? givensText() : state.text;
+    if (state.editing && state.rules && state.rules.length) {
+      text = (await api("convert", { puzzle: text, size: state.board.size, variant: state.rules, to: "fpuzzles" })).text.trim();
+    }
+    const found = await api("audit", { puzzle: text, size: state.board.size });
+    state.marked = new Set(found.differing);
+    paint();
+    if (found.count === 0) say("Setter's check: no solution");
+    else if (found.count === 2) {
+      say(`Setter's check: two solutions differ in ${found.differing_names.join(" ")} (marked): a clue is missing there`);
+    } else {
+      const parts = [];
+      if (found.redundant_givens.length) parts.push(`givens that could go: ${found.redundant_givens.join(" ")}`);
+      if (found.redundant_constraints.length) parts.push(`constraints that could go: ${found.redundant_constraints.join("; ")}`);
+      say(`Setter's check: unique. ${parts.length ? parts.join(". ") : "Every given and constraint is needed."}${found.complete ? "" : " (stopped by the time limit)"}`);
+    }
+  });
   $("import").onclick = () => guarded(async () => {
     const text = $("import-text").value.trim();
     if (!text) return;
