@@ -240,7 +240,7 @@ function drawLinkClues(parts) {
       }
     } else if (link.kind === "xv") {
       const letter = { 10: "X", 5: "V" }[link.value] ?? String(link.value);
-      parts.push(`<text class="xv" x="${mx}" y="${my + 0.09}" font-size=".26" font-weight="700" text-anchor="middle"
+      parts.push(`<text class="xv" x="${mx}" y="${my + 0.12}" font-size=".36" font-weight="700" text-anchor="middle" paint-order="stroke" stroke="var(--bg, #fff)" stroke-width=".06"
         fill="currentColor">${letter}</text>`);
     } else if (["minimum", "maximum", "inequality"].includes(link.kind)) {
       const sign = x2 > x1 || y2 > y1 ? "<" : ">";
