@@ -21,6 +21,7 @@ The whole public API::
     sudokit.hint(line)                      # (Hint, board): hint.stage(1) "Look at box 4", ...
     made = sudokit.generate(seed=1, symmetry="rot180")   # Generated: puzzle, solution, minimal, rating
     sudokit.generate(16, variant="x", level="easy")      # any size, variant, level, technique, givens
+    sudokit.audit(puzzle)                   # setter's check: two differing solutions, or what could go
 
 ``solve_many``, ``solve_file``, ``BatchResult``, ``BatchSummary`` and ``LineResult`` (from
 :mod:`sudokit.batch`) and ``explain``, ``hint``, ``rate``, ``Explanation``, ``Hint``, ``Rating`` and
@@ -42,7 +43,20 @@ from sudokit.errors import (
     SudokitError,
 )
 from sudokit.formats import dumps, parse, parse_many, read, write
-from sudokit.model import EMPTY, Cage, Cell, Grid, Puzzle, Relation, Solution, Unit, cell_name
+from sudokit.model import (
+    EMPTY,
+    Cage,
+    Cell,
+    Grid,
+    LineRule,
+    Link,
+    Puzzle,
+    Relation,
+    Solution,
+    Sum,
+    Unit,
+    cell_name,
+)
 from sudokit.solver import (
     CountResult,
     SolveResult,
@@ -57,6 +71,7 @@ if TYPE_CHECKING:
     from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
     from sudokit.generator import Generated, GenerationError, generate, generate_many
     from sudokit.logic import Explanation, Hint, Rating, Step, explain, hint, rate
+    from sudokit.setter import Audit, audit
 
 __version__ = "0.1.0"
 
@@ -67,6 +82,7 @@ _LAZY = (
     }
     | {name: "sudokit.logic" for name in ("Explanation", "Hint", "Rating", "Step", "explain", "hint", "rate")}
     | {name: "sudokit.generator" for name in ("Generated", "GenerationError", "generate", "generate_many")}
+    | {name: "sudokit.setter" for name in ("Audit", "audit")}
 )
 
 
@@ -89,6 +105,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "EMPTY",
+    "Audit",
     "BatchResult",
     "BatchSummary",
     "Cage",
@@ -102,6 +119,8 @@ __all__ = [
     "GridError",
     "Hint",
     "LineResult",
+    "LineRule",
+    "Link",
     "ParseError",
     "Puzzle",
     "PuzzleError",
@@ -114,8 +133,10 @@ __all__ = [
     "Status",
     "Step",
     "SudokitError",
+    "Sum",
     "Unit",
     "__version__",
+    "audit",
     "cell_name",
     "count_solutions",
     "dumps",
