@@ -300,3 +300,29 @@ def test_sudokupad_links_are_written_as_sudokupad_loads_f_puzzles() -> None:
     assert text.startswith("https://sudokupad.app/fpuzzles")
     again = sudokit.parse(text)
     same_rules(puzzle, again)
+
+
+@pytest.mark.parametrize(
+    ("rules", "kind", "clue"),
+    [
+        ("", "sandwich", 12),
+        ("Clues outside the grid are sandwich sums.", "sandwich", 12),
+        ("Clues outside the grid are X-sums.", "x-sum", 12),
+        ("Skyscraper clues: how many digits are seen.", "skyscraper", 3),
+        ("Sandwich sums on the left, skyscrapers on top.", None, 3),
+    ],
+)
+def test_a_number_beside_the_grid_is_the_clue_the_rules_name(rules: str, kind: str | None, clue: int) -> None:
+    data: dict[str, Any] = {
+        "cells": [[{} for _ in range(9)] for _ in range(9)],
+        "overlays": [
+            {"center": [-0.5, 3.5], "text": str(clue), "width": 0.25, "height": 0.25, "fontSize": 32}
+        ],
+        "metadata": {"rules": rules},
+    }
+    puzzle = sudokit.parse(link(data))
+    if kind is None:
+        assert not puzzle.grid.line_rules and puzzle.metadata["unread"].startswith("1 overlay")
+    else:
+        (rule,) = puzzle.grid.line_rules
+        assert rule.kind == kind and rule.clue == (clue,) and rule.cells == tuple(9 * r + 3 for r in range(9))

@@ -740,11 +740,16 @@ class _Drawings:
                 (r1, c1), (r2, c2) = points
                 step = (1 if r2 > r1 else -1, 1 if c2 > c1 else -1)
                 killers[(int(r1 // 1), int(c1 // 1))] = (k, step)
-        kinds = [
-            kind
-            for kind, word in (("x-sum", "x-sum"), ("x-sum", "x sum"), ("skyscraper", "skyscraper"))
-            if word in self.rules
-        ]
+        words = (
+            ("sandwich", "sandwich"),
+            ("x-sum", "x-sum"),
+            ("x-sum", "x sum"),
+            ("skyscraper", "skyscraper"),
+        )
+        named = {kind for kind, word in words if word in self.rules}
+        # a number beside the grid is the clue the rules text names; with none named, a sandwich sum (the
+        # only outside clue SudokuPad draws for f-puzzles); with several, it is left unread
+        outside_kind = named.pop() if len(named) == 1 else "" if named else "sandwich"
         for k, item in self.each("overlays"):
             centre, text = self.point(self.prop(item, "center")), self.text(item)
             if centre is None or not text.isdigit():
@@ -766,13 +771,7 @@ class _Drawings:
                 continue
             side = "top" if r < 0 else "bottom" if r >= n else "left" if c < 0 else "right"
             index = c if side in ("top", "bottom") else r
-            kind = (
-                kinds[0]
-                if len(set(kinds)) == 1
-                else "sandwich"
-                if not kinds or "sandwich" in self.rules
-                else ""
-            )
+            kind = outside_kind
             if kind:
                 build = {
                     "sandwich": variants.sandwich,
