@@ -67,6 +67,7 @@ cdef extern from "_core/engine.h" nogil:
     int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_solution) nogil
     void sk_solution(const sk_search *search, int *out)
     int64_t sk_nodes(const sk_search *search)
+    const sk_mask *sk_root_candidates(const sk_search *search)
 
 cdef extern from "_core/fast9.h" nogil:
     ctypedef struct f9_result:
@@ -478,6 +479,13 @@ cdef class Search:
         if status == SK_NO_MEMORY:
             raise MemoryError()
         return status
+
+    def root_candidates(self):
+        """Every cell's candidate mask after the propagation of ``start`` (call it right after start)."""
+        cdef const sk_mask *cand = sk_root_candidates(self.ptr)
+        if cand == NULL:
+            raise ValueError("no search was started")
+        return tuple(cand[c] for c in range(self.ncells))
 
     def solution(self):
         """The current solution as a tuple of symbol indexes, one per cell."""

@@ -269,10 +269,16 @@ def _count(
         # no solution: the generic core's start says why, when the givens themselves clash
         _, reason = _start(puzzle, None, None)
         return 0, None, None, reason or _EXHAUSTED, 0 if reason else nodes
-    search, reason = _start(puzzle, node_limit, time_limit, progress)
+    portfolio = _sat_portfolio(puzzle, limit, node_limit)
+    started = time.monotonic()
+    search, reason = _start(puzzle, CORE_NODES if portfolio else node_limit, time_limit, progress)
     if reason is not None:
         return 0, None, None, reason, 0
+    root = search.root_candidates() if portfolio else None
     status, count, first = search.count(limit)
+    if portfolio and status == _engine.NODE_LIMIT and root is not None:
+        left = None if time_limit is None else max(1e-3, time_limit - (time.monotonic() - started))
+        return _sat_count(puzzle, root, limit, left, search.nodes)
     if status == _engine.INTERRUPTED:
         raise _interrupted(search.poll, count, search.nodes)
     if status == _engine.SOLUTION:
@@ -280,6 +286,52 @@ def _count(
     if status == _engine.EXHAUSTED:
         return count, None, first, None if count else _EXHAUSTED, search.nodes
     return count, _STOPPED[status], first, None, search.nodes
+
+
+CORE_NODES = 2_000
+"""The nodes the core spends on a big puzzle before a SAT solver takes over (see :mod:`sudokit.sat`)."""
+SAT_MIN_CELLS = 256
+SAT_MAX_LIMIT = 1_000
+"""The portfolio is for grids of 16x16 and up, and for counts up to this limit (enumerating more
+solutions one SAT call at a time would be slower than the core)."""
+
+
+def _sat_portfolio(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
+    """Whether a hard puzzle may go to the SAT solver.
+
+    Only for a big grid, a small count, rules the encoding covers, and no node limit to keep.
+    """
+    from sudokit import sat
+
+    return (
+        node_limit is None
+        and 1 <= limit <= SAT_MAX_LIMIT
+        and len(puzzle.grid.cells) >= SAT_MIN_CELLS
+        and sat.encodable(puzzle.grid)
+        and sat.available()
+    )
+
+
+def _sat_count(
+    puzzle: Puzzle, root: tuple[int, ...], limit: int, time_limit: float | None, nodes: int
+) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
+    """The portfolio's second half: count with CaDiCaL from the core's root candidates (as :func:`_count`)."""
+    from sudokit import sat
+
+    allowed = puzzle.allowed
+    if allowed is not None:
+        root = tuple(r & a for r, a in zip(root, allowed, strict=True))
+    try:
+        found = sat.search(puzzle.grid, root, limit, time_limit)
+    except KeyboardInterrupt as exc:
+        raise SearchInterrupted(getattr(exc, "solutions", 0), nodes) from exc
+    first = found.solutions[0] if found.solutions else None
+    count = len(found.solutions)
+    if found.stopped_by == "time":
+        return count, "time", first, None, nodes + found.conflicts
+    if found.stopped_by == "limit":
+        return count, "limit", first, None, nodes + found.conflicts
+    return count, None, first, None if count else _EXHAUSTED, nodes + found.conflicts
 
 
 BOX_HINT_NODES = 2_000

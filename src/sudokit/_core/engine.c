@@ -607,6 +607,8 @@ void sk_set_preferred(sk_search *s, const int *values) { s->preferred = values; 
 
 int64_t sk_nodes(const sk_search *s) { return s->nodes; }
 
+const sk_mask *sk_root_candidates(const sk_search *s) { return s->cand; }
+
 const sk_layout *sk_search_layout(const sk_search *s) { return s->L; }
 
 int64_t sk_solutions(const sk_search *s) { return s->solutions; }

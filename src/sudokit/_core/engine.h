@@ -214,6 +214,9 @@ int sk_count(sk_search *search, int64_t limit, int64_t *count, int *first_soluti
 void sk_solution(const sk_search *search, int *out);
 
 int64_t sk_nodes(const sk_search *search);
+/* The candidates of every cell at the root, after sk_start's propagation (ncells masks); valid until
+ * the next sk_start, once sk_start found no contradiction. */
+const sk_mask *sk_root_candidates(const sk_search *search);
 
 /* The layout a search runs on. */
 const sk_layout *sk_search_layout(const sk_search *search);

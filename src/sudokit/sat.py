@@ -1,0 +1,201 @@
+"""Hard puzzles through a CDCL SAT solver: CaDiCaL, from python-sat, in a child process.
+
+The compiled core propagates and branches without learning, which leaves some big puzzles (the
+hard Gecode 25x25 instances) out of reach for minutes.  Conflict-driven clause learning cracks
+them, so :mod:`sudokit.solver` hands a puzzle over when the core has spent a small budget of nodes
+on it (a portfolio): the core's root propagation (singles, locked candidates, Hall sets) narrows the
+candidates, and the puzzle goes to CaDiCaL in the direct encoding with both views (each cell holds
+one symbol; each unit holds each symbol once), plus the relations and links as binary clauses.
+Solutions are enumerated with blocking clauses, so counts stay exact up to the limit.
+
+python-sat cannot interrupt CaDiCaL, so the solver runs in a child process (``python -m
+sudokit.sat``, which needs no ``if __name__ == "__main__"`` guard in the caller's script): a time
+limit or Ctrl-C ends it at once.  python-sat is an optional dependency (``pip install
+'sudokit[sat]'``; ``make`` installs it); without it, or for rules the encoding does not cover (cage
+sums, sums, line rules), the core searches alone.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from sudokit.model import Grid
+
+SOLVER = "cadical195"
+"""The python-sat solver used: CaDiCaL, the fastest of python-sat's solvers on the hard 25x25 set."""
+POLL_SECONDS = 0.05
+"""How often the parent checks its time limit and Ctrl-C while the child solves."""
+
+
+@dataclass(frozen=True)
+class SatResult:
+    """What the SAT search found: solutions (symbol index per cell), and why it stopped."""
+
+    solutions: list[tuple[int, ...]]
+    complete: bool
+    """True when every solution up to the limit was found and no other exists (or the limit was met)."""
+    stopped_by: str | None
+    """None (exhausted), "limit" or "time"."""
+    conflicts: int
+
+
+def available() -> bool:
+    """Whether python-sat is installed."""
+    return importlib.util.find_spec("pysat") is not None
+
+
+def encodable(grid: Grid) -> bool:
+    """Whether the encoding covers every rule of the grid (units, relations, links; no sums)."""
+    return not grid.sums and not grid.line_rules and all(cage.total is None for cage in grid.cages)
+
+
+def problem(grid: Grid) -> dict[str, Any]:
+    """The grid's rules as plain data for the child process: units, relations, link tables."""
+    return {
+        "ncells": len(grid.cells),
+        "nsymbols": grid.size,
+        "units": [list(u.cells) for u in grid.units] + [list(c.cells) for c in grid.cages],
+        "relations": [(*r.cells, r.mask) for r in grid.relations],
+        "links": [(*k.cells, list(k.table(grid.values))) for k in grid.links],
+    }
+
+
+def clauses(data: dict[str, Any], candidates: Sequence[int]) -> list[list[int]]:
+    """The direct encoding: variable ``c * n + v + 1`` is "cell c holds symbol v".
+
+    Each cell holds one of its candidates and at most one symbol; each unit holds each symbol in at
+    most one cell, and in at least one when it has as many cells as there are symbols; relations and
+    links forbid their pairs.
+    """
+    n = int(data["nsymbols"])
+
+    def var(c: int, v: int) -> int:
+        return c * n + v + 1
+
+    out: list[list[int]] = []
+    for c, mask in enumerate(candidates):
+        values = [v for v in range(n) if mask >> v & 1]
+        out.append([var(c, v) for v in values])
+        out += [[-var(c, a), -var(c, b)] for a, b in itertools.combinations(values, 2)]
+        out += [[-var(c, v)] for v in range(n) if not mask >> v & 1]
+    for unit in data["units"]:
+        for v in range(n):
+            cells = [c for c in unit if candidates[c] >> v & 1]
+            if len(unit) == n:
+                out.append([var(c, v) for c in cells])
+            out += [[-var(a, v), -var(b, v)] for a, b in itertools.combinations(cells, 2)]
+    for a, b, distances in data["relations"]:
+        for x in range(n):
+            for y in range(n):
+                if distances >> abs(x - y) & 1 and candidates[a] >> x & 1 and candidates[b] >> y & 1:
+                    out.append([-var(a, x), -var(b, y)])
+    for a, b, table in data["links"]:
+        for x in range(n):
+            for y in range(n):
+                if not table[x] >> y & 1 and candidates[a] >> x & 1 and candidates[b] >> y & 1:
+                    out.append([-var(a, x), -var(b, y)])
+    return out
+
+
+def _enumerate(data: dict[str, Any], candidates: Sequence[int], limit: int, out: IO[str]) -> None:
+    """In the child process: write each of up to ``limit`` solutions as a line, then the conflicts."""
+    from pysat.solvers import Solver
+
+    n = data["nsymbols"]
+    with Solver(name=SOLVER, bootstrap_with=clauses(data, candidates)) as solver:
+        found = 0
+        while found < limit and solver.solve():
+            values = [0] * data["ncells"]
+            for lit in solver.get_model() or []:
+                if lit > 0:
+                    values[(lit - 1) // n] = (lit - 1) % n
+            out.write("S " + ",".join(map(str, values)) + "\n")
+            out.flush()
+            found += 1
+            blocking = [-(c * n + v + 1) for c, v in enumerate(values) if candidates[c] & (candidates[c] - 1)]
+            if not blocking:  # every cell was fixed before the search: this is the only solution
+                break
+            solver.add_clause(blocking)
+        stats = solver.accum_stats() or {}
+        out.write(f"D {int(stats.get('conflicts', 0))}\n")
+        out.flush()
+
+
+def search(grid: Grid, candidates: Sequence[int], limit: int, time_limit: float | None) -> SatResult:
+    """Up to ``limit`` solutions of the grid within its root candidates, by CaDiCaL in a child process.
+
+    ``time_limit`` (seconds, None for none) ends the child; Ctrl-C ends it too and propagates as
+    KeyboardInterrupt, with the number of solutions found so far on the exception's ``solutions``.
+    The child is ``python -m sudokit.sat``, fed the problem as JSON on its standard input.
+    """
+    payload = json.dumps({"problem": problem(grid), "candidates": list(candidates), "limit": limit})
+    child = subprocess.Popen(
+        [sys.executable, "-m", "sudokit.sat"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        assert child.stdout is not None
+        for line in child.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    reader = threading.Thread(target=pump, daemon=True)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    found: list[tuple[int, ...]] = []
+    try:
+        assert child.stdin is not None
+        child.stdin.write(payload)
+        child.stdin.close()
+        reader.start()
+        while True:
+            wait = POLL_SECONDS if deadline is None else min(POLL_SECONDS, deadline - time.monotonic())
+            if wait <= 0:
+                return SatResult(found, False, "time", 0)
+            try:
+                line = lines.get(timeout=wait)
+            except queue.Empty:
+                continue
+            if line is None:
+                error = child.stderr.read().strip().splitlines() if child.stderr else []
+                detail = error[-1] if error else f"exit code {child.wait()}"
+                raise RuntimeError(f"the SAT solver process ended unexpectedly: {detail}")
+            if line.startswith("S "):
+                found.append(tuple(int(v) for v in line[2:].split(",")))
+                continue
+            stopped = "limit" if len(found) >= limit else None
+            return SatResult(found, True, stopped, int(line[2:]))
+    except KeyboardInterrupt as exc:
+        exc.solutions = len(found)  # type: ignore[attr-defined]
+        raise
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        for stream in (child.stdout, child.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def main() -> None:
+    """The child process: read the problem as JSON on standard input, enumerate, write the lines."""
+    request = json.load(sys.stdin)
+    _enumerate(request["problem"], request["candidates"], request["limit"], sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
