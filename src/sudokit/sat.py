@@ -33,6 +33,10 @@ from sudokit.model import Grid
 
 SOLVER = "cadical195"
 """The python-sat solver used: CaDiCaL, the fastest of python-sat's solvers on the hard 25x25 set."""
+MAX_CLAUSES = 3_000_000
+"""The largest encoding handed to the SAT solver (a nearly empty 64x64 would need tens of millions)."""
+PAIRWISE = 25
+"""Groups of up to this many literals get pairwise at-most-one clauses; bigger ones a sequential counter."""
 POLL_SECONDS = 0.05
 """How often the parent checks its time limit and Ctrl-C while the child solves."""
 
@@ -70,30 +74,61 @@ def problem(grid: Grid) -> dict[str, Any]:
     }
 
 
+def _amo_size(k: int) -> int:
+    """How many clauses at-most-one over k literals takes."""
+    return k * (k - 1) // 2 if k <= PAIRWISE else 3 * k - 4
+
+
+def clause_estimate(grid: Grid, candidates: Sequence[int]) -> int:
+    """About how many clauses the encoding of the grid within these candidates has."""
+    sizes = [bin(m).count("1") for m in candidates]
+    total = sum(1 + _amo_size(k) for k in sizes)
+    groups: list[tuple[int, ...]] = [u.cells for u in grid.units] + [c.cells for c in grid.cages]
+    for cells in groups:
+        for v in range(grid.size):
+            total += 1 + _amo_size(sum(1 for c in cells if candidates[c] >> v & 1))
+    return total + len(grid.relations) * grid.size + len(grid.links) * grid.size
+
+
 def clauses(data: dict[str, Any], candidates: Sequence[int]) -> list[list[int]]:
     """The direct encoding: variable ``c * n + v + 1`` is "cell c holds symbol v".
 
     Each cell holds one of its candidates and at most one symbol; each unit holds each symbol in at
     most one cell, and in at least one when it has as many cells as there are symbols; relations and
-    links forbid their pairs.
+    links forbid their pairs.  At-most-one is pairwise for small groups, a sequential counter (with
+    auxiliary variables after the cell variables) for big ones.
     """
     n = int(data["nsymbols"])
+    top = [data["ncells"] * n]
 
     def var(c: int, v: int) -> int:
         return c * n + v + 1
 
     out: list[list[int]] = []
+
+    def at_most_one(lits: list[int]) -> None:
+        if len(lits) <= PAIRWISE:
+            out.extend([-a, -b] for a, b in itertools.combinations(lits, 2))
+            return
+        first = top[0] + 1  # s_i: one of lits[0..i] is true
+        top[0] += len(lits) - 1
+        out.append([-lits[0], first])
+        for i in range(1, len(lits) - 1):
+            s, previous = first + i, first + i - 1
+            out.extend(([-lits[i], s], [-previous, s], [-lits[i], -previous]))
+        out.append([-lits[-1], -(first + len(lits) - 2)])
+
     for c, mask in enumerate(candidates):
         values = [v for v in range(n) if mask >> v & 1]
         out.append([var(c, v) for v in values])
-        out += [[-var(c, a), -var(c, b)] for a, b in itertools.combinations(values, 2)]
+        at_most_one([var(c, v) for v in values])
         out += [[-var(c, v)] for v in range(n) if not mask >> v & 1]
     for unit in data["units"]:
         for v in range(n):
             cells = [c for c in unit if candidates[c] >> v & 1]
             if len(unit) == n:
                 out.append([var(c, v) for c in cells])
-            out += [[-var(a, v), -var(b, v)] for a, b in itertools.combinations(cells, 2)]
+            at_most_one([var(c, v) for c in cells])
     for a, b, distances in data["relations"]:
         for x in range(n):
             for y in range(n):
@@ -116,8 +151,9 @@ def _enumerate(data: dict[str, Any], candidates: Sequence[int], limit: int, out:
         found = 0
         while found < limit and solver.solve():
             values = [0] * data["ncells"]
+            limit_var = data["ncells"] * n
             for lit in solver.get_model() or []:
-                if lit > 0:
+                if 0 < lit <= limit_var:
                     values[(lit - 1) // n] = (lit - 1) % n
             out.write("S " + ",".join(map(str, values)) + "\n")
             out.flush()

@@ -277,8 +277,15 @@ def _count(
     root = search.root_candidates() if portfolio else None
     status, count, first = search.count(limit)
     if portfolio and status == _engine.NODE_LIMIT and root is not None:
+        # the budget ran out: a hard puzzle goes to the SAT solver; one with solutions to spare (the
+        # core enumerates those best) or too big to encode searches on with the core alone
         left = None if time_limit is None else max(1e-3, time_limit - (time.monotonic() - started))
-        return _sat_count(puzzle, root, limit, left, search.nodes)
+        from sudokit import sat
+
+        if count < 2 and sat.clause_estimate(puzzle.grid, root) <= sat.MAX_CLAUSES:
+            return _sat_count(puzzle, root, limit, left, search.nodes)
+        search, _ = _start(puzzle, node_limit, left, progress)
+        status, count, first = search.count(limit)
     if status == _engine.INTERRUPTED:
         raise _interrupted(search.poll, count, search.nodes)
     if status == _engine.SOLUTION:
