@@ -167,64 +167,88 @@ def _enumerate(data: dict[str, Any], candidates: Sequence[int], limit: int, out:
         out.flush()
 
 
-def search(grid: Grid, candidates: Sequence[int], limit: int, time_limit: float | None) -> SatResult:
-    """Up to ``limit`` solutions of the grid within its root candidates, by CaDiCaL in a child process.
+class SatRun:
+    """CaDiCaL enumerating up to ``limit`` solutions in a child process (``python -m sudokit.sat``).
 
-    ``time_limit`` (seconds, None for none) ends the child; Ctrl-C ends it too and propagates as
-    KeyboardInterrupt, with the number of solutions found so far on the exception's ``solutions``.
-    The child is ``python -m sudokit.sat``, fed the problem as JSON on its standard input.
+    :meth:`wait` collects what it sends; :meth:`stop` ends it at once (a time limit, Ctrl-C, or the
+    core finishing first).
     """
-    payload = json.dumps({"problem": problem(grid), "candidates": list(candidates), "limit": limit})
-    child = subprocess.Popen(
-        [sys.executable, "-m", "sudokit.sat"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    lines: queue.Queue[str | None] = queue.Queue()
 
-    def pump() -> None:
-        assert child.stdout is not None
-        for line in child.stdout:
-            lines.put(line)
-        lines.put(None)
+    def __init__(self, grid: Grid, candidates: Sequence[int], limit: int) -> None:
+        """Start the child and hand it the problem as JSON on its standard input."""
+        self.limit = limit
+        self.found: list[tuple[int, ...]] = []
+        self.child = subprocess.Popen(
+            [sys.executable, "-m", "sudokit.sat"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.reader = threading.Thread(target=self._pump, daemon=True)
+        payload = json.dumps({"problem": problem(grid), "candidates": list(candidates), "limit": limit})
+        try:
+            assert self.child.stdin is not None
+            self.child.stdin.write(payload)
+            self.child.stdin.close()
+        except BaseException:
+            self.stop()
+            raise
+        self.reader.start()
 
-    reader = threading.Thread(target=pump, daemon=True)
+    def _pump(self) -> None:
+        """Move the child's lines into the queue (a thread: reading a pipe would block the caller)."""
+        assert self.child.stdout is not None
+        for line in self.child.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def wait(self, seconds: float) -> SatResult | None:
+        """Collect what the child sent within ``seconds``: its final result, or None while it runs."""
+        deadline = time.monotonic() + max(0.0, seconds)
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return None
+            if line is None:
+                error = self.child.stderr.read().strip().splitlines() if self.child.stderr else []
+                detail = error[-1] if error else f"exit code {self.child.wait()}"
+                raise RuntimeError(f"the SAT solver process ended unexpectedly: {detail}")
+            if line.startswith("S "):
+                self.found.append(tuple(int(v) for v in line[2:].split(",")))
+                continue
+            stopped = "limit" if len(self.found) >= self.limit else None
+            return SatResult(self.found, True, stopped, int(line[2:]))
+
+    def stop(self) -> None:
+        """End the child (if it still runs) and release its pipes."""
+        if self.child.poll() is None:
+            self.child.kill()
+        self.child.wait()
+        for stream in (self.child.stdout, self.child.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def search(grid: Grid, candidates: Sequence[int], limit: int, time_limit: float | None) -> SatResult:
+    """Up to ``limit`` solutions of the grid within these candidates, by CaDiCaL in a child process.
+
+    ``time_limit`` (seconds, None for none) ends the child; so does Ctrl-C, which propagates.
+    """
+    run = SatRun(grid, candidates, limit)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    found: list[tuple[int, ...]] = []
     try:
-        assert child.stdin is not None
-        child.stdin.write(payload)
-        child.stdin.close()
-        reader.start()
         while True:
             wait = POLL_SECONDS if deadline is None else min(POLL_SECONDS, deadline - time.monotonic())
             if wait <= 0:
-                return SatResult(found, False, "time", 0)
-            try:
-                line = lines.get(timeout=wait)
-            except queue.Empty:
-                continue
-            if line is None:
-                error = child.stderr.read().strip().splitlines() if child.stderr else []
-                detail = error[-1] if error else f"exit code {child.wait()}"
-                raise RuntimeError(f"the SAT solver process ended unexpectedly: {detail}")
-            if line.startswith("S "):
-                found.append(tuple(int(v) for v in line[2:].split(",")))
-                continue
-            stopped = "limit" if len(found) >= limit else None
-            return SatResult(found, True, stopped, int(line[2:]))
-    except KeyboardInterrupt as exc:
-        exc.solutions = len(found)  # type: ignore[attr-defined]
-        raise
+                return SatResult(run.found, False, "time", 0)
+            result = run.wait(wait)
+            if result is not None:
+                return result
     finally:
-        if child.poll() is None:
-            child.kill()
-        child.wait()
-        for stream in (child.stdout, child.stderr):
-            if stream is not None:
-                stream.close()
+        run.stop()
 
 
 def main() -> None:

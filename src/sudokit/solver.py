@@ -8,9 +8,11 @@ objects and plain-language reasons.
 from __future__ import annotations
 
 import enum
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from sudokit import _engine, automata
 from sudokit.english import plural
@@ -283,7 +285,7 @@ def _count(
         from sudokit import sat
 
         if count < 2 and sat.clause_estimate(puzzle.grid, root) <= sat.MAX_CLAUSES:
-            return _sat_count(puzzle, root, limit, left, search.nodes)
+            return _race(puzzle, root, limit, left, progress, search.nodes)
         search, _ = _start(puzzle, node_limit, left, progress)
         status, count, first = search.count(limit)
     if status == _engine.INTERRUPTED:
@@ -319,26 +321,81 @@ def _sat_portfolio(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
     )
 
 
-def _sat_count(
-    puzzle: Puzzle, root: tuple[int, ...], limit: int, time_limit: float | None, nodes: int
+class _Cancelled(Exception):
+    """Raised in the core's progress callback to stop it: the SAT solver of the race finished first."""
+
+
+def _race(
+    puzzle: Puzzle,
+    root: tuple[int, ...],
+    limit: int,
+    time_limit: float | None,
+    progress: Progress | None,
+    spent: int,
 ) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
-    """The portfolio's second half: count with CaDiCaL from the core's root candidates (as :func:`_count`)."""
+    """The portfolio's second half (as :func:`_count`): the core, afresh, against CaDiCaL; first one wins.
+
+    The core searches in a thread (it runs without the GIL) and CaDiCaL in a child process, from the
+    core's root candidates; whichever finishes first gives the answer and the other is stopped.  A
+    time limit stops both with the solutions found so far; Ctrl-C too, raising SearchInterrupted.
+    """
     from sudokit import sat
 
+    cancel = threading.Event()
+    outcome: dict[str, Any] = {}
+
+    def check(nodes: int, solutions: int) -> None:
+        if progress is not None:
+            progress(nodes, solutions)
+        if cancel.is_set():
+            raise _Cancelled
+
+    def core() -> None:
+        try:
+            search, _ = _start(puzzle, None, time_limit, check)
+            status, count, first = search.count(limit)
+            outcome["core"] = (status, count, first, search.nodes, search.poll.error)
+        except BaseException as exc:  # reported to the caller's thread
+            outcome["core"] = (None, 0, None, 0, exc)
+
     allowed = puzzle.allowed
-    if allowed is not None:
-        root = tuple(r & a for r, a in zip(root, allowed, strict=True))
+    candidates = root if allowed is None else tuple(r & a for r, a in zip(root, allowed, strict=True))
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    run = sat.SatRun(puzzle.grid, candidates, limit)
+    thread = threading.Thread(target=core, daemon=True)
+    thread.start()
     try:
-        found = sat.search(puzzle.grid, root, limit, time_limit)
+        while True:
+            if "core" in outcome:
+                status, count, first, nodes, error = outcome["core"]
+                if isinstance(error, BaseException) and not isinstance(error, _Cancelled):
+                    raise error
+                nodes += spent
+                if status == _engine.SOLUTION:
+                    return count, "limit", first, None, nodes
+                if status == _engine.EXHAUSTED:
+                    return count, None, first, None if count else _EXHAUSTED, nodes
+                return count, _STOPPED.get(status, "time"), first, None, nodes
+            wait = (
+                sat.POLL_SECONDS if deadline is None else min(sat.POLL_SECONDS, deadline - time.monotonic())
+            )
+            if wait <= 0:
+                found = run.found
+                return len(found), "time", found[0] if found else None, None, spent
+            result = run.wait(wait)
+            if result is not None:
+                first = result.solutions[0] if result.solutions else None
+                count = len(result.solutions)
+                nodes = spent + result.conflicts
+                if result.stopped_by == "limit":
+                    return count, "limit", first, None, nodes
+                return count, None, first, None if count else _EXHAUSTED, nodes
     except KeyboardInterrupt as exc:
-        raise SearchInterrupted(getattr(exc, "solutions", 0), nodes) from exc
-    first = found.solutions[0] if found.solutions else None
-    count = len(found.solutions)
-    if found.stopped_by == "time":
-        return count, "time", first, None, nodes + found.conflicts
-    if found.stopped_by == "limit":
-        return count, "limit", first, None, nodes + found.conflicts
-    return count, None, first, None if count else _EXHAUSTED, nodes + found.conflicts
+        raise SearchInterrupted(len(run.found), spent) from exc
+    finally:
+        cancel.set()
+        run.stop()
+        thread.join()
 
 
 BOX_HINT_NODES = 2_000
