@@ -157,3 +157,20 @@ def test_ctrl_c_ends_the_child_process_too(tmp_path: Path) -> None:
         assert (
             not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
         )
+
+
+def test_the_core_answers_alone_when_the_sat_process_dies(
+    sat_always: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudokit import sat
+
+    def died(self: sat.SatRun, seconds: float) -> None:
+        self.stop()
+        raise RuntimeError("the SAT solver process ended unexpectedly: Killed")
+
+    monkeypatch.setattr(sat.SatRun, "wait", died)
+    grid = Grid.classic(6)
+    puzzle = sudokit.parse("1.....2.....3.....4.....5.....6.....", size=6)
+    expected = reference.count(problem_of(grid, puzzle.givens), limit=20)
+    result = sudokit.count_solutions(puzzle, 20)
+    assert result.count == expected.count and result.first is not None and result.first.violations() == []

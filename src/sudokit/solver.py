@@ -362,6 +362,7 @@ def _race(
     candidates = root if allowed is None else tuple(r & a for r, a in zip(root, allowed, strict=True))
     deadline = None if time_limit is None else time.monotonic() + time_limit
     run = sat.SatRun(puzzle.grid, candidates, limit)
+    sat_failed = False
     thread = threading.Thread(target=core, daemon=True)
     thread.start()
     try:
@@ -382,7 +383,14 @@ def _race(
             if wait <= 0:
                 found = run.found
                 return len(found), "time", found[0] if found else None, None, spent
-            result = run.wait(wait)
+            if sat_failed:  # the SAT process died (killed, out of memory): the core goes on alone
+                thread.join(wait)
+                continue
+            try:
+                result = run.wait(wait)
+            except RuntimeError:
+                sat_failed = True
+                continue
             if result is not None:
                 first = result.solutions[0] if result.solutions else None
                 count = len(result.solutions)
