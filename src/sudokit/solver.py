@@ -299,6 +299,10 @@ def _count(
 
 CORE_NODES = 2_000
 """The nodes the core spends on a big puzzle before a SAT solver takes over (see :mod:`sudokit.sat`)."""
+RACE_CORE_NODES = 100_000
+"""The nodes the core races CaDiCaL with before it leaves the race to it (a second core's worth of
+CPU is spent only while the core may still win: on random 36x36 grids it sometimes does, on the
+hard 25x25 it never does)."""
 SAT_MIN_CELLS = 256
 SAT_MAX_LIMIT = 1_000
 """The portfolio is for grids of 16x16 and up, and for counts up to this limit (enumerating more
@@ -335,9 +339,10 @@ def _race(
 ) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
     """The portfolio's second half (as :func:`_count`): the core, afresh, against CaDiCaL; first one wins.
 
-    The core searches in a thread (it runs without the GIL) and CaDiCaL in a child process, from the
-    core's root candidates; whichever finishes first gives the answer and the other is stopped.  A
-    time limit stops both with the solutions found so far; Ctrl-C too, raising SearchInterrupted.
+    The core searches in a thread (it runs without the GIL) for up to :data:`RACE_CORE_NODES` nodes and
+    CaDiCaL in a child process, from the core's root candidates; whichever finishes first gives the
+    answer and the other is stopped.  A time limit stops both with the solutions found so far; Ctrl-C
+    too, raising SearchInterrupted.  If the SAT process dies, the core searches on without a budget.
     """
     from sudokit import sat
 
@@ -350,9 +355,10 @@ def _race(
         if cancel.is_set():
             raise _Cancelled
 
-    def core() -> None:
+    def core(node_limit: int | None) -> None:
         try:
-            search, _ = _start(puzzle, None, time_limit, check)
+            left = None if deadline is None else max(1e-3, deadline - time.monotonic())
+            search, _ = _start(puzzle, node_limit, left, check)
             status, count, first = search.count(limit)
             outcome["core"] = (status, count, first, search.nodes, search.poll.error)
         except BaseException as exc:  # reported to the caller's thread
@@ -363,7 +369,7 @@ def _race(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     run = sat.SatRun(puzzle.grid, candidates, limit)
     sat_failed = False
-    thread = threading.Thread(target=core, daemon=True)
+    thread = threading.Thread(target=core, args=(RACE_CORE_NODES,), daemon=True)
     thread.start()
     try:
         while True:
@@ -371,6 +377,12 @@ def _race(
                 status, count, first, nodes, error = outcome["core"]
                 if isinstance(error, BaseException) and not isinstance(error, _Cancelled):
                     raise error
+                if status == _engine.NODE_LIMIT:  # the core gave up its part of the race
+                    del outcome["core"]
+                    if sat_failed:  # nobody else is searching: the core again, without a budget
+                        thread = threading.Thread(target=core, args=(None,), daemon=True)
+                        thread.start()
+                    continue
                 nodes += spent
                 if status == _engine.SOLUTION:
                     return count, "limit", first, None, nodes
@@ -390,6 +402,9 @@ def _race(
                 result = run.wait(wait)
             except RuntimeError:
                 sat_failed = True
+                if not thread.is_alive() and "core" not in outcome:  # it had given up already
+                    thread = threading.Thread(target=core, args=(None,), daemon=True)
+                    thread.start()
                 continue
             if result is not None:
                 first = result.solutions[0] if result.solutions else None
