@@ -14,6 +14,8 @@ Usage: python benchmarks/portfolio_bench.py [--core-cap SECONDS] [--peer-cap SEC
    Figures are wall seconds and CPU seconds including child processes (the portfolio's SAT child).
 2. ``--big N``: random N x N puzzles (a random filled grid from the generator, 40 %, 50 % and 60 % of
    the cells emptied): the portfolio's count to two, wall seconds.
+3. ``--unique N``: unique N x N puzzles with about 40, 50 and 60 % of the cells empty, made by
+   ``sudokit.generate`` (cells removed under uniqueness checks): the portfolio's count to two.
 """
 
 from __future__ import annotations
@@ -160,6 +162,33 @@ def big(n: int) -> None:
             print(f"{n}x{n} {int(frac * 100)} % empty, seed {seed}: {what} in {seconds:.2f} s", flush=True)
 
 
+def unique_big(n: int, seeds: int) -> None:
+    """Section 3: unique n x n puzzles with 40, 50 and 60 % of the cells empty, and their counts.
+
+    The generator makes them (cells removed under uniqueness checks); the count to two is timed.
+    """
+    cells = n * n
+    for frac in (0.4, 0.5, 0.6):
+        target = round(cells * (1 - frac))
+        for seed in range(seeds):
+            started = time.perf_counter()
+            try:
+                made = sudokit.generate(
+                    n, seed=seed, givens=f"{target - n}..{target + n}", time_limit=600, attempts=5
+                )
+            except sudokit.GenerationError as exc:
+                print(f"{n}x{n} {int(frac * 100)} % empty, seed {seed}: not made ({exc})", flush=True)
+                continue
+            making = time.perf_counter() - started
+            started = time.perf_counter()
+            result = sudokit.count_solutions(made.puzzle, 2, time_limit=120)
+            seconds = time.perf_counter() - started
+            empty = 100 * (cells - made.puzzle.clue_count) / cells
+            what = "unique" if result.unique else f"{result.count} ({result.stopped_by})"
+            where = f"{n}x{n} {empty:.0f} % empty (made in {making:.1f} s), seed {seed}"
+            print(f"{where}: {what} in {seconds:.2f} s", flush=True)
+
+
 def main() -> None:
     """Run the sections the options ask for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -167,11 +196,17 @@ def main() -> None:
     parser.add_argument("--peer-cap", type=float, default=60.0)
     parser.add_argument("--big", type=int, nargs="*", default=[])
     parser.add_argument("--no-gecode", action="store_true")
+    parser.add_argument(
+        "--unique", type=int, nargs="*", default=[], help="unique N x N puzzles from the generator"
+    )
+    parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
     if not args.no_gecode:
         gecode(args.core_cap, args.peer_cap)
     for n in args.big:
         big(n)
+    for n in args.unique:
+        unique_big(n, args.seeds)
 
 
 if __name__ == "__main__":
