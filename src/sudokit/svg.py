@@ -69,11 +69,7 @@ def _lines(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
     """Every drawn line (thermometers with their bulbs, whispers, renban, ...) and clone shading."""
     out = []
     for line in variants.drawn_lines(grid):
-        kind = (
-            "dutch whispers"
-            if line.kind == "whispers" and line.value == -(-(grid.size - 2) // 2)
-            else line.kind
-        )
+        kind = variants.style_of(grid, line)
         points = [(x(col + 0.5), y(r + 0.5)) for r, col in (grid.cells[c] for c in line.cells)]
         if kind == "clone":
             for c in line.cells:

@@ -161,14 +161,18 @@ def with_links(
     *,
     negated: bool = False,
     kind: str = "custom",
+    line: Sequence[int] = (),
 ) -> Grid:
-    """The grid with a link (see :class:`~sudokit.model.Link`) between each pair of (row, column) cells."""
+    """The grid with a link (see :class:`~sudokit.model.Link`) between each pair of (row, column) cells.
+
+    ``line`` is the drawn line (cell indexes) the links belong to, when they are drawn as one.
+    """
     made = []
     for a, b in pairs:
         for cell in (a, b):
             if cell not in grid.index:
                 raise GridError(f"{kind}: {cell_name(cell)} is not a cell of the grid")
-        made.append(Link((grid.index[a], grid.index[b]), rule, value, negated, kind))
+        made.append(Link((grid.index[a], grid.index[b]), rule, value, negated, kind, tuple(line)))
     return replace(grid, links=grid.links + tuple(made), _memo={})
 
 
@@ -205,15 +209,17 @@ def palindrome(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A palindrome line: it reads the same from either end."""
     drawn = line_cells(grid, line, "palindrome")
     pairs = [(line[k], line[-1 - k]) for k in range(len(line) // 2)]
-    return _with_drawn_links(grid, pairs, "equal", 0, "palindrome", drawn)
+    return with_links(grid, pairs, "equal", kind="palindrome", line=drawn)
 
 
-def _with_drawn_links(
-    grid: Grid, pairs: Sequence[tuple[Cell, Cell]], rule: str, value: int, kind: str, drawn: tuple[int, ...]
-) -> Grid:
-    """Links between pairs of cells that belong to one drawn line (kept with them for drawing)."""
-    made = [Link((grid.index[a], grid.index[b]), rule, value, False, kind, drawn) for a, b in pairs]
-    return replace(grid, links=grid.links + tuple(made), _memo={})
+def german_gap(n: int) -> int:
+    """The least difference of German whispers on an n x n grid: half n, rounded up (5 on 9x9)."""
+    return -(-n // 2)
+
+
+def dutch_gap(n: int) -> int:
+    """The least difference of Dutch whispers on an n x n grid: half n less one, rounded up (4 on 9x9)."""
+    return -(-(n - 2) // 2)
 
 
 def whispers(grid: Grid, line: Sequence[Cell], difference: int | None = None) -> Grid:
@@ -222,13 +228,13 @@ def whispers(grid: Grid, line: Sequence[Cell], difference: int | None = None) ->
     The default is half the grid's size rounded up: 5 on 9x9.
     """
     line_cells(grid, line, "whispers")
-    gap = difference if difference is not None else -(-grid.size // 2)
+    gap = difference if difference is not None else german_gap(grid.size)
     return with_links(grid, _steps(line), "difference_at_least", gap, kind="whispers")
 
 
 def dutch_whispers(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A Dutch whispers line: neighbours differ by at least 4 on 9x9 (half the size, less one, rounded up)."""
-    return whispers(grid, line, -(-(grid.size - 2) // 2))
+    return whispers(grid, line, dutch_gap(grid.size))
 
 
 def nabner(grid: Grid, line: Sequence[Cell]) -> Grid:
@@ -244,10 +250,7 @@ def clone(grid: Grid, cells: Sequence[Cell], copies: Sequence[Cell]) -> Grid:
     second = line_cells(grid, copies, "clone", 1)
     if len(first) != len(second):
         raise GridError(f"a clone pairs {len(first)} cells with {len(second)}; it needs as many on each side")
-    made = [
-        Link((a, b), "equal", 0, False, "clone", first + second) for a, b in zip(first, second, strict=True)
-    ]
-    return replace(grid, links=grid.links + tuple(made), _memo={})
+    return with_links(grid, zip(cells, copies, strict=True), "equal", kind="clone", line=first + second)
 
 
 def with_sums(grid: Grid, sums: Iterable[Sum]) -> Grid:
@@ -397,6 +400,17 @@ class DrawnLine:
     value: int = 0
 
 
+DRAWN_LINK_KINDS = ("thermometer", "slow thermometer", "whispers", "palindrome", "clone")
+"""Link kinds drawn as lines (see :func:`drawn_lines`), not as clues on an edge."""
+DRAWN_SUM_KINDS = ("zipper", "region sum", "double arrow")
+"""Sum kinds drawn as the line they keep (see :func:`drawn_lines`)."""
+
+
+def style_of(grid: Grid, line: DrawnLine) -> str:
+    """The kind a drawn line is shown and written as: whispers at the Dutch gap are Dutch whispers."""
+    return "dutch whispers" if line.kind == "whispers" and line.value == dutch_gap(grid.size) else line.kind
+
+
 def drawn_lines(grid: Grid) -> list[DrawnLine]:
     """The line constraints of a grid as they are drawn: what writers and drawings show.
 
@@ -418,11 +432,7 @@ def drawn_lines(grid: Grid) -> list[DrawnLine]:
     items: list[Link | Sum] = [*grid.links, *grid.sums]
     for item in items:
         key = (item.kind, item.line or (item.cells if item.kind in ("palindrome", "clone") else ()))
-        if (
-            key[1]
-            and key[0] in ("palindrome", "clone", "zipper", "region sum", "double arrow")
-            and key not in seen
-        ):
+        if key[1] and key[0] in ("palindrome", "clone", *DRAWN_SUM_KINDS) and key not in seen:
             seen.add(key)
             found.append(DrawnLine(*key))
     found += [DrawnLine(r.kind, r.cells) for r in grid.line_rules if r.kind in LINE_RULE_LINES]
@@ -876,9 +886,8 @@ def constraints(grid: Grid) -> list[tuple[str, Removal]]:
             )
 
         found.append((name, without_line))
-    drawn = {"thermometer", "slow thermometer", "whispers", "palindrome", "clone"}
     for k, link in enumerate(grid.links):
-        if link.kind in drawn or link.negated:
+        if link.kind in DRAWN_LINK_KINDS or link.negated:
             continue
         found.append(
             (

@@ -538,8 +538,6 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
 
 _LINE_OUT = {kind: key for key, kind in _LINE_KEYS.items() if key not in ("germanwhispers", "regionSumLine")}
 _OUTSIDE_OUT = {"sandwich": "sandwichsum", "x-sum": "xsum", "skyscraper": "skyscraper"}
-_DRAWN_LINKS = ("thermometer", "slow thermometer", "whispers", "palindrome", "clone")
-_DRAWN_SUMS = ("zipper", "region sum", "double arrow")
 
 
 def _links_out(grid: Grid) -> dict[str, Any]:
@@ -556,17 +554,15 @@ def _links_out(grid: Grid) -> dict[str, Any]:
             half = len(names) // 2
             out.setdefault("clone", []).append({"cells": names[:half], "cloneCells": names[half:]})
             continue
-        key = _LINE_OUT[
-            "dutch whispers" if line.kind == "whispers" and line.value == -(-(n - 2) // 2) else line.kind
-        ]
+        key = _LINE_OUT[variants.style_of(grid, line)]
         entry: dict[str, Any] = {"lines": [names]}
-        if line.kind == "whispers" and line.value not in (-(-n // 2), -(-(n - 2) // 2)):
+        if line.kind == "whispers" and line.value not in (variants.german_gap(n), variants.dutch_gap(n)):
             entry["value"] = str(line.value)
         out.setdefault(key, []).append(entry)
     negative: set[str] = set()
     left = []
     for link in grid.links:
-        if link.kind in _DRAWN_LINKS:
+        if link.kind in variants.DRAWN_LINK_KINDS:
             continue
         cells = {"cells": [_name(grid, c) for c in link.cells]}
         if link.kind in ("kropki", "xv") and link.negated:
@@ -586,7 +582,7 @@ def _links_out(grid: Grid) -> dict[str, Any]:
         else:
             left.append(f"{link.kind} link")
     for total in grid.sums:
-        if total.kind in _DRAWN_SUMS and total.line:
+        if total.kind in variants.DRAWN_SUM_KINDS and total.line:
             continue
         if total.kind == "little killer" and all(f == 1 for f in total.factors):
             out.setdefault("littlekillersum", []).append(_little_killer(grid, total))

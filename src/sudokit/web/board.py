@@ -14,8 +14,6 @@ from sudokit.errors import PuzzleError
 from sudokit.model import EMPTY, Grid, Puzzle, cell_name
 from sudokit.svg import ENDS, LINE_STYLE
 
-_DRAWN_LINK_KINDS = ("thermometer", "slow thermometer", "whispers", "palindrome", "clone")
-
 
 def _owner(grid: Grid) -> list[int]:
     """For each cell, the box or region that holds it (-1: none, as in a Latin square)."""
@@ -59,7 +57,7 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         "links": [
             {"cells": list(link.cells), "kind": link.kind, "rule": link.rule, "value": link.value}
             for link in grid.links
-            if not link.negated and link.kind not in _DRAWN_LINK_KINDS  # negated: "no dot means not"
+            if not link.negated and link.kind not in variants.DRAWN_LINK_KINDS  # negated: "no dot means not"
         ],
         **_drawings(grid),
         "rules": sorted({relation.kind for relation in grid.relations if relation.kind != "nabner"}),
@@ -73,12 +71,11 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
 def _drawings(grid: Grid) -> dict[str, Any]:
     """Lines, clones, arrows, outside clues and quadruples, as :func:`board_json` describes them."""
     lines, clones = [], []
-    dutch = -(-(grid.size - 2) // 2)
     for line in variants.drawn_lines(grid):
         if line.kind == "clone":
             clones.append(list(line.cells))
             continue
-        kind = "dutch whispers" if line.kind == "whispers" and line.value == dutch else line.kind
+        kind = variants.style_of(grid, line)
         colour, width = LINE_STYLE.get(kind, ("#999999", 0.12))
         lines.append(
             {
