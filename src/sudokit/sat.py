@@ -17,6 +17,7 @@ sums, sums, line rules), the core searches alone.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import itertools
 import json
@@ -53,8 +54,9 @@ class SatResult:
     conflicts: int
 
 
+@functools.cache
 def available() -> bool:
-    """Whether python-sat is installed."""
+    """Whether python-sat is installed (looked up once: it is asked on every big count)."""
     return importlib.util.find_spec("pysat") is not None
 
 

@@ -276,17 +276,20 @@ def _count(
     search, reason = _start(puzzle, CORE_NODES if portfolio else node_limit, time_limit, progress)
     if reason is not None:
         return 0, None, None, reason, 0
-    root = search.root_candidates() if portfolio else None
     status, count, first = search.count(limit)
-    if portfolio and status == _engine.NODE_LIMIT and root is not None:
+    if portfolio and status == _engine.NODE_LIMIT:
         # the budget ran out: a hard puzzle goes to the SAT solver; one with solutions to spare (the
-        # core enumerates those best) or too big to encode searches on with the core alone
+        # core enumerates those best) or too big to encode searches on with the core alone.  A fresh
+        # start gives the root candidates (the searched one has changed them) or the core's new run.
         left = None if time_limit is None else max(1e-3, time_limit - (time.monotonic() - started))
         from sudokit import sat
 
-        if count < 2 and sat.clause_estimate(puzzle.grid, root) <= sat.MAX_CLAUSES:
-            return _race(puzzle, root, limit, left, progress, search.nodes)
+        spent = search.nodes
         search, _ = _start(puzzle, node_limit, left, progress)
+        if count < 2:
+            root = search.root_candidates()
+            if sat.clause_estimate(puzzle.grid, root) <= sat.MAX_CLAUSES:
+                return _race(puzzle, root, limit, left, progress, spent)
         status, count, first = search.count(limit)
     if status == _engine.INTERRUPTED:
         raise _interrupted(search.poll, count, search.nodes)
