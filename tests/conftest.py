@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from sudokit import _engine
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -32,3 +35,13 @@ def seed_puzzles() -> list[tuple[str, str, str | None]]:
 def fixtures() -> Path:
     """The folder of format fixtures."""
     return FIXTURES
+
+
+@pytest.fixture(params=["baseline", "avx2"])
+def fast9_copy(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run the 9x9 fast path with each compiled copy this CPU has (the default is restored after)."""
+    chosen = _engine.fast9_instruction_set()
+    if not _engine.use_fast9_instruction_set(request.param):
+        pytest.skip(f"this build or CPU has no {request.param} copy of the fast path")
+    yield request.param
+    assert _engine.use_fast9_instruction_set(chosen)

@@ -112,7 +112,7 @@ def test_the_same_seed_gives_the_same_puzzles_and_others_differ() -> None:
     assert sudokit.generate(seed=124).seed == 124
 
 
-def test_seeded_puzzles_are_fixed_across_versions_and_machines() -> None:
+def test_seeded_puzzles_are_fixed_across_versions_and_machines(fast9_copy: str) -> None:
     # integer-only random numbers (xoshiro256**, splitmix64) and a deterministic search: this exact
     # puzzle comes out everywhere; if it changes, every user's seeds change, so it must be on purpose
     made = sudokit.generate(seed=2026)

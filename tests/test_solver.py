@@ -8,7 +8,7 @@ import random
 import pytest
 
 import sudokit
-from sudokit import EMPTY, Grid, Puzzle, Status, Unit
+from sudokit import EMPTY, Grid, Puzzle, Status, Unit, _engine
 from tests.checker import check_classic, is_valid_classic, problems
 from tests.conftest import data_lines, seed_puzzles
 from tests.reference import count_classic
@@ -364,7 +364,24 @@ def _generic(puzzle: Puzzle) -> Puzzle:
     return Puzzle(puzzle.grid, puzzle.givens, (puzzle.grid.full_mask,) * len(puzzle.grid.cells))
 
 
-def test_9x9_fast_path_and_generic_core_agree() -> None:
+def test_9x9_fast_path_copies_give_the_same_answers_and_node_counts() -> None:
+    """The AVX2 and baseline copies make the same deductions in the same order."""
+    chosen = _engine.fast9_instruction_set()
+    lines = data_lines("sudoku-top95.txt") + data_lines("puzzles7_serg_benchmark")[:200]
+    runs: dict[str, list[tuple[int, int, int, tuple[int, ...] | None]]] = {}
+    try:
+        for name in ("baseline", "avx2"):
+            if _engine.use_fast9_instruction_set(name):
+                runs[name] = [_engine.solve9(sudokit.parse(line).givens, 50) for line in lines]
+    finally:
+        assert _engine.use_fast9_instruction_set(chosen)
+    assert "baseline" in runs
+    for outcomes in runs.values():
+        assert outcomes == runs["baseline"]
+    assert {min(count, 2) for _, count, _, _ in runs["baseline"]} == {1, 2}
+
+
+def test_9x9_fast_path_and_generic_core_agree(fast9_copy: str) -> None:
     rng = random.Random(9)
     lines = data_lines("sudoku-top95.txt") + data_lines("puzzles7_serg_benchmark")[:100]
     puzzles = [sudokit.parse(line) for line in lines]

@@ -83,6 +83,8 @@ LINE_NODE_LIMIT: int
 LINE_TIME_LIMIT: int
 LINE_END: int
 
+def fast9_instruction_set() -> str: ...
+def use_fast9_instruction_set(name: str) -> bool: ...
 def solve9(
     givens: Sequence[int],
     limit: int = 0,

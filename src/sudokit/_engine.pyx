@@ -78,6 +78,8 @@ cdef extern from "_core/fast9.h" nogil:
     ctypedef int (*f9_poll_fn)(void *context, int64_t nodes, int64_t solutions) noexcept nogil
     void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
                   void *poll_context, int *solution, f9_result *result) nogil
+    const char *f9_instruction_set()
+    int f9_use_instruction_set(const char *name)
 
 cdef extern from "_core/generate.h" nogil:
     ctypedef struct sk_rng:
@@ -527,6 +529,19 @@ cdef int _stopped9(int status) noexcept nogil:
     if status == F9_TIME_LIMIT:
         return SK_TIME_LIMIT
     return SK_INTERRUPTED
+
+
+def fast9_instruction_set():
+    """The instruction set the 9x9 fast path runs with: "avx2" or "baseline" (chosen from the CPU)."""
+    return f9_instruction_set().decode("ascii")
+
+
+def use_fast9_instruction_set(str name):
+    """Run the 9x9 fast path with name ("avx2" or "baseline"); False when this build or CPU lacks it.
+
+    Both copies give the same answers and node counts; tests use this to check that they do.
+    """
+    return bool(f9_use_instruction_set(name.encode("ascii")))
 
 
 def solve9(givens, long long limit=0, long long node_limit=0, double time_limit=0.0, Poll poll=None):

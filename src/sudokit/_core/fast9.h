@@ -36,6 +36,14 @@ typedef int (*f9_poll_fn)(void *context, int64_t nodes, int64_t solutions);
 void f9_solve(const int *givens, int64_t limit, int64_t node_limit, double time_limit, f9_poll_fn poll,
               void *poll_context, int *solution, f9_result *result);
 
+/* The instruction set the fast path runs with: "avx2" or "baseline" (chosen on first use from what the
+ * CPU has). */
+const char *f9_instruction_set(void);
+
+/* Run the copy for name ("avx2" or "baseline") from now on; 0 (and no change) when this build or CPU
+ * lacks it.  For tests that check both copies give the same answers. */
+int f9_use_instruction_set(const char *name);
+
 #ifdef __cplusplus
 }
 #endif
