@@ -23,19 +23,20 @@ from __future__ import annotations
 import bisect
 import io
 import os
+import pickle
 import re
 import threading
 import time
 from array import array
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO, overload
 
 from sudokit import _engine
 from sudokit.english import number, plural
 from sudokit.errors import ParseError, SudokitError
+from sudokit.execution import Executor, Job, ThreadExecutor, default_workers
 from sudokit.formats import detect
 from sudokit.formats import parse as parse_any
 from sudokit.formats.candidates import SIZES, read_candidate_line
@@ -46,6 +47,9 @@ from sudokit.solver import count_solutions, line_layout
 
 BLOCK_BYTES = 1 << 15
 """Most bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
+
+CLUSTER_BLOCK_BYTES = 1 << 20
+"""Most bytes per block on a cluster, where each task costs a few milliseconds of scheduling and transfer."""
 
 BLOCK_SECONDS = 0.2
 """The solving time a block aims at: blocks shrink for slow puzzles, so that results reach the output
@@ -386,6 +390,8 @@ class _Plan:
         """Set when the run is interrupted: workers drop what they are doing."""
         self.fast: tuple[Grid, bytes, bytes, _engine.Layout | None] | None = None
         """(grid, byte table, symbol table, layout) for the lines the core reads itself."""
+        self.primer = b""
+        """The line that settled the alphabet: cluster workers learn it from this line too."""
 
     def parse(self, line: str, lineno: int = 1) -> Puzzle:
         """Read a line the general way; the first line that reads settles the fast table.
@@ -449,6 +455,7 @@ class _Plan:
                     self.parse(raw.decode("utf-8", "replace"))
                 except SudokitError:
                     continue
+                self.primer = raw + b"\n"
                 return
 
     def learn(self, size: int) -> None:
@@ -632,6 +639,8 @@ class BlockReader:
         self.stream = stream
         self.adaptive = size is None
         self.size = size or 1
+        self.limit = BLOCK_BYTES
+        """The most bytes an adaptive block grows to."""
         self.line = first_line
 
     def __iter__(self) -> Iterator[tuple[bytes, int]]:
@@ -695,32 +704,44 @@ def skip_lines(stream: BinaryIO, count: int, *, keep_lines: bool = False) -> tup
     return lines, bytes(head)
 
 
-def _next_size(current: int, size: int, seconds: float) -> int:
+def _next_size(current: int, size: int, seconds: float, limit: int = BLOCK_BYTES) -> int:
     """The bytes to read for the next block, from the last block's size and solving time."""
-    target = BLOCK_BYTES if seconds <= 0 else int(size * BLOCK_SECONDS / seconds)
-    return max(1, min(BLOCK_BYTES, current * 16, target))
+    target = limit if seconds <= 0 else int(size * BLOCK_SECONDS / seconds)
+    return max(1, min(limit, current * 16, target))
 
 
 def _next_result(
-    pending: deque[tuple[Future[BatchResult], int]], reader: BlockReader | None, stop: threading.Event | None
+    pending: deque[tuple[Job[BatchResult], int]], reader: BlockReader | None, stop: threading.Event | None
 ) -> BatchResult:
     """Wait for the oldest block in flight (watching ``stop``), and size the next block by its speed."""
-    future, size = pending[0]
-    while True:
+    job, size = pending[0]
+    while not job.wait(None if stop is None else 0.1):
         if stop is not None and stop.is_set():
             raise _Stopped
-        if future.done():
-            break
-        wait([future], timeout=None if stop is None else 0.1)
+    if stop is not None and stop.is_set():
+        raise _Stopped
     pending.popleft()
-    result = future.result()
+    result = job.result()
     if reader is not None:
-        reader.size = _next_size(reader.size, size, result.summary.seconds)
+        reader.size = _next_size(reader.size, size, result.summary.seconds, reader.limit)
     return result
 
 
-def _succeeded(future: Future[BatchResult]) -> bool:
-    return future.done() and not future.cancelled() and future.exception() is None
+_worker_plans: dict[tuple[bytes, bytes], _Plan] = {}
+"""A worker process's plans, by pickled options and primer: a cluster worker reads many blocks of a run."""
+
+
+def _remote_block(options: BatchOptions, primer: bytes, data: bytes, first_line: int) -> BatchResult:
+    """Solve one block on a cluster worker, the alphabet learnt from the client's primer line."""
+    key = (pickle.dumps(options), primer)
+    plan = _worker_plans.get(key)
+    if plan is None:
+        if len(_worker_plans) > 8:
+            _worker_plans.clear()
+        plan = _worker_plans[key] = _Plan(options)
+        if primer:
+            plan.prime(primer)
+    return _solve_first(plan, data, first_line)
 
 
 def iter_results(
@@ -730,29 +751,39 @@ def iter_results(
     options: BatchOptions | None = None,
     stop: threading.Event | None = None,
     primer: bytes = b"",
+    executor: Executor | None = None,
 ) -> Generator[BatchResult, None, None]:
     """Solve blocks of lines, yielding one :class:`BatchResult` per block in input order.
 
-    ``jobs`` threads solve blocks at once (the core releases the GIL); at most ``2 * jobs`` blocks are
-    in flight, so memory does not grow with the input.  Ctrl-C, or ``stop`` being set, ends the run:
-    the blocks finished by then are yielded, in order, then :class:`BatchInterrupted` is raised.
-    ``primer`` holds lines read before (a resumed run's), to learn the alphabet from.
+    ``jobs`` threads solve blocks at once (the core releases the GIL), or the workers of ``executor``
+    (a Dask cluster: see :mod:`sudokit.execution`); at most two blocks per worker are in flight, so
+    memory does not grow with the input.  Ctrl-C, or ``stop`` being set, ends the run: the blocks
+    finished by then are yielded, in order, then :class:`BatchInterrupted` is raised.  ``primer``
+    holds lines read before (a resumed run's), to learn the alphabet from.
     """
     plan = _Plan(options or BatchOptions())
     if primer:
         plan.prime(primer)
     reader = blocks if isinstance(blocks, BlockReader) and blocks.adaptive else None
-    jobs = max(jobs, 1)
-    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix=_THREAD_PREFIX)
-    pending: deque[tuple[Future[BatchResult], int]] = deque()
+    own = executor is None
+    pool = executor if executor is not None else ThreadExecutor(jobs, _THREAD_PREFIX)
+    if reader is not None and pool.remote:
+        reader.limit = CLUSTER_BLOCK_BYTES  # a task costs milliseconds: bigger blocks
+    jobs = pool.workers
+    pending: deque[tuple[Job[BatchResult], int]] = deque()
     finished = False
     expected: int | None = None  # the first line of the next block to yield (None: the first block)
     try:
         try:
             for data, first_line in blocks:
-                settled = plan.fast is not None
-                task = solve_block if settled else _solve_first
-                pending.append((pool.submit(task, plan, data, first_line), len(data)))
+                if pool.remote:
+                    plan.prime(data)  # the client settles the alphabet, and tells the workers
+                    job = pool.submit(_remote_block, plan.options, plan.primer, data, first_line)
+                    settled = plan.fast is not None
+                else:
+                    settled = plan.fast is not None
+                    job = pool.submit(solve_block if settled else _solve_first, plan, data, first_line)
+                pending.append((job, len(data)))
                 # until a line settles the alphabet, blocks are solved one at a time, in order
                 while len(pending) >= (2 * jobs if settled else 1):
                     result = _next_result(pending, reader, stop)
@@ -765,10 +796,11 @@ def iter_results(
             finished = True
         except (KeyboardInterrupt, _Stopped):
             plan.cancel.set()
-            running = [future for future, _ in pending if not future.cancel() and not future.done()]
-            wait(running, timeout=0.5)  # a block about to finish is still written
+            running = [job for job, _ in pending if not job.cancel() and not job.done()]
+            for job in running:  # a block about to finish is still written
+                job.wait(0.5 / len(running))
             # what is finished, in order; nothing after a block that Ctrl-C caught on its way out
-            while pending and _succeeded(pending[0][0]):
+            while pending and pending[0][0].succeeded():
                 result = pending.popleft()[0].result()
                 if expected is not None and result.first_line != expected:
                     break
@@ -778,9 +810,10 @@ def iter_results(
     finally:
         if not finished:
             plan.cancel.set()
-            for future, _ in pending:
-                future.cancel()
-        pool.shutdown(wait=finished, cancel_futures=True)
+            for job, _ in pending:
+                job.cancel()
+        if own:
+            pool.close(wait=finished)
 
 
 def workers_done(timeout: float) -> bool:
@@ -847,6 +880,7 @@ def solve_file(
     progress: Callable[[int], object] | None = None,
     skip: int = 0,
     stop: threading.Event | None = None,
+    executor: Executor | None = None,
 ) -> BatchSummary:
     """Stream a file of one-line puzzles through the solver, writing one output line per puzzle.
 
@@ -854,6 +888,8 @@ def solve_file(
     flushed after each block (several times a second on slow puzzles); None: only the summary is
     made.  ``progress`` is called with the number of puzzles finished since its last call.  ``skip``
     output lines' worth of input is passed over first (see :func:`skip_lines`), to resume a run.
+    ``executor`` runs the blocks elsewhere (a Dask cluster, see :mod:`sudokit.execution`) instead of
+    ``jobs`` threads.
     Ctrl-C or ``stop`` ends the run early: everything finished is written, then
     :class:`BatchInterrupted` is raised with the summary so far.
     """
@@ -866,7 +902,9 @@ def solve_file(
         if skip:
             summary.lines, primer = skip_lines(handle, skip, keep_lines=options.keep_lines)
         reader = BlockReader(handle, first_line=summary.lines + 1)
-        results = iter_results(reader, jobs=jobs or default_jobs(), options=options, stop=stop, primer=primer)
+        results = iter_results(
+            reader, jobs=jobs or default_jobs(), options=options, stop=stop, primer=primer, executor=executor
+        )
         try:
             for block in results:
                 if output is not None:
@@ -978,7 +1016,4 @@ def count_lines(path: str | os.PathLike[str]) -> tuple[int, int] | None:
 
 def default_jobs() -> int:
     """The number of CPU cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+    return default_workers()

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
 
@@ -158,12 +158,21 @@ def parallel_options(workers: str) -> Callable[[F], F]:
             "--jobs",
             "-j",
             type=click.IntRange(min=0),
-            default=1,
-            show_default=True,
-            help=f"Worker {workers} (0: one per core).",
+            default=0,
+            help=f"Worker {workers} on this machine (default 0: one per core).",
         )(command)
 
     return add
+
+
+def cluster_option(command: F) -> F:
+    """``--cluster``: run the work on Dask workers instead of this machine's threads."""
+    return click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N for N worker "
+        "processes here. Needs pip install 'sudokit[cluster]'.",
+    )(command)
 
 
 def limit_options(command: F) -> F:
@@ -564,17 +573,47 @@ class _CountProgress:
 @click.option(
     "--progress/--no-progress", default=None, help="Progress line on stderr (default: when it is a terminal)."
 )
+@click.option(
+    "--split",
+    "depth",
+    type=click.IntRange(min=0, max=64),
+    metavar="DEPTH",
+    help="Cut the search into pieces by its first DEPTH decisions and count them in parallel (threads, "
+    "or --cluster); an interrupted count run again goes on where it stopped.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    help="With --split: threads (default 0: one per core).",
+)
+@cluster_option
+@click.option(
+    "--state",
+    type=click.Path(dir_okay=False, writable=True),
+    help="With --split: the file that keeps finished pieces (default .sudokit-count-<id>.json here).",
+)
 @input_options
 @limit_options
 def count(
     puzzle: str,
     limit: int,
     progress: bool | None,
+    depth: int | None,
+    jobs: int,
+    cluster: str | None,
+    state: str | None,
     node_limit: int | None,
     time_limit: float | None,
     **options: Any,
 ) -> None:
     """Count the solutions of PUZZLE; the count is the first word printed.
+
+    With --split the search is cut into independent pieces, counted on every core or on a Dask
+    cluster; their progress and an ETA go to stderr, and a state file keeps the finished pieces so
+    that the same command, run again after Ctrl-C, goes on from them.  To count every grid of a shape,
+    count the empty puzzle (for example 36 dots with --box 2x3).
 
     Exit codes: 0 when the count is exact or reached the limit, 1 when a node or time limit (or a
     fault) stopped it first, 130 after Ctrl-C, which prints the count so far as a lower bound.
@@ -582,6 +621,8 @@ def count(
     from sudokit.errors import SearchInterrupted
     from sudokit.solver import count_solutions
 
+    if depth is None and (cluster or state):
+        raise click.BadParameter("--cluster and --state go with --split DEPTH", param_hint="--split")
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "counted")
     show_progress = sys.stderr.isatty() if progress is None else progress
@@ -590,6 +631,12 @@ def count(
             tally.fail(entry)
             continue
         where = f"  [{entry.where.rstrip(': ')}]" if entry.where else ""
+        if depth is not None:
+            result = _count_split(
+                entry.puzzle, depth, limit, jobs, cluster, state, show_progress, where, node_limit, time_limit
+            )
+            _echo_count(result, limit, where, tally)
+            continue
         bar = _CountProgress(limit) if show_progress else None
         try:
             result = count_solutions(
@@ -602,21 +649,90 @@ def count(
             raise
         if bar is not None:
             bar.close()
-        noun = "solution" if result.count == 1 else "solutions"
-        if result.complete:
-            text = f"{result.count} {noun}" + (
-                f" ({result.reason})" if result.count == 0 and result.reason else ""
-            )
-        elif result.stopped_by == "limit":
-            which = "the default limit" if limit == DEFAULT_COUNT_LIMIT else "the limit"
-            text = f"{result.count} {noun} (stopped at {which} of {limit:,}; there may be more"
-            text += "; --limit none counts them all)" if limit == DEFAULT_COUNT_LIMIT else ")"
-        else:
-            text = f"{result.count} {noun} or more (stopped by the {result.stopped_by} limit)"
-            tally.failed += 1
-        click.echo(text + where)
-        tally.done += 1
+        _echo_count(result, limit, where, tally)
     tally.finish()
+
+
+def _count_split(
+    puzzle: Puzzle,
+    depth: int,
+    limit: int,
+    jobs: int,
+    cluster: str | None,
+    state: str | None,
+    show_progress: bool,
+    where: str,
+    node_limit: int | None,
+    time_limit: float | None,
+) -> CountResult:
+    """``count --split``: the pieces counted in parallel, with a progress bar and a state file."""
+    from sudokit.errors import SearchInterrupted
+    from sudokit.execution import open_executor
+    from sudokit.split import SplitProgress, count_split, default_state_path
+
+    path = state or str(default_state_path(puzzle, depth))
+    if os.path.exists(path):
+        click.echo(f"sudokit: going on with the count kept in {path}", err=True)
+    bar: Any = None
+
+    def show(status: SplitProgress) -> None:
+        nonlocal bar
+        if bar is None:
+            from tqdm import tqdm
+
+            bar = tqdm(
+                total=status.pieces,
+                initial=status.resumed,
+                unit=" pieces",
+                file=sys.stderr,
+                dynamic_ncols=True,
+                leave=False,
+            )
+        bar.update(status.done - bar.n)
+        bar.set_postfix_str(f"{status.solutions:,} solutions", refresh=False)
+
+    executor = open_executor(cluster) if cluster else None
+    try:
+        return count_split(
+            puzzle,
+            depth,
+            limit or None,
+            jobs=jobs,
+            executor=executor,
+            node_limit=node_limit,
+            time_limit=time_limit,
+            state=path,
+            progress=show if show_progress else None,
+        )
+    except SearchInterrupted as exc:
+        click.echo(f"{exc.solutions} or more solutions (interrupted){where}")
+        click.echo(
+            f"sudokit: the pieces counted so far are kept in {path}; run the same command to go on", err=True
+        )
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        if executor is not None:
+            executor.close(wait=False)
+
+
+def _echo_count(result: CountResult, limit: int, where: str, tally: Tally) -> None:
+    """Print a count's line: the count first, then whether it is exact and what stopped it."""
+    noun = "solution" if result.count == 1 else "solutions"
+    if result.complete:
+        text = f"{result.count} {noun}" + (
+            f" ({result.reason})" if result.count == 0 and result.reason else ""
+        )
+    elif result.stopped_by == "limit":
+        which = "the default limit" if limit == DEFAULT_COUNT_LIMIT else "the limit"
+        text = f"{result.count} {noun} (stopped at {which} of {limit:,}; there may be more"
+        text += "; --limit none counts them all)" if limit == DEFAULT_COUNT_LIMIT else ")"
+    else:
+        text = f"{result.count} {noun} or more (stopped by the {result.stopped_by} limit)"
+        tally.failed += 1
+    click.echo(text + where)
+    tally.done += 1
 
 
 @cli.command()
@@ -731,6 +847,20 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
     return True, "\n".join(lines)
 
 
+def _open_input(file: str) -> BinaryIO:
+    """A local file, or a URL (s3://, gs://, https://, ...) read through fsspec, opened for bytes."""
+    if "://" not in file:
+        return open(file, "rb")
+    try:
+        import fsspec
+    except ImportError:
+        raise CommandError(f"reading {file} needs fsspec: pip install 'sudokit[cluster]'") from None
+    try:
+        return fsspec.open(file, "rb").open()  # type: ignore[no-any-return]
+    except (ValueError, ImportError) as exc:  # an unknown protocol, or its driver missing
+        raise CommandError(f"cannot read {file}: {exc}") from None
+
+
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
@@ -748,6 +878,7 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
     help="Continue an interrupted -o run: keep the complete lines of OUTPUT.partial, solve the rest.",
 )
 @parallel_options("threads")
+@cluster_option
 @input_options
 @limit_options
 def batch(
@@ -756,6 +887,7 @@ def batch(
     keep_lines: bool,
     resume: bool,
     jobs: int,
+    cluster: str | None,
     progress: bool | None,
     node_limit: int | None,
     time_limit: float | None,
@@ -815,8 +947,9 @@ def batch(
     elif partial and resume:
         click.echo(f"sudokit: no {partial} to resume; starting from the first line", err=True)
     show_progress = sys.stderr.isatty() if progress is None else progress
-    totals = count_lines(file) if show_progress and file != "-" else None
-    source = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115 - closed below
+    local = file != "-" and "://" not in file
+    totals = count_lines(file) if show_progress and local else None
+    source = sys.stdin.buffer if file == "-" else _open_input(file)
     sink = open(partial, "a" if done else "w", encoding="utf-8") if partial else sys.stdout  # noqa: SIM115
     bar = None
     report: Callable[[int], object] | None = None
@@ -839,14 +972,28 @@ def batch(
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, interrupt) if main_thread else None
     interrupted = False
+    executor = None
     try:
         jobs = jobs or default_jobs()
+        if cluster:
+            from sudokit.execution import open_executor
+
+            executor = open_executor(cluster)
         summary = solve_file(
-            source, sink, jobs=jobs, options=batch_options, progress=report, skip=done, stop=stop
+            source,
+            sink,
+            jobs=jobs,
+            options=batch_options,
+            progress=report,
+            skip=done,
+            stop=stop,
+            executor=executor,
         )
     except BatchInterrupted as exc:
         summary, interrupted = exc.summary, True
     finally:
+        if executor is not None:
+            executor.close(wait=False)
         if main_thread:
             signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
         if bar is not None:
@@ -856,7 +1003,7 @@ def batch(
         if sink is not sys.stdout:
             sink.close()
     if interrupted:
-        total = totals or (count_lines(file) if file != "-" else None)
+        total = totals or (count_lines(file) if local else None)
         lines = (
             f"{number(summary.lines)} of {plural(total[0], 'line')}"
             if total
