@@ -86,15 +86,17 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes_it_byte_for_byte(tmp_path
     assert messages[0].startswith("sudokit: interrupted after ") and f" of {total_lines} lines" in messages[0]
     assert messages[1].startswith(f"{written} puzzle") and "stopped by a limit" in messages[1]
     assert (
-        messages[2] == f"{plural(written, 'line')} written to {partial}; run again with --resume to continue"
+        messages[2]
+        == f"{plural(written, 'line')} written to {partial}; run the same command again to continue"
     )
+    assert Path(f"{partial}.run").exists()  # what says the next run is the same command
 
-    resumed = subprocess.run(
-        sudokit_command(*args, "--resume"), capture_output=True, text=True, env=environment(), timeout=120
+    resumed = subprocess.run(  # the same command: no --resume needed
+        sudokit_command(*args), capture_output=True, text=True, env=environment(), timeout=120
     )
     assert resumed.returncode == 1, resumed.stderr  # node-limited lines are not answers
     assert resumed.stderr.startswith(f"sudokit: resuming after the {plural(written, 'line')} of {partial}")
-    assert out.exists() and not partial.exists()
+    assert out.exists() and not partial.exists() and not Path(f"{partial}.run").exists()
     whole = tmp_path / "whole.txt"
     code, _, _ = run("batch", str(source), "-o", str(whole), "--node-limit", "1000", "--jobs", "2")
     assert code == 1
@@ -223,3 +225,20 @@ def test_help_shows_the_line_forms_and_options() -> None:
     ):
         assert text in out
     assert "130 after Ctrl-C" in " ".join(out.split())
+
+
+def test_a_partial_output_of_another_run_is_not_resumed(tmp_path: Path) -> None:
+    source = mixed_file(tmp_path / "in.txt")
+    out, partial = tmp_path / "out.txt", tmp_path / "out.txt.partial"
+    code, _, _ = run("batch", str(source), "-o", str(out))
+    whole = out.read_bytes()
+    for run_id in ("another run\n", None):  # a run of other options or input, or no record of one
+        partial.write_text("1\n" * 5)
+        if run_id is None:
+            Path(f"{partial}.run").unlink(missing_ok=True)
+        else:
+            Path(f"{partial}.run").write_text(run_id)
+        code2, _, err = run("batch", str(source), "-o", str(out))
+        assert code2 == code and "resuming" not in err
+        assert out.read_bytes() == whole
+        assert not partial.exists() and not Path(f"{partial}.run").exists()

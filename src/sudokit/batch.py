@@ -51,6 +51,9 @@ BLOCK_BYTES = 1 << 15
 CLUSTER_BLOCK_BYTES = 1 << 20
 """Most bytes per block on a cluster, where each task costs a few milliseconds of scheduling and transfer."""
 
+CLUSTER_BLOCKS_PER_WORKER = 4
+"""Blocks in flight per cluster worker: enough that a worker has its next block before it needs it."""
+
 BLOCK_SECONDS = 0.2
 """The solving time a block aims at: blocks shrink for slow puzzles, so that results reach the output
 several times a second, and grow up to :data:`BLOCK_BYTES` for fast ones."""
@@ -769,7 +772,8 @@ def iter_results(
     pool = executor if executor is not None else ThreadExecutor(jobs, _THREAD_PREFIX)
     if reader is not None and pool.remote:
         reader.limit = CLUSTER_BLOCK_BYTES  # a task costs milliseconds: bigger blocks
-    jobs = pool.workers
+    # blocks in flight: two per thread; more per cluster worker, whose tasks wait on the network
+    depth = (CLUSTER_BLOCKS_PER_WORKER if pool.remote else 2) * pool.workers
     pending: deque[tuple[Job[BatchResult], int]] = deque()
     finished = False
     expected: int | None = None  # the first line of the next block to yield (None: the first block)
@@ -785,7 +789,7 @@ def iter_results(
                     job = pool.submit(solve_block if settled else _solve_first, plan, data, first_line)
                 pending.append((job, len(data)))
                 # until a line settles the alphabet, blocks are solved one at a time, in order
-                while len(pending) >= (2 * jobs if settled else 1):
+                while len(pending) >= (depth if settled else 1):
                     result = _next_result(pending, reader, stop)
                     yield result
                     expected = result.first_line + result.summary.lines

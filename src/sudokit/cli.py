@@ -7,6 +7,7 @@ Quiet by default and scriptable: results on stdout, errors as one line on stderr
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import sys
@@ -847,6 +848,34 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
     return True, "\n".join(lines)
 
 
+def _run_state_path(partial: str) -> str:
+    """The small file beside ``OUT.partial`` that says which run wrote it: ``OUT.partial.run``."""
+    return partial + ".run"
+
+
+def _batch_run_id(file: str, options: Any) -> str | None:
+    """What makes a batch run the same command again: the input (path, size, time) and the options."""
+    try:
+        stat = os.stat(file)
+    except OSError:
+        return None  # a URL, or not there: only --resume resumes
+    what = [os.path.abspath(file), stat.st_size, stat.st_mtime_ns, repr(options)]
+    return hashlib.sha256(json.dumps(what).encode()).hexdigest()
+
+
+def _read_run_id(partial: str) -> str | None:
+    try:
+        with open(_run_state_path(partial), encoding="utf-8") as handle:
+            return handle.read().strip()
+    except OSError:
+        return None
+
+
+def _write_run_id(partial: str, run_id: str) -> None:
+    with open(_run_state_path(partial), "w", encoding="utf-8") as handle:
+        handle.write(run_id + "\n")
+
+
 def _open_input(file: str) -> BinaryIO:
     """A local file, or a URL (s3://, gs://, https://, ...) read through fsspec, opened for bytes."""
     if "://" not in file:
@@ -875,7 +904,8 @@ def _open_input(file: str) -> BinaryIO:
 @click.option(
     "--resume",
     is_flag=True,
-    help="Continue an interrupted -o run: keep the complete lines of OUTPUT.partial, solve the rest.",
+    help="Continue an interrupted -o run: keep the complete lines of OUTPUT.partial, solve the rest "
+    "(the same command does this by itself when the input file and options are unchanged).",
 )
 @parallel_options("threads")
 @cluster_option
@@ -940,6 +970,9 @@ def batch(
     )
     batch_options = BatchOptions(read_options, 2, node_limit, time_limit, input_format, keep_lines)
     partial = partial_path(output) if output else None
+    run_id = _batch_run_id(file, batch_options) if partial and file != "-" else None
+    if partial and run_id and not resume and os.path.exists(partial) and _read_run_id(partial) == run_id:
+        resume = True  # the same command was interrupted: go on from its output
     done = flagged = 0  # output lines kept from an interrupted run, and how many of them are not answers
     if partial and resume and os.path.exists(partial):
         done, flagged = trim_partial(partial)
@@ -951,6 +984,8 @@ def batch(
     totals = count_lines(file) if show_progress and local else None
     source = sys.stdin.buffer if file == "-" else _open_input(file)
     sink = open(partial, "a" if done else "w", encoding="utf-8") if partial else sys.stdout  # noqa: SIM115
+    if partial and run_id:
+        _write_run_id(partial, run_id)
     bar = None
     report: Callable[[int], object] | None = None
     if show_progress:
@@ -1013,7 +1048,9 @@ def batch(
         click.echo(summary.describe(), err=True)
         if partial:
             written = summary.lines if keep_lines else done + summary.puzzles
-            again = "run again with --resume to continue"
+            again = (
+                "run the same command again to continue" if run_id else "run again with --resume to continue"
+            )
             click.echo(f"{plural(written, 'line')} written to {partial}; {again}", err=True)
         if not workers_done(1.0):  # a search that does not notice: leave without waiting for it
             sys.stdout.flush()
@@ -1022,6 +1059,8 @@ def batch(
         sys.exit(130)
     if output and partial:
         os.replace(partial, output)
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(_run_state_path(partial))
     click.echo(summary.describe(), err=True)
     sys.exit(1 if summary.failures or flagged else 0)
 
