@@ -221,3 +221,24 @@ def test_the_cli_runs_batch_and_count_on_a_local_cluster(tmp_path: Path) -> None
         [*sudokit_cli, "count", "." * 16, "--cluster", "local:2"], capture_output=True, text=True, timeout=60
     )
     assert wrong.returncode == 2 and "--split" in wrong.stderr
+
+
+def test_generate_and_rate_on_a_local_cluster_match_one_process(dask2: DaskExecutor) -> None:
+    from sudokit.logic.batch import rate_puzzles
+
+    here = [m.puzzle for m in sudokit.generate_many(5, seed=31, symmetry="rot180")]
+    there = [m.puzzle for m in sudokit.generate_many(5, seed=31, symmetry="rot180", executor=dask2)]
+    assert here == there
+    puzzles = [sudokit.parse(line) for line in data_lines("sudoku-top95.txt")[:12]]
+    puzzles.append(sparse(9, (3, 3), 20, 1))  # several solutions: a reason, in its place
+    local = [str(r) for r in rate_puzzles(puzzles, jobs=1)]
+    remote = [str(r) for r in rate_puzzles(puzzles, executor=dask2)]
+    assert remote == local
+    assert "solution" in local[-1] and all(" " in r for r in local[:-1])
+
+
+def test_ordered_map_keeps_input_order_on_processes() -> None:
+    from sudokit.execution import ProcessExecutor, ordered_map
+
+    with ProcessExecutor(2) as pool:
+        assert list(ordered_map(pool, abs, range(-50, 50), window=3)) == [abs(k) for k in range(-50, 50)]

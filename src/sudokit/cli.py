@@ -1227,10 +1227,17 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle, in input order.")
 @parallel_options("processes")
+@cluster_option
 @input_options
 @logic_limit_option
 def rate(
-    puzzle: str, as_json: bool, jobs: int, progress: bool | None, time_limit: float, **options: Any
+    puzzle: str,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
+    progress: bool | None,
+    time_limit: float,
+    **options: Any,
 ) -> None:
     """Rate how hard PUZZLE (or every puzzle of a file) is: score, level and hardest technique.
 
@@ -1244,7 +1251,28 @@ def rate(
     good = [e.puzzle for e in entries if e.puzzle is not None]
     if progress is None:
         progress = sys.stderr.isatty() and len(good) > 1
-    outcomes = rate_puzzles(good, jobs, progress, time_limit)
+    with _executor(cluster) as executor:
+        _write_ratings(entries, rate_puzzles(good, jobs, progress, time_limit, executor), as_json, tally)
+    tally.finish()
+
+
+@contextlib.contextmanager
+def _executor(cluster: str | None) -> Iterator[Any]:
+    """A Dask executor for ``--cluster`` (closed after), or None: the command's own local workers."""
+    if not cluster:
+        yield None
+        return
+    from sudokit.execution import open_executor
+
+    executor = open_executor(cluster)
+    try:
+        yield executor
+    finally:
+        executor.close(wait=False)
+
+
+def _write_ratings(entries: list[Entry], outcomes: Iterator[Any], as_json: bool, tally: Tally) -> None:
+    """``rate``'s output: each entry's rating (or why it has none), in input order."""
     for entry in entries:
         if entry.puzzle is None:
             tally.fail(entry)
@@ -1261,7 +1289,6 @@ def rate(
         tally.done += 1
         record = {"puzzle": text, **outcome.as_dict()}
         click.echo(_logic_json(record) if as_json else f"{entry.where}{outcome}")
-    tally.finish()
 
 
 def _one_line(text: str) -> str:
@@ -1357,6 +1384,7 @@ def _one_line(text: str) -> str:
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @parallel_options("processes")
+@cluster_option
 def generate(
     variant_names: tuple[str, ...],
     rules_from: str | None,
@@ -1370,6 +1398,7 @@ def generate(
     with_rating: bool,
     output: str | None,
     jobs: int,
+    cluster: str | None,
     progress: bool | None,
     cages: str,
     **options: Any,
@@ -1379,7 +1408,7 @@ def generate(
     Every puzzle is proved unique before it is written.  When a request cannot be met within
     --attempts or --time-limit per puzzle, one line says what could not be met (exit code 1).
     """
-    from sudokit.generator import generate_many, new_seed
+    from sudokit.generator import new_seed
 
     if pattern is not None and _looks_like_path(pattern) and os.path.exists(pattern):
         with open(pattern, encoding="utf-8") as handle:
@@ -1389,11 +1418,52 @@ def generate(
             raise CommandError("--rules-from brings its own grid: give no --variant or --box")
         options["grid"] = load_puzzles(rules_from)[0].grid
     base = new_seed() if seed is None else seed
+    with _executor(cluster) as executor:
+        _write_generated(
+            count,
+            jobs,
+            executor,
+            base,
+            variant_names,
+            pattern,
+            levels,
+            cages,
+            output,
+            output_format,
+            as_json,
+            with_solution,
+            with_rating,
+            progress,
+            options,
+        )
+
+
+def _write_generated(
+    count: int,
+    jobs: int,
+    executor: Any,
+    base: int,
+    variant_names: tuple[str, ...],
+    pattern: str | None,
+    levels: tuple[str, ...],
+    cages: str,
+    output: str | None,
+    output_format: str | None,
+    as_json: bool,
+    with_solution: bool,
+    with_rating: bool,
+    progress: bool | None,
+    options: dict[str, Any],
+) -> None:
+    """``generate``'s work: the puzzles made (here or on the executor) and written in seed order."""
+    from sudokit.generator import generate_many
+
     made = generate_many(
         count,
         options.pop("size"),
         seed=base,
-        jobs=jobs or os.cpu_count() or 1,
+        jobs=jobs,
+        executor=executor,
         variant=variant_names,
         pattern=pattern,
         level=levels or None,

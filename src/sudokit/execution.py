@@ -1,8 +1,10 @@
 """Where the work of many-puzzle commands runs: threads on this machine, or a Dask cluster.
 
-One small interface serves ``batch`` and split counting: an :class:`Executor` takes a function and its
-arguments and gives back a :class:`Job`, which is polled and waited on.  Locally the work runs in
-threads: the compiled core releases the GIL, so threads use every core with no copying of inputs.
+One small interface serves ``batch``, split counting, ``generate`` and ``rate``: an :class:`Executor`
+takes a function and its arguments and gives back a :class:`Job`, which is polled and waited on, and
+:func:`ordered_map` runs a function over many items with their results in input order.  Locally the
+compiled work (batch, counts) runs in threads: the core releases the GIL, so threads use every core
+with no copying of inputs; the Python-heavy work (making and rating puzzles) runs in processes.
 With ``--cluster`` it runs on Dask workers (``tcp://host:8786`` for a running scheduler, ``local:N``
 for a :class:`distributed.LocalCluster` of N worker processes on this machine); Dask reschedules the
 tasks of a worker that dies, and callers collect results in order, so no piece is lost or counted
@@ -16,8 +18,10 @@ import contextlib
 import importlib
 import logging
 import os
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
 from types import TracebackType
 from typing import Any, Generic, TypeVar
@@ -122,6 +126,66 @@ def _dask() -> Any:
     return importlib.import_module("distributed")
 
 
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessExecutor(Executor):
+    """Worker processes on this machine: for Python-heavy work (making and rating puzzles)."""
+
+    remote = True
+
+    def __init__(self, workers: int) -> None:
+        """``workers`` processes; they ignore Ctrl-C (the parent stops them)."""
+        self.workers = max(1, workers)
+        self.name = f"{self.workers} process{'es' if self.workers != 1 else ''}"
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> Job[T]:
+        """Start ``fn(*args)`` in a worker process (function and arguments pickled)."""
+        return Job(self.pool.submit(fn, *args), _wait_thread)
+
+    def close(self, wait: bool = True) -> None:
+        """Shut the pool down; without ``wait``, running work is stopped at once."""
+        if not wait:
+            # the pool has no public way to stop a running task: end its processes
+            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
+                process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=not wait)
+
+
+def ordered_map(
+    executor: Executor, fn: Callable[[Any], T], items: Iterable[Any], window: int = 0
+) -> Iterator[T]:
+    """``fn(item)`` for each item on the executor's workers, yielded in input order.
+
+    At most ``window`` items (default four per worker) are in flight, so a long input is never held
+    whole.  Leaving the loop early (an error, Ctrl-C) cancels what has not started.
+    """
+    window = window or 4 * executor.workers
+    pending: deque[Job[T]] = deque()
+    try:
+        for item in items:
+            pending.append(executor.submit(fn, item))
+            if len(pending) >= window:
+                yield _next_in_order(pending)
+        while pending:
+            yield _next_in_order(pending)
+    finally:
+        for job in pending:
+            job.cancel()
+
+
+def _next_in_order(pending: deque[Job[T]]) -> T:
+    """The oldest job's result, waited for in short steps so that Ctrl-C is seen."""
+    job = pending[0]
+    while not job.wait(0.1):
+        pass
+    pending.popleft()
+    return job.result()
+
+
 def _wait_dask(future: Any, timeout: float | None) -> None:
     # a timeout, or the task's own error or cancellation, which result() raises again when asked
     with contextlib.suppress(Exception, asyncio.CancelledError):
@@ -211,9 +275,15 @@ def default_workers() -> int:
 
 
 def open_executor(
-    cluster: str | None = None, jobs: int | None = None, prefix: str = "sudokit-worker"
+    cluster: str | None = None,
+    jobs: int | None = None,
+    prefix: str = "sudokit-worker",
+    *,
+    processes: bool = False,
 ) -> Executor:
-    """Threads on this machine (``jobs`` of them, 0 or None: one per core), or Dask at ``cluster``."""
+    """Dask at ``cluster``, else ``jobs`` threads (or ``processes``) here (0 or None: one per core)."""
     if cluster:
         return DaskExecutor(cluster)
+    if processes:
+        return ProcessExecutor(jobs or default_workers())
     return ThreadExecutor(jobs or default_workers(), prefix)

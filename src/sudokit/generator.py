@@ -11,6 +11,7 @@ options give the same puzzles on every machine.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import secrets
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sudokit import _engine, variants
 from sudokit.english import number, plural
 from sudokit.errors import GridError, SudokitError
+from sudokit.execution import Executor, ProcessExecutor, default_workers, ordered_map
 from sudokit.model import BLANKS, EMPTY, Cage, Grid, Puzzle, Solution, default_box
 from sudokit.solver import _classic9, _layout
 
@@ -823,28 +825,24 @@ def generate_many(
     *,
     seed: int | None = None,
     jobs: int = 1,
+    executor: Executor | None = None,
     **options: Any,
 ) -> Iterator[Generated]:
     """Make ``count`` puzzles (see :func:`generate`): the i-th from seed ``seed + i``, in that order.
 
-    ``jobs`` > 1 spreads the work over processes; the puzzles are the same as with one.
+    ``jobs`` > 1 spreads the work over processes (0: one per core), or ``executor`` over its workers
+    (a Dask cluster: see :mod:`sudokit.execution`); the puzzles are the same as with one.
     """
     if count < 0:
         raise GridError("count must not be negative")
     checked = request(size, **options)
     base = new_seed() if seed is None else seed
-    if jobs <= 1 or count <= 1:
+    jobs = jobs or default_workers()
+    if executor is None and (jobs <= 1 or count <= 1):
         for index in range(count):
             yield make(checked, base + index)
         return
-    yield from _parallel(checked, base, count, jobs)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    yield from _parallel(checked, base, count, jobs, executor)
 
 
 def _make_range(checked: Request, seeds: Sequence[int]) -> list[Generated | str]:
@@ -859,24 +857,26 @@ def _make_range(checked: Request, seeds: Sequence[int]) -> list[Generated | str]
     return made
 
 
-def _parallel(checked: Request, base: int, count: int, jobs: int) -> Iterator[Generated]:
-    """Puzzles from worker processes, in seed order; a failure is raised where it falls in order.
+def _parallel(
+    checked: Request, base: int, count: int, jobs: int, executor: Executor | None
+) -> Iterator[Generated]:
+    """Puzzles from worker processes (or the executor's workers), in seed order.
 
-    The workers ignore Ctrl-C and are terminated when the caller stops (Ctrl-C, an error, or leaving
-    the loop early), so no puzzle is made after that.
+    A failure is raised where it falls in order.  Local workers ignore Ctrl-C and are stopped when
+    the caller stops (Ctrl-C, an error, or leaving the loop early), so no puzzle is made after that.
     """
-    import functools
-    import multiprocessing
-
-    chunk = max(1, min(16, count // (4 * jobs)))
-    tasks = [[base + i for i in range(s, min(count, s + chunk))] for s in range(0, count, chunk)]
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    workers = executor.workers if executor is not None else jobs
+    chunk = max(1, min(16, count // (4 * workers)))
+    tasks = ([base + i for i in range(s, min(count, s + chunk))] for s in range(0, count, chunk))
+    pool = executor if executor is not None else ProcessExecutor(jobs)
+    finished = False
     try:
-        for made in pool.imap(functools.partial(_make_range, checked), tasks):
+        for made in ordered_map(pool, functools.partial(_make_range, checked), tasks):
             for item in made:
                 if isinstance(item, str):
                     raise GenerationError(item)
                 yield item
+        finished = True
     finally:
-        pool.terminate()
-        pool.join()
+        if executor is None:
+            pool.close(wait=finished)

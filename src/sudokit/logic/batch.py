@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from sudokit.errors import SudokitError
+from sudokit.execution import Executor, ProcessExecutor, default_workers, ordered_map
 from sudokit.logic.path import Rating, rate
 from sudokit.model import Puzzle
 
@@ -20,33 +19,51 @@ def _rate_one(puzzle: Puzzle, time_limit: float | None = None) -> Rating | str:
         return str(exc)
 
 
-def rate_puzzles(
-    puzzles: Sequence[Puzzle], jobs: int = 1, progress: bool = False, time_limit: float | None = None
-) -> Iterator[Rating | str]:
-    """Rate each puzzle, yielding in input order; ``jobs`` worker processes (0: one per core).
+def _rate_chunk(chunk: Sequence[Puzzle], time_limit: float | None = None) -> list[Rating | str]:
+    """A worker's share: each puzzle's rating or reason."""
+    return [_rate_one(puzzle, time_limit) for puzzle in chunk]
 
-    ``time_limit`` bounds each puzzle's path (seconds); a puzzle past it gives its reason instead.
+
+def rate_puzzles(
+    puzzles: Sequence[Puzzle],
+    jobs: int = 1,
+    progress: bool = False,
+    time_limit: float | None = None,
+    executor: Executor | None = None,
+) -> Iterator[Rating | str]:
+    """Rate each puzzle, yielding in input order.
+
+    ``jobs`` worker processes share the work (0: one per core), or the workers of ``executor`` (a
+    Dask cluster: see :mod:`sudokit.execution`).  ``time_limit`` bounds each puzzle's path
+    (seconds); a puzzle past it gives its reason instead.
     """
-    rate_one = partial(_rate_one, time_limit=time_limit)
-    workers = jobs or os.cpu_count() or 1
+    workers = executor.workers if executor is not None else jobs or default_workers()
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=len(puzzles), unit=" puzzles", dynamic_ncols=True)
     try:
-        if workers <= 1 or len(puzzles) <= 1:
+        if executor is None and (workers <= 1 or len(puzzles) <= 1):
             for puzzle in puzzles:
-                yield rate_one(puzzle)
+                yield _rate_one(puzzle, time_limit)
                 if bar is not None:
                     bar.update()
             return
-        chunk = max(1, min(64, len(puzzles) // (workers * 8)))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for outcome in pool.map(rate_one, puzzles, chunksize=chunk):
-                yield outcome
-                if bar is not None:
-                    bar.update()
+        size = max(1, min(64, len(puzzles) // (workers * 8)))
+        chunks = (puzzles[k : k + size] for k in range(0, len(puzzles), size))
+        pool = executor if executor is not None else ProcessExecutor(workers)
+        finished = False
+        try:
+            for outcomes in ordered_map(pool, partial(_rate_chunk, time_limit=time_limit), chunks):
+                for outcome in outcomes:
+                    yield outcome
+                    if bar is not None:
+                        bar.update()
+            finished = True
+        finally:
+            if executor is None:
+                pool.close(wait=finished)
     finally:
         if bar is not None:
             bar.close()
