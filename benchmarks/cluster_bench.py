@@ -6,6 +6,8 @@ Usage: python benchmarks/cluster_bench.py [--lines N] [--repeat N] [--skip-batch
   ``sudokit.batch.solve_file`` with 1 thread, 2 threads, and a local Dask cluster of 1 and 2 workers
   (``local:N``, workers started before the clock starts); the outputs must be identical. The client's
   peak memory (this process's max RSS; the workers are other processes) is reported after each run.
+* memory (``--memory LINES``): ``sudokit batch`` as a process on LINES lines, with 2 threads and on
+  ``--cluster local:2``, its resident memory sampled every 0.1 s (the workers are other processes).
 * count: every 6x6 grid with 2x3 boxes (28,200,960) by ``count_split(depth=3)`` on the same four set-ups.
 
 Times are wall seconds (the median of ``--repeat`` runs), with speed-ups of 2 workers over 1 and the
@@ -15,10 +17,11 @@ Dask path's overhead over threads.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
-import io
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +37,52 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import DATA, lines_of
 
 GRIDS_6X6 = 28_200_960
+
+
+class HashSink:
+    """An output that keeps only a hash of what is written (the run's memory is then its own)."""
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+
+    def write(self, text: str) -> int:
+        self.digest.update(text.encode())
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def client_memory(lines: int) -> None:
+    """``sudokit batch FILE --cluster local:2`` on ``lines`` lines: wall time and the client's peak RSS."""
+    puzzles = lines_of(DATA / "puzzles2_17_clue")
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        for k in range(lines):
+            handle.write(puzzles[k % len(puzzles)] + "\n")
+        path = handle.name
+    print()
+    print(f"client memory: sudokit batch ({lines:,} lines) > /dev/null, VmRSS sampled every 0.1 s")
+    print()
+    print("| set-up | wall s | client peak RSS MB | summary |")
+    print("| --- | ---: | ---: | --- |")
+    command = [sys.executable, "-m", "sudokit", "batch", path]
+    for label, extra in (("2 threads", ["--jobs", "2"]), ("Dask local:2", ["--cluster", "local:2"])):
+        started = time.perf_counter()
+        child = subprocess.Popen(
+            [*command, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        )
+        peak = 0
+        while child.poll() is None:
+            with contextlib.suppress(OSError), open(f"/proc/{child.pid}/status") as status:
+                for row in status:
+                    if row.startswith("VmRSS:"):
+                        peak = max(peak, int(row.split()[1]))
+            time.sleep(0.1)
+        seconds = time.perf_counter() - started
+        assert child.stderr is not None
+        summary = child.stderr.read().strip().splitlines()[-1]
+        print(f"| {label} | {seconds:.1f} | {peak / 1024:.0f} | {summary} |", flush=True)
+    Path(path).unlink()
 
 
 def peak_mb() -> float:
@@ -78,9 +127,9 @@ def batch_bench(lines: int, repeat: int) -> None:
         executor: Executor | None = DaskExecutor(cluster) if cluster else None
 
         def run(threads: int | None = threads, executor: Executor | None = executor) -> str:
-            out = io.StringIO()
-            solve_file(path, out, jobs=threads or 1, executor=executor)
-            return hashlib.sha256(out.getvalue().encode()).hexdigest()
+            out = HashSink()
+            solve_file(path, out, jobs=threads or 1, executor=executor)  # type: ignore[arg-type]
+            return out.digest.hexdigest()
 
         seconds, digest = wall(run, repeat)
         if executor is not None:
@@ -129,11 +178,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per row (median)")
     parser.add_argument("--skip-batch", action="store_true")
     parser.add_argument("--skip-count", action="store_true")
+    parser.add_argument(
+        "--memory", type=int, default=0, metavar="LINES", help="client memory run on LINES lines"
+    )
     args = parser.parse_args()
     if not args.skip_batch:
         batch_bench(args.lines, args.repeat)
     if not args.skip_count:
         count_bench(args.repeat)
+    if args.memory:
+        client_memory(args.memory)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import logging
 import os
+import queue
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -71,6 +72,31 @@ class Job(Generic[T]):
         if not self.done() or self.future.cancelled():
             return False
         return self.future.exception() is None
+
+
+class Completions(Generic[T]):
+    """Jobs in flight, handed back in the order they finish (each job's done callback queues it)."""
+
+    def __init__(self) -> None:
+        self._finished: queue.SimpleQueue[Job[T]] = queue.SimpleQueue()
+        self.running: set[Job[T]] = set()
+
+    def add(self, job: Job[T]) -> None:
+        """Watch a job."""
+        self.running.add(job)
+        job.future.add_done_callback(lambda _future: self._finished.put(job))
+
+    def next(self, timeout: float | None = None) -> Job[T] | None:
+        """The next job to finish, waiting up to ``timeout`` seconds; None if none finished by then."""
+        try:
+            job = self._finished.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        self.running.discard(job)
+        return job
+
+    def __len__(self) -> int:
+        return len(self.running)
 
 
 class Executor:

@@ -23,7 +23,7 @@ from typing import Any
 
 from sudokit import _engine
 from sudokit.errors import SearchInterrupted, SudokitError
-from sudokit.execution import Executor, Job, open_executor
+from sudokit.execution import Completions, Executor, Job, open_executor
 from sudokit.model import EMPTY, Puzzle
 from sudokit.solver import _EXHAUSTED, CountResult, _layout, as_puzzle, count_solutions
 
@@ -210,18 +210,24 @@ def count_split(
     pool = executor if executor is not None else open_executor(None, jobs, "sudokit-split")
     counter: Any = count_piece if pool.remote else _count_piece_here(cancel)
     todo = [index for index in range(len(pieces)) if index not in done]
-    running: dict[Job[PieceCount], int] = {}
+    todo.reverse()  # popped from the end: in order
+    running: Completions[PieceCount] = Completions()
+    index_of: dict[Job[PieceCount], int] = {}
     saved = time.monotonic()
     finished = False
     try:
         while (todo or running) and stopped_by is None:
             while todo and len(running) < 2 * pool.workers:
-                index = todo.pop(0)
+                index = todo.pop()
                 left = None if deadline is None else max(1e-3, deadline - time.monotonic())
-                running[pool.submit(counter, pieces[index], limit, node_limit, left)] = index
-            job = _first_done(running)
-            index = running.pop(job)
-            piece = job.result()
+                job = pool.submit(counter, pieces[index], limit, node_limit, left)
+                index_of[job] = index
+                running.add(job)
+            finished_job = running.next(0.1)  # a short wait keeps Ctrl-C working
+            if finished_job is None:
+                continue
+            index = index_of.pop(finished_job)
+            piece = finished_job.result()
             nodes += piece.nodes
             if piece.complete or piece.stopped_by == "limit":
                 done[index] = piece.count
@@ -244,7 +250,7 @@ def count_split(
         raise SearchInterrupted(status.solutions, nodes) from None
     finally:
         cancel.set()
-        for job in running:
+        for job in running.running:
             job.cancel()
         if own:
             pool.close(wait=False)
@@ -267,12 +273,3 @@ def count_split(
         nodes,
         time.perf_counter() - started,
     )
-
-
-def _first_done(running: dict[Job[PieceCount], int]) -> Job[PieceCount]:
-    """Wait for any running piece to finish (a short poll keeps Ctrl-C working) and return it."""
-    while True:
-        for job in running:
-            if job.done():
-                return job
-        next(iter(running)).wait(0.05)
