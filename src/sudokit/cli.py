@@ -586,7 +586,6 @@ class _CountProgress:
     "--jobs",
     "-j",
     type=click.IntRange(min=0),
-    default=0,
     help="With --split: threads (default 0: one per core).",
 )
 @cluster_option
@@ -602,7 +601,7 @@ def count(
     limit: int,
     progress: bool | None,
     depth: int | None,
-    jobs: int,
+    jobs: int | None,
     cluster: str | None,
     state: str | None,
     node_limit: int | None,
@@ -622,8 +621,8 @@ def count(
     from sudokit.errors import SearchInterrupted
     from sudokit.solver import count_solutions
 
-    if depth is None and (cluster or state):
-        raise click.BadParameter("--cluster and --state go with --split DEPTH", param_hint="--split")
+    if depth is None and (cluster or state or jobs is not None):
+        raise click.BadParameter("--jobs, --cluster and --state go with --split DEPTH", param_hint="--split")
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "counted")
     show_progress = sys.stderr.isatty() if progress is None else progress
@@ -658,7 +657,7 @@ def _count_split(
     puzzle: Puzzle,
     depth: int,
     limit: int,
-    jobs: int,
+    jobs: int | None,
     cluster: str | None,
     state: str | None,
     show_progress: bool,
