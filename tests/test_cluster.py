@@ -242,3 +242,23 @@ def test_ordered_map_keeps_input_order_on_processes() -> None:
 
     with ProcessExecutor(2) as pool:
         assert list(ordered_map(pool, abs, range(-50, 50), window=3)) == [abs(k) for k in range(-50, 50)]
+
+
+def test_workers_read_their_blocks_from_the_file_and_get_long_lines_sent(
+    dask2: DaskExecutor, tmp_path: Path
+) -> None:
+    from io import StringIO
+
+    from sudokit.batch import _remote_range, solve_file
+    from sudokit.formats.limits import MAX_LINE
+
+    source = tmp_path / "in.txt"
+    lines = [*data_lines("puzzles2_17_clue")[:2000], "9" * (MAX_LINE + 50), *data_lines("sudoku-top95.txt")]
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    here, there = StringIO(), StringIO()
+    solve_file(source, here)
+    summary = solve_file(source, there, executor=dask2)  # a path: workers of a local cluster read it
+    assert there.getvalue() == here.getvalue()
+    assert summary.puzzles == len(lines) and "line 2001" in there.getvalue()
+    with pytest.raises(sudokit.SudokitError, match="changed while it was being read"):
+        _remote_range(sudokit.batch.BatchOptions(), b"", str(source), (0, 10**9), 1)

@@ -637,25 +637,48 @@ class BlockReader:
     solved (up to :data:`BLOCK_BYTES`).  ``first_line`` numbers the stream's first line.
     """
 
-    def __init__(self, stream: BinaryIO, size: int | None = None, first_line: int = 1) -> None:
-        """Wrap a binary stream; nothing is read until iteration."""
+    def __init__(
+        self, stream: BinaryIO, size: int | None = None, first_line: int = 1, location: str | None = None
+    ) -> None:
+        """Wrap a binary stream; nothing is read until iteration.
+
+        ``location`` is a path or URL where the same bytes can be read again: cluster workers that can
+        read it are sent each block's byte range instead of its bytes.
+        """
         self.stream = stream
         self.adaptive = size is None
         self.size = size or 1
         self.limit = BLOCK_BYTES
         """The most bytes an adaptive block grows to."""
         self.line = first_line
+        self.location = location
+        self.span: tuple[int, int] | None = None
+        """The last block's byte range in the stream, when it is exactly the block (else None)."""
 
     def __iter__(self) -> Iterator[tuple[bytes, int]]:
         """Blocks of whole lines until the stream ends."""
         while True:
+            start = self._tell()
             block = self.stream.read(self.size)
             if not block:
                 return
             if not block.endswith(b"\n"):
                 block += _rest_of_line(self.stream, len(block) - 1 - block.rfind(b"\n"))
+            end = self._tell()
+            exact = start is not None and end is not None and end - start == len(block)
+            self.span = (start, end) if start is not None and end is not None and exact else None
             yield block, self.line
             self.line += block.count(b"\n")
+
+    def _tell(self) -> int | None:
+        """The stream's position, when it has one (not a pipe) and a location to read again."""
+        if self.location is None:
+            return None
+        try:
+            return self.stream.tell()
+        except (OSError, ValueError):
+            self.location = None
+            return None
 
 
 def read_blocks(stream: BinaryIO, size: int | None = None) -> Iterator[tuple[bytes, int]]:
@@ -747,6 +770,25 @@ def _remote_block(options: BatchOptions, primer: bytes, data: bytes, first_line:
     return _solve_first(plan, data, first_line)
 
 
+def _remote_range(
+    options: BatchOptions, primer: bytes, location: str, span: tuple[int, int], first_line: int
+) -> BatchResult:
+    """Solve one block on a cluster worker that reads its bytes itself (a shared file or a URL)."""
+    start, end = span
+    if "://" in location:
+        import fsspec
+
+        handle = fsspec.open(location, "rb").open()
+    else:
+        handle = open(location, "rb")  # noqa: SIM115 - closed below
+    with handle:
+        handle.seek(start)
+        data = handle.read(end - start)
+    if len(data) != end - start:
+        raise SudokitError(f"{location} changed while it was being read (bytes {start} to {end} are gone)")
+    return _remote_block(options, primer, data, first_line)
+
+
 def iter_results(
     blocks: Iterable[tuple[bytes, int]],
     *,
@@ -782,7 +824,18 @@ def iter_results(
             for data, first_line in blocks:
                 if pool.remote:
                     plan.prime(data)  # the client settles the alphabet, and tells the workers
-                    job = pool.submit(_remote_block, plan.options, plan.primer, data, first_line)
+                    span = reader.span if reader is not None else None
+                    if (
+                        span is not None
+                        and reader is not None
+                        and reader.location
+                        and pool.reads(reader.location)
+                    ):
+                        job = pool.submit(
+                            _remote_range, plan.options, plan.primer, reader.location, span, first_line
+                        )
+                    else:
+                        job = pool.submit(_remote_block, plan.options, plan.primer, data, first_line)
                     settled = plan.fast is not None
                 else:
                     settled = plan.fast is not None
@@ -885,6 +938,7 @@ def solve_file(
     skip: int = 0,
     stop: threading.Event | None = None,
     executor: Executor | None = None,
+    location: str | None = None,
 ) -> BatchSummary:
     """Stream a file of one-line puzzles through the solver, writing one output line per puzzle.
 
@@ -893,7 +947,8 @@ def solve_file(
     made.  ``progress`` is called with the number of puzzles finished since its last call.  ``skip``
     output lines' worth of input is passed over first (see :func:`skip_lines`), to resume a run.
     ``executor`` runs the blocks elsewhere (a Dask cluster, see :mod:`sudokit.execution`) instead of
-    ``jobs`` threads.
+    ``jobs`` threads; workers that can read ``location`` (the source's path or URL; a path source
+    gives its own) read their blocks from it, and are sent only byte ranges.
     Ctrl-C or ``stop`` ends the run early: everything finished is written, then
     :class:`BatchInterrupted` is raised with the summary so far.
     """
@@ -905,7 +960,9 @@ def solve_file(
         primer = b""
         if skip:
             summary.lines, primer = skip_lines(handle, skip, keep_lines=options.keep_lines)
-        reader = BlockReader(handle, first_line=summary.lines + 1)
+        if location is None and isinstance(source, str | os.PathLike):
+            location = os.path.abspath(source)
+        reader = BlockReader(handle, first_line=summary.lines + 1, location=location)
         results = iter_results(
             reader, jobs=jobs or default_jobs(), options=options, stop=stop, primer=primer, executor=executor
         )

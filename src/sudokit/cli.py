@@ -1022,6 +1022,7 @@ def batch(
             skip=done,
             stop=stop,
             executor=executor,
+            location=None if file == "-" else (file if "://" in file else os.path.abspath(file)),
         )
     except BatchInterrupted as exc:
         summary, interrupted = exc.summary, True

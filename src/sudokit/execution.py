@@ -113,6 +113,10 @@ class Executor:
         """Start ``fn(*args)``."""
         raise NotImplementedError
 
+    def reads(self, location: str) -> bool:
+        """Whether the workers can open ``location`` (a path or URL) themselves."""
+        return False
+
     def close(self, wait: bool = True) -> None:
         """Release the workers; ``wait``: let running work finish first."""
 
@@ -167,6 +171,10 @@ class ProcessExecutor(Executor):
         self.workers = max(1, workers)
         self.name = f"{self.workers} process{'es' if self.workers != 1 else ''}"
         self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+
+    def reads(self, location: str) -> bool:
+        """Processes of this machine read its files (and URLs)."""
+        return True
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Job[T]:
         """Start ``fn(*args)`` in a worker process (function and arguments pickled)."""
@@ -258,6 +266,10 @@ class DaskExecutor(Executor):
                 f"no Dask worker joined the scheduler at {address} within {WORKER_WAIT_SECONDS:.0f} s"
             ) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def reads(self, location: str) -> bool:
+        """URLs (with fsspec on the workers) anywhere; local paths on a local cluster only."""
+        return "://" in location or self.cluster is not None
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Job[T]:
         """Start ``fn(*args)`` on a worker (``pure=False``: the arguments are not hashed)."""
