@@ -48,8 +48,10 @@ from sudokit.solver import count_solutions, line_layout
 BLOCK_BYTES = 1 << 15
 """Most bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
 
-CLUSTER_BLOCK_BYTES = 1 << 20
-"""Most bytes per block on a cluster, where each task costs a few milliseconds of scheduling and transfer."""
+CLUSTER_BLOCK_BYTES = 1 << 22
+CLUSTER_BLOCK_SECONDS = 1.0
+"""Most bytes per block on a cluster, and the solving time a block aims at there: each task costs a few
+milliseconds of scheduling and transfer, so blocks are bigger than on threads."""
 
 CLUSTER_BLOCKS_PER_WORKER = 4
 """Blocks in flight per cluster worker: enough that a worker has its next block before it needs it."""
@@ -650,6 +652,8 @@ class BlockReader:
         self.size = size or 1
         self.limit = BLOCK_BYTES
         """The most bytes an adaptive block grows to."""
+        self.seconds = BLOCK_SECONDS
+        """The solving time an adaptive block aims at."""
         self.line = first_line
         self.location = location
         self.span: tuple[int, int] | None = None
@@ -730,9 +734,11 @@ def skip_lines(stream: BinaryIO, count: int, *, keep_lines: bool = False) -> tup
     return lines, bytes(head)
 
 
-def _next_size(current: int, size: int, seconds: float, limit: int = BLOCK_BYTES) -> int:
+def _next_size(
+    current: int, size: int, seconds: float, limit: int = BLOCK_BYTES, aim: float = BLOCK_SECONDS
+) -> int:
     """The bytes to read for the next block, from the last block's size and solving time."""
-    target = limit if seconds <= 0 else int(size * BLOCK_SECONDS / seconds)
+    target = limit if seconds <= 0 else int(size * aim / seconds)
     return max(1, min(limit, current * 16, target))
 
 
@@ -749,7 +755,7 @@ def _next_result(
     pending.popleft()
     result = job.result()
     if reader is not None:
-        reader.size = _next_size(reader.size, size, result.summary.seconds, reader.limit)
+        reader.size = _next_size(reader.size, size, result.summary.seconds, reader.limit, reader.seconds)
     return result
 
 
@@ -813,7 +819,7 @@ def iter_results(
     own = executor is None
     pool = executor if executor is not None else ThreadExecutor(jobs, _THREAD_PREFIX)
     if reader is not None and pool.remote:
-        reader.limit = CLUSTER_BLOCK_BYTES  # a task costs milliseconds: bigger blocks
+        reader.limit, reader.seconds = CLUSTER_BLOCK_BYTES, CLUSTER_BLOCK_SECONDS  # tasks cost milliseconds
     # blocks in flight: two per thread; more per cluster worker, whose tasks wait on the network
     depth = (CLUSTER_BLOCKS_PER_WORKER if pool.remote else 2) * pool.workers
     pending: deque[tuple[Job[BatchResult], int]] = deque()
