@@ -216,6 +216,8 @@ def count_split(
     saved = time.monotonic()
     finished = False
     try:
+        if progress is not None:
+            progress(status)  # the pieces are known: show them before the first one is counted
         while (todo or running) and stopped_by is None:
             while todo and len(running) < 2 * pool.workers:
                 index = todo.pop()
