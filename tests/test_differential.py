@@ -245,3 +245,24 @@ def test_batch_lines_count_as_the_reference_does(cases: list[Case], limit: int) 
             assert reference.problems(case.problem, values) == []
         else:
             assert result.solution is None
+
+
+@examples(150)
+@given(case=small_puzzles(), depth=st.integers(0, 3))
+def test_pieces_of_a_split_count_add_up_for_every_kind_of_puzzle(case: Case, depth: int) -> None:
+    """Split counting (issue 15) on every variant: the pieces' counts add up to the reference's count."""
+    from sudokit.split import count_split, split_puzzle
+
+    expected = reference_count(case.problem)
+    try:
+        sudokit.count_solutions(case.puzzle, limit=1)
+    except SolverError:  # a cage sum no symbols reach: refused when the grid is compiled
+        reject()
+    pieces = split_puzzle(case.puzzle, depth)
+    for piece in pieces:  # each piece keeps the puzzle's givens
+        assert all(g == EMPTY or p == g for g, p in zip(case.puzzle.givens, piece.givens, strict=True))
+    if expected.count < CAP:
+        assert sum(sudokit.count_solutions(p).count for p in pieces) == expected.count
+        assert count_split(case.puzzle, depth, jobs=1).count == expected.count
+    result = count_split(case.puzzle, depth, CAP, jobs=2)
+    assert result.count == min(expected.count, CAP)

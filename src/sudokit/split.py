@@ -124,10 +124,8 @@ def _count_piece_here(
 
 
 def fingerprint(puzzle: Puzzle, depth: int) -> str:
-    """What identifies a split count: the puzzle (grid, rules, givens) and the depth."""
-    from sudokit.formats import dumps
-
-    text = dumps(puzzle, "json")
+    """What identifies a split count: the puzzle (grid, rules, givens, allowed symbols) and the depth."""
+    text = repr((puzzle.grid, puzzle.givens, puzzle.allowed))  # the grid's repr leaves out its caches
     return hashlib.sha256(f"{depth}\n{text}".encode()).hexdigest()[:16]
 
 
