@@ -22,11 +22,15 @@ The whole public API::
     made = sudokit.generate(seed=1, symmetry="rot180")   # Generated: puzzle, solution, minimal, rating
     sudokit.generate(16, variant="x", level="easy")      # any size, variant, level, technique, givens
     sudokit.audit(puzzle)                   # setter's check: two differing solutions, or what could go
+    sudokit.count_split(puzzle, 3, state="count.json")   # counted by pieces on every core, resumable
+    with sudokit.open_executor("local:2") as cluster:    # or "tcp://scheduler:8786" (sudokit[cluster])
+        sudokit.solve_file("huge.txt", sys.stdout, executor=cluster)
 
 ``solve_many``, ``solve_file``, ``BatchResult``, ``BatchSummary`` and ``LineResult`` (from
 :mod:`sudokit.batch`) and ``explain``, ``hint``, ``rate``, ``Explanation``, ``Hint``, ``Rating`` and
 ``Step`` (from :mod:`sudokit.logic`), and ``generate``, ``generate_many``, ``Generated`` and
-``GenerationError`` (from :mod:`sudokit.generator`) are imported on first use, so that
+``GenerationError`` (from :mod:`sudokit.generator`), and ``count_split`` and ``split_puzzle`` (from
+:mod:`sudokit.split`) and ``open_executor`` (from :mod:`sudokit.execution`) are imported on first use, so that
 ``import sudokit`` stays fast; ``dir(sudokit)`` and ``help(sudokit)`` list them with the rest.
 """
 
@@ -69,9 +73,11 @@ from sudokit.solver import (
 
 if TYPE_CHECKING:
     from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
+    from sudokit.execution import open_executor
     from sudokit.generator import Generated, GenerationError, generate, generate_many
     from sudokit.logic import Explanation, Hint, Rating, Step, explain, hint, rate
     from sudokit.setter import Audit, audit
+    from sudokit.split import count_split, split_puzzle
 
 __version__ = "0.1.0"
 
@@ -83,6 +89,8 @@ _LAZY = (
     | {name: "sudokit.logic" for name in ("Explanation", "Hint", "Rating", "Step", "explain", "hint", "rate")}
     | {name: "sudokit.generator" for name in ("Generated", "GenerationError", "generate", "generate_many")}
     | {name: "sudokit.setter" for name in ("Audit", "audit")}
+    | {name: "sudokit.split" for name in ("count_split", "split_puzzle")}
+    | {"open_executor": "sudokit.execution"}
 )
 
 
@@ -139,12 +147,14 @@ __all__ = [
     "audit",
     "cell_name",
     "count_solutions",
+    "count_split",
     "dumps",
     "explain",
     "generate",
     "generate_many",
     "hint",
     "is_unique",
+    "open_executor",
     "parse",
     "parse_many",
     "rate",
@@ -153,6 +163,7 @@ __all__ = [
     "solve",
     "solve_file",
     "solve_many",
+    "split_puzzle",
     "variants",
     "write",
 ]
