@@ -119,6 +119,13 @@ def test_an_interrupted_split_count_goes_on_from_its_state_file(tmp_path: Path) 
     assert not state.exists()  # removed once the count is done
 
 
+def test_a_count_stopped_by_its_limit_keeps_no_partial_counts(tmp_path: Path) -> None:
+    state = tmp_path / "count.json"
+    capped = count_split(empty(6, (2, 3)), 2, 5000, jobs=2, state=state)
+    assert capped.count == 5000 and capped.stopped_by == "limit" and not state.exists()
+    assert count_split(empty(6, (2, 3)), 2, jobs=2, state=state).count == 28_200_960
+
+
 def test_a_state_file_of_another_count_is_refused(tmp_path: Path) -> None:
     state = tmp_path / "count.json"
 

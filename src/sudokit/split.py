@@ -230,7 +230,8 @@ def count_split(
             piece = finished_job.result()
             nodes += piece.nodes
             if piece.complete or piece.stopped_by == "limit":
-                done[index] = piece.count
+                if piece.complete:  # only exact counts are kept: a piece stopped at the limit ends the count
+                    done[index] = piece.count
                 status.done += 1
                 status.solutions += piece.count
             if limit is not None and status.solutions >= limit:
