@@ -670,8 +670,13 @@ def _count_split(
     from sudokit.execution import open_executor
     from sudokit.split import SplitProgress, count_split, default_state_path
 
-    path = state or str(default_state_path(puzzle, depth))
-    if os.path.exists(path):
+    path: str | None = state or str(default_state_path(puzzle, depth))
+    if state is None and not os.access(os.getcwd(), os.W_OK):
+        click.echo(
+            "sudokit: this directory is not writable: the count cannot be resumed (see --state)", err=True
+        )
+        path = None
+    if path is not None and os.path.exists(path):
         click.echo(f"sudokit: going on with the count kept in {path}", err=True)
     bar: Any = None
 
@@ -706,9 +711,11 @@ def _count_split(
         )
     except SearchInterrupted as exc:
         click.echo(f"{exc.solutions} or more solutions (interrupted){where}")
-        click.echo(
-            f"sudokit: the pieces counted so far are kept in {path}; run the same command to go on", err=True
-        )
+        if path is not None:
+            click.echo(
+                f"sudokit: the pieces counted so far are kept in {path}; run the same command to go on",
+                err=True,
+            )
         raise
     finally:
         if bar is not None:
