@@ -21,6 +21,7 @@ Each output line is one of:
 from __future__ import annotations
 
 import bisect
+import contextlib
 import io
 import os
 import pickle
@@ -396,7 +397,9 @@ class _Plan:
         self.fast: tuple[Grid, bytes, bytes, _engine.Layout | None] | None = None
         """(grid, byte table, symbol table, layout) for the lines the core reads itself."""
         self.primer = b""
-        """The line that settled the alphabet: cluster workers learn it from this line too."""
+        """The lines that taught the parser its alphabets, in input order: the first line that read,
+        then the first line of each new length (see :meth:`teach`); cluster workers learn from them."""
+        self._lengths: set[int] = set()
 
     def parse(self, line: str, lineno: int = 1) -> Puzzle:
         """Read a line the general way; the first line that reads settles the fast table.
@@ -460,8 +463,39 @@ class _Plan:
                     self.parse(raw.decode("utf-8", "replace"))
                 except SudokitError:
                     continue
-                self.primer = raw + b"\n"
+                self.primer += raw + b"\n"
                 return
+
+    def teach(self, data: bytes) -> None:
+        """On a cluster run's client: read the first line of each line length not seen before.
+
+        The parser keeps the alphabet of the first puzzle of each size, so workers that learn from
+        these lines (in this order) read a file of several sizes as one process would.
+        """
+        lines = data.split(b"\n")
+        new = set(map(len, lines)) - self._lengths
+        if not new:
+            return
+        self._lengths |= new
+        for raw in lines:
+            if len(raw) not in new:
+                continue
+            new.discard(len(raw))
+            if _is_puzzle_line(raw) and len(raw) <= MAX_LINE:
+                try:
+                    self.parse(raw.decode("utf-8", "replace"))
+                except SudokitError:
+                    pass
+                else:
+                    self.primer += raw + b"\n"
+            if not new:
+                return
+
+    def learn_from(self, lines: bytes) -> None:
+        """On a cluster worker: read the client's teaching lines, in order (see :meth:`teach`)."""
+        for raw in lines.splitlines():
+            with contextlib.suppress(SudokitError):
+                self.parse(raw.decode("utf-8", "replace"))
 
     def learn(self, size: int) -> None:
         """Take the alphabet the parser settled on for size*size-cell lines as the fast table."""
@@ -771,8 +805,7 @@ def _remote_block(options: BatchOptions, primer: bytes, data: bytes, first_line:
         if len(_worker_plans) > 8:
             _worker_plans.clear()
         plan = _worker_plans[key] = _Plan(options)
-        if primer:
-            plan.prime(primer)
+        plan.learn_from(primer)
     return _solve_first(plan, data, first_line)
 
 
@@ -829,7 +862,8 @@ def iter_results(
         try:
             for data, first_line in blocks:
                 if pool.remote:
-                    plan.prime(data)  # the client settles the alphabet, and tells the workers
+                    plan.prime(data)  # the client settles the alphabets, and tells the workers
+                    plan.teach(data)
                     span = reader.span if reader is not None else None
                     if (
                         span is not None
@@ -845,6 +879,8 @@ def iter_results(
                     settled = plan.fast is not None
                 else:
                     settled = plan.fast is not None
+                    if settled:
+                        plan.teach(data)  # each size's alphabet from its first line, whichever thread runs
                     job = pool.submit(solve_block if settled else _solve_first, plan, data, first_line)
                 pending.append((job, len(data)))
                 # until a line settles the alphabet, blocks are solved one at a time, in order

@@ -992,6 +992,9 @@ def batch(
     sink = open(partial, "a" if done else "w", encoding="utf-8") if partial else sys.stdout  # noqa: SIM115
     if partial and run_id:
         _write_run_id(partial, run_id)
+    elif partial:  # stdin or a URL: this partial output is nobody's to resume by itself
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(_run_state_path(partial))
     bar = None
     report: Callable[[int], object] | None = None
     if show_progress:
@@ -1481,7 +1484,10 @@ def _write_generated(
     tally = Tally(count, "generated")
     if progress is None:
         progress = sys.stderr.isatty() and count > 3
-    with open(output, "w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as out:
+    with (
+        contextlib.closing(made),  # on an error the workers stop here, not when the generator is collected
+        open(output, "w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as out,
+    ):
         bar = None
         if progress:
             from tqdm import tqdm

@@ -16,13 +16,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import logging
+import json
+import multiprocessing
 import os
 import queue
+import shutil
 import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
 from types import TracebackType
 from typing import Any, Generic, TypeVar
@@ -35,6 +42,8 @@ CLUSTER_EXTRA = "pip install 'sudokit[cluster]'"
 """How to get Dask, for the error that says it is missing."""
 
 
+CONNECT_SECONDS = 10.0
+"""How long to try to reach a scheduler (and to wait for a disconnection)."""
 WORKER_WAIT_SECONDS = 60.0
 """How long to wait for the first worker (every worker of ``local:N``) to join the scheduler."""
 
@@ -64,7 +73,9 @@ class Job(Generic[T]):
         return self.future.result()  # type: ignore[no-any-return]
 
     def cancel(self) -> bool:
-        """Stop it if it has not started; whether it will not run."""
+        """Stop it if it has not finished; whether it was stopped (a finished job keeps its result)."""
+        if self.future.done():
+            return False
         return bool(self.future.cancel())
 
     def succeeded(self) -> bool:
@@ -162,7 +173,11 @@ def _ignore_interrupts() -> None:
 
 
 class ProcessExecutor(Executor):
-    """Worker processes on this machine: for Python-heavy work (making and rating puzzles)."""
+    """Worker processes on this machine: for Python-heavy work (making and rating puzzles).
+
+    A :mod:`multiprocessing` pool, because it can be stopped at once (``terminate``) when the caller
+    stops, which a ``ProcessPoolExecutor`` cannot do cleanly.
+    """
 
     remote = True
 
@@ -170,7 +185,7 @@ class ProcessExecutor(Executor):
         """``workers`` processes; they ignore Ctrl-C (the parent stops them)."""
         self.workers = max(1, workers)
         self.name = f"{self.workers} process{'es' if self.workers != 1 else ''}"
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+        self.pool = multiprocessing.Pool(self.workers, initializer=_ignore_interrupts)
 
     def reads(self, location: str) -> bool:
         """Processes of this machine read its files (and URLs)."""
@@ -178,15 +193,25 @@ class ProcessExecutor(Executor):
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Job[T]:
         """Start ``fn(*args)`` in a worker process (function and arguments pickled)."""
-        return Job(self.pool.submit(fn, *args), _wait_thread)
+        future: Future[T] = Future()
+
+        def settle(outcome: Any, fail: bool = False) -> None:
+            with contextlib.suppress(InvalidStateError):  # cancelled meanwhile: nobody wants it
+                if fail:
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+
+        self.pool.apply_async(fn, args, callback=settle, error_callback=lambda error: settle(error, True))
+        return Job(future, _wait_thread)
 
     def close(self, wait: bool = True) -> None:
-        """Shut the pool down; without ``wait``, running work is stopped at once."""
-        if not wait:
-            # the pool has no public way to stop a running task: end its processes
-            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
-                process.terminate()
-        self.pool.shutdown(wait=True, cancel_futures=not wait)
+        """Let the work finish and end the processes; without ``wait``, end them at once."""
+        if wait:
+            self.pool.close()
+        else:
+            self.pool.terminate()
+        self.pool.join()
 
 
 def ordered_map(
@@ -226,6 +251,76 @@ def _wait_dask(future: Any, timeout: float | None) -> None:
         future.result(timeout=timeout)
 
 
+class LocalCluster:
+    """A Dask scheduler and N single-threaded workers (each under a nanny) in processes of their own.
+
+    They run in a session of their own, so a Ctrl-C at the terminal reaches this process only, which
+    then stops them; and as plain subprocesses (``python -m distributed.cli...``) they never import
+    the caller's ``__main__`` again, as spawned multiprocessing workers would.
+    """
+
+    def __init__(self, workers: int) -> None:
+        """Start the scheduler and the workers (they join it on their own)."""
+        self.folder = tempfile.mkdtemp(prefix="sudokit-dask-")
+        self.processes: list[subprocess.Popen[bytes]] = []
+        scheduler_file = os.path.join(self.folder, "scheduler.json")
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+        self._start(
+            [
+                "distributed.cli.dask_scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--no-dashboard",
+                "--scheduler-file",
+                scheduler_file,
+            ],
+            quiet,
+        )
+        deadline = time.monotonic() + WORKER_WAIT_SECONDS
+        while not os.path.exists(scheduler_file) or not os.path.getsize(scheduler_file):
+            if self.processes[0].poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise ClusterError("the local Dask scheduler did not start")
+            time.sleep(0.05)
+        time.sleep(0.05)  # the file is written in one go, but give its writer a moment to finish
+        with open(scheduler_file, encoding="utf-8") as handle:
+            self.address = str(json.load(handle)["address"])
+        for _ in range(workers):
+            self._start(
+                [
+                    "distributed.cli.dask_worker",
+                    self.address,
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                    "--local-directory",
+                    self.folder,
+                ],
+                quiet,
+            )
+
+    def _start(self, command: list[str], options: dict[str, Any]) -> None:
+        self.processes.append(subprocess.Popen([sys.executable, "-m", *command], **options))
+
+    def close(self) -> None:
+        """Stop every process (SIGTERM, then SIGKILL after a few seconds) and remove the folder."""
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 5
+        for process in self.processes:
+            try:
+                process.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        self.processes = []
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 class DaskExecutor(Executor):
     """Dask workers: a running scheduler (``tcp://host:port``) or a local cluster (``local:N``)."""
 
@@ -237,34 +332,27 @@ class DaskExecutor(Executor):
             dask = _dask()
         except ImportError:
             raise ClusterError(f"--cluster needs Dask, which is not installed: {CLUSTER_EXTRA}") from None
-        self.cluster: Any = None
+        self.cluster: LocalCluster | None = None
+        self.client: Any = None
         workers = _local_workers(address)
         try:
             if workers is not None:
-                # workers in subprocesses of their own: a LocalCluster's spawned workers would
-                # import the caller's __main__ again (a script without a main guard runs twice)
-                subprocess_cluster = importlib.import_module("distributed.deploy.subprocess")
-                self.cluster = subprocess_cluster.SubprocessCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
-                self.client = dask.Client(self.cluster, set_as_default=False)
-                self.name = f"a local Dask cluster of {workers} workers"
+                self.cluster = LocalCluster(workers)
+                target, self.name = self.cluster.address, f"a local Dask cluster of {workers} workers"
             else:
-                self.client = dask.Client(address, timeout=10, set_as_default=False)
-                self.name = f"Dask at {address}"
-        except OSError as exc:
-            self._shut()
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        try:
+                _reachable(dask, address)
+                target, self.name = address, f"Dask at {address}"
+            self.client = dask.Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
             self.client.wait_for_workers(workers or 1, timeout=WORKER_WAIT_SECONDS)
-        except TimeoutError:
+        except (OSError, ValueError, TypeError) as exc:
             self._shut()
-            raise ClusterError(
-                f"no Dask worker joined the scheduler at {address} within {WORKER_WAIT_SECONDS:.0f} s"
-            ) from None
+            why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if isinstance(exc, TimeoutError) and self.client is not None:
+                why = f"no worker joined within {WORKER_WAIT_SECONDS:.0f} s"
+            raise ClusterError(f"cannot use the Dask cluster at {address}: {why}") from None
+        except BaseException:
+            self._shut()
+            raise
         self.workers = max(1, sum(self.client.nthreads().values()))
 
     def reads(self, location: str) -> bool:
@@ -280,12 +368,25 @@ class DaskExecutor(Executor):
         self._shut()
 
     def _shut(self) -> None:
-        client = getattr(self, "client", None)
+        client, self.client = self.client, None
         if client is not None:
-            client.close()
+            with contextlib.suppress(Exception):
+                client.close(timeout=CONNECT_SECONDS)
         if self.cluster is not None:
             self.cluster.close()
             self.cluster = None
+
+
+def _reachable(dask: Any, address: str) -> None:
+    """Check a scheduler's address before a client is made for it.
+
+    A client that cannot connect holds up the exit for 20 s.  Raises ValueError for a malformed
+    address and OSError for an unreachable one.
+    """
+    scheme, location = dask.comm.parse_address(address)
+    if scheme == "tcp":
+        host, port = dask.comm.parse_host_port(location)
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
 
 
 def _local_workers(address: str) -> int | None:

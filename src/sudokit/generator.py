@@ -16,7 +16,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -827,7 +827,7 @@ def generate_many(
     jobs: int = 1,
     executor: Executor | None = None,
     **options: Any,
-) -> Iterator[Generated]:
+) -> Generator[Generated, None, None]:
     """Make ``count`` puzzles (see :func:`generate`): the i-th from seed ``seed + i``, in that order.
 
     ``jobs`` > 1 spreads the work over processes (0: one per core), or ``executor`` over its workers
