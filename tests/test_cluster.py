@@ -269,3 +269,69 @@ def test_workers_read_their_blocks_from_the_file_and_get_long_lines_sent(
     assert summary.puzzles == len(lines) and "line 2001" in there.getvalue()
     with pytest.raises(sudokit.SudokitError, match="changed while it was being read"):
         _remote_range(sudokit.batch.BatchOptions(), b"", str(source), (0, 10**9), 1)
+
+
+def test_cluster_workers_learn_each_size_alphabet_from_its_first_line(dask2: DaskExecutor) -> None:
+    from io import BytesIO
+
+    from sudokit.batch import BlockReader, iter_results
+
+    hex_line = "c81.....f...32..3be.....8c.1.5da.d.0....e.7ab..9f45.....92b." + "." * 196
+    nine = data_lines("sudoku-top95.txt")
+    lines = [*nine[:60], hex_line, *nine[60:], hex_line.replace("0", "."), *nine[:20]]
+    text = ("\n".join(lines) + "\n").encode()
+    one = sudokit.solve_many(text, jobs=1)
+    threads = sudokit.solve_many(text, jobs=2)
+    there = [r for block in iter_results(BlockReader(BytesIO(text)), executor=dask2) for r in block]
+    assert [r.output for r in there] == [r.output for r in one] == [r.output for r in threads]
+
+
+def test_a_finished_job_keeps_its_result_when_cancelled(dask2: DaskExecutor) -> None:
+    job = dask2.submit(sum, [1, 2, 3])
+    assert job.wait(60)
+    assert not job.cancel()
+    assert job.succeeded() and job.result() == 6
+
+
+def test_time_limits_and_bad_states_stop_a_split_count_early(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from sudokit import split
+
+    started = time.monotonic()
+    result = count_split(empty(6, (2, 3)), 3, jobs=2, time_limit=0.5)
+    assert result.stopped_by == "time" and not result.complete and time.monotonic() - started < 5
+    with pytest.raises(StateError, match="cannot write"):
+        count_split(empty(4, (2, 2)), 2, state=tmp_path / "missing" / "state.json")
+    monkeypatch.setattr(split, "MAX_PIECES", 10)
+    with pytest.raises(split.SplitError, match="smaller depth"):
+        count_split(empty(6, (2, 3)), 3)
+
+
+def test_ctrl_c_at_the_terminal_stops_a_cluster_count_at_once(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    import psutil
+
+    state = tmp_path / "count.json"
+    command = [sys.executable, "-m", "sudokit", "count", "." * 36, "--box", "2x3", "--split", "3"]
+    command += ["--limit", "none", "--cluster", "local:2", "--state", str(state)]
+    # a session of its own stands for the terminal: Ctrl-C goes to its whole process group
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    deadline = time.monotonic() + 60
+    while '"done": {}' in (state.read_text() if state.exists() else '"done": {}'):
+        assert child.poll() is None and time.monotonic() < deadline, child.communicate()
+        time.sleep(0.1)
+    helpers = psutil.Process(child.pid).children(recursive=True)
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130, err
+    assert "or more solutions (interrupted)" in out and "run the same command to go on" in err
+    assert "Traceback" not in err
+    time.sleep(0.5)
+    assert not [p for p in helpers if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]

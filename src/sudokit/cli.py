@@ -618,14 +618,34 @@ def count(
     Exit codes: 0 when the count is exact or reached the limit, 1 when a node or time limit (or a
     fault) stopped it first, 130 after Ctrl-C, which prints the count so far as a lower bound.
     """
-    from sudokit.errors import SearchInterrupted
-    from sudokit.solver import count_solutions
-
     if depth is None and (cluster or state or jobs is not None):
         raise click.BadParameter("--jobs, --cluster and --state go with --split DEPTH", param_hint="--split")
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "counted")
     show_progress = sys.stderr.isatty() if progress is None else progress
+    with _executor(cluster) as executor:
+        _count_entries(
+            entries, tally, limit, depth, jobs, executor, state, show_progress, node_limit, time_limit
+        )
+    tally.finish()
+
+
+def _count_entries(
+    entries: list[Entry],
+    tally: Tally,
+    limit: int,
+    depth: int | None,
+    jobs: int | None,
+    executor: Any,
+    state: str | None,
+    show_progress: bool,
+    node_limit: int | None,
+    time_limit: float | None,
+) -> None:
+    """``count``'s work: each entry counted (by pieces with ``depth``) and its line printed."""
+    from sudokit.errors import SearchInterrupted
+    from sudokit.solver import count_solutions
+
     for entry in entries:
         if entry.puzzle is None:
             tally.fail(entry)
@@ -633,7 +653,16 @@ def count(
         where = f"  [{entry.where.rstrip(': ')}]" if entry.where else ""
         if depth is not None:
             result = _count_split(
-                entry.puzzle, depth, limit, jobs, cluster, state, show_progress, where, node_limit, time_limit
+                entry.puzzle,
+                depth,
+                limit,
+                jobs,
+                executor,
+                state,
+                show_progress,
+                where,
+                node_limit,
+                time_limit,
             )
             _echo_count(result, limit, where, tally)
             continue
@@ -650,7 +679,6 @@ def count(
         if bar is not None:
             bar.close()
         _echo_count(result, limit, where, tally)
-    tally.finish()
 
 
 def _count_split(
@@ -658,7 +686,7 @@ def _count_split(
     depth: int,
     limit: int,
     jobs: int | None,
-    cluster: str | None,
+    executor: Any,
     state: str | None,
     show_progress: bool,
     where: str,
@@ -667,7 +695,6 @@ def _count_split(
 ) -> CountResult:
     """``count --split``: the pieces counted in parallel, with a progress bar and a state file."""
     from sudokit.errors import SearchInterrupted
-    from sudokit.execution import open_executor
     from sudokit.split import SplitProgress, count_split, default_state_path
 
     path: str | None = state or str(default_state_path(puzzle, depth))
@@ -676,12 +703,18 @@ def _count_split(
             "sudokit: this directory is not writable: the count cannot be resumed (see --state)", err=True
         )
         path = None
-    if path is not None and os.path.exists(path):
-        click.echo(f"sudokit: going on with the count kept in {path}", err=True)
     bar: Any = None
+    told = False
 
     def show(status: SplitProgress) -> None:
-        nonlocal bar
+        nonlocal bar, told
+        if not told:  # the first call comes once the state file has been read and checked
+            told = True
+            if status.resumed:
+                pieces = f"{status.resumed:,} of {status.pieces:,} pieces"
+                click.echo(f"sudokit: going on from {path}: {pieces} counted before", err=True)
+        if not show_progress:
+            return
         if bar is None:
             from tqdm import tqdm
 
@@ -696,7 +729,6 @@ def _count_split(
         bar.update(status.done - bar.n)
         bar.set_postfix_str(f"{status.solutions:,} solutions", refresh=False)
 
-    executor = open_executor(cluster) if cluster else None
     try:
         return count_split(
             puzzle,
@@ -707,7 +739,7 @@ def _count_split(
             node_limit=node_limit,
             time_limit=time_limit,
             state=path,
-            progress=show if show_progress else None,
+            progress=show,
         )
     except SearchInterrupted as exc:
         click.echo(f"{exc.solutions} or more solutions (interrupted){where}")
@@ -720,8 +752,6 @@ def _count_split(
     finally:
         if bar is not None:
             bar.close()
-        if executor is not None:
-            executor.close(wait=False)
 
 
 def _echo_count(result: CountResult, limit: int, where: str, tally: Tally) -> None:

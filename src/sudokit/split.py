@@ -24,17 +24,22 @@ from typing import Any
 from sudokit import _engine
 from sudokit.errors import SearchInterrupted, SudokitError
 from sudokit.execution import Completions, Executor, Job, open_executor
-from sudokit.model import EMPTY, Puzzle
+from sudokit.model import EMPTY, Puzzle, Solution
 from sudokit.solver import _EXHAUSTED, CountResult, _layout, as_puzzle, count_solutions
 
-MAX_PIECES = 1_000_000
-"""The most pieces a split may make (a depth that would make more is refused before it starts)."""
+MAX_PIECES = 50_000
+"""The most pieces a split may make (a depth that would make more is refused as the pieces are made,
+before any is counted); tens of thousands keep every worker of a big cluster busy."""
 STATE_SECONDS = 2.0
 """Seconds between writes of the state file while pieces finish."""
 
 
 class StateError(SudokitError):
     """A state file that is not one of sudokit's, or belongs to another count."""
+
+
+class SplitError(SudokitError, ValueError):
+    """A split that cannot be made: a negative depth, or one that would make too many pieces."""
 
 
 def split_puzzle(puzzle: Puzzle | str, depth: int) -> list[Puzzle]:
@@ -47,7 +52,7 @@ def split_puzzle(puzzle: Puzzle | str, depth: int) -> list[Puzzle]:
     """
     puzzle = as_puzzle(puzzle)
     if depth < 0:
-        raise ValueError("depth must be 0 or more")
+        raise SplitError("the split depth must be 0 or more")
     frontier = [puzzle]
     for _ in range(depth):
         deeper: list[Puzzle] = []
@@ -68,7 +73,7 @@ def split_puzzle(puzzle: Puzzle | str, depth: int) -> list[Puzzle]:
                     givens[cell] = symbol
                     deeper.append(replace(piece, givens=tuple(givens)))
             if len(deeper) > MAX_PIECES:
-                raise ValueError(f"a split this deep makes over {MAX_PIECES:,} pieces: give a smaller depth")
+                raise SplitError(f"--split {depth} makes over {MAX_PIECES:,} pieces: give a smaller depth")
         frontier = deeper
     return frontier
 
@@ -93,6 +98,8 @@ class PieceCount:
     complete: bool
     stopped_by: str | None
     nodes: int
+    first: tuple[int, ...] | None
+    """The piece's first solution, if it has one."""
 
 
 def count_piece(
@@ -100,7 +107,12 @@ def count_piece(
 ) -> PieceCount:
     """Count one piece (on a worker): the count, whether it is exact, what stopped it, the nodes."""
     result = count_solutions(puzzle, limit, node_limit=node_limit, time_limit=time_limit)
-    return PieceCount(result.count, result.complete, result.stopped_by, result.nodes)
+    return _piece_count(result)
+
+
+def _piece_count(result: CountResult) -> PieceCount:
+    first = result.first.values if result.first is not None else None
+    return PieceCount(result.count, result.complete, result.stopped_by, result.nodes, first)
 
 
 def _count_piece_here(
@@ -118,7 +130,7 @@ def _count_piece_here(
         if cancel.is_set():
             raise SearchInterrupted(0, 0)
         result = count_solutions(puzzle, limit, node_limit=node_limit, time_limit=time_limit, progress=check)
-        return PieceCount(result.count, result.complete, result.stopped_by, result.nodes)
+        return _piece_count(result)
 
     return run
 
@@ -142,7 +154,8 @@ def _read_state(path: Path, key: str, pieces: int) -> dict[int, int]:
             raise StateError(f"{path} is not a sudokit count state file")
         if state.get("fingerprint") != key or state.get("pieces") != pieces:
             raise StateError(
-                f"{path} belongs to another count (another puzzle or depth): remove it or use --state"
+                f"{path} belongs to another count (another puzzle or depth): "
+                "remove it, or give another --state path"
             )
         return {int(index): int(count) for index, count in state["done"].items()}
     except (ValueError, KeyError, TypeError, AttributeError):
@@ -155,8 +168,11 @@ def _write_state(path: Path, key: str, pieces: int, done: dict[int, int]) -> Non
     """Save the finished pieces' counts, atomically (a crash leaves the old file or the new one)."""
     temporary = path.with_name(path.name + ".tmp")
     state = {"format": "sudokit-split-count", "fingerprint": key, "pieces": pieces, "done": done}
-    temporary.write_text(json.dumps(state), encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(state), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise StateError(f"cannot write the count's state file {path}: {exc.strerror or exc}") from None
 
 
 @dataclass
@@ -199,6 +215,8 @@ def count_split(
     key = fingerprint(puzzle, depth)
     path = Path(state) if state is not None else None
     done: dict[int, int] = _read_state(path, key, len(pieces)) if path is not None and path.exists() else {}
+    if path is not None:
+        _write_state(path, key, len(pieces), done)  # a path that cannot be written fails now, not later
     status = SplitProgress(len(pieces), len(done), sum(done.values()), len(done))
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stopped_by: str | None = None
@@ -213,10 +231,14 @@ def count_split(
     index_of: dict[Job[PieceCount], int] = {}
     saved = time.monotonic()
     finished = False
+    first: tuple[int, tuple[int, ...]] | None = None  # (piece, its first solution) of the lowest piece
     try:
         if progress is not None:
             progress(status)  # the pieces are known: show them before the first one is counted
         while (todo or running) and stopped_by is None:
+            if deadline is not None and time.monotonic() > deadline:
+                stopped_by = "time"
+                break
             while todo and len(running) < 2 * pool.workers:
                 index = todo.pop()
                 left = None if deadline is None else max(1e-3, deadline - time.monotonic())
@@ -229,6 +251,8 @@ def count_split(
             index = index_of.pop(finished_job)
             piece = finished_job.result()
             nodes += piece.nodes
+            if piece.first is not None and (first is None or index < first[0]):
+                first = (index, piece.first)
             if piece.complete or piece.stopped_by == "limit":
                 if piece.complete:  # only exact counts are kept: a piece stopped at the limit ends the count
                     done[index] = piece.count
@@ -261,15 +285,16 @@ def count_split(
         else:
             _write_state(path, key, len(pieces), done)
     count = status.solutions if limit is None else min(status.solutions, limit)
-    first = None
-    if count:
-        first = count_solutions(puzzle, 1).first
+    solution = Solution(puzzle, first[1]) if first is not None else None
+    if solution is None and count:  # every piece with solutions was counted by an earlier run
+        left = None if deadline is None else max(1e-3, deadline - time.monotonic())
+        solution = count_solutions(puzzle, 1, node_limit=node_limit, time_limit=left).first
     return CountResult(
         puzzle,
         count,
         stopped_by is None,
         stopped_by,
-        first,
+        solution,
         None if count or stopped_by else _EXHAUSTED,
         nodes,
         time.perf_counter() - started,
