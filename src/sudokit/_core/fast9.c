@@ -176,15 +176,21 @@ static void f9_record(f9_run *run, const f9_vec *cand) {
 typedef void (*f9_run_fn)(f9_run *run, const int *givens, int forbid_cell, int forbid_digit);
 static f9_run_fn f9_runner;
 
+#ifdef F9_HAVE_AVX2
+/* Whether this CPU runs the AVX2 copy (it also uses BMI1/2 and popcnt). */
+static int f9_cpu_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt");
+}
+#endif
+
 static void f9_setup(void) {
     if (f9_runner) return;
     f9_tables();
     f9_run_fn chosen = f9_run_baseline;
 #ifdef F9_HAVE_AVX2
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("popcnt"))
-        chosen = f9_run_avx2;
+    if (f9_cpu_has_avx2()) chosen = f9_run_avx2;
 #endif
     f9_runner = chosen;
 }
@@ -201,8 +207,7 @@ int f9_use_instruction_set(const char *name) {
     f9_setup();
     if (!strcmp(name, "baseline")) { f9_runner = f9_run_baseline; return 1; }
 #ifdef F9_HAVE_AVX2
-    if (!strcmp(name, "avx2") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-        __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
+    if (!strcmp(name, "avx2") && f9_cpu_has_avx2()) {
         f9_runner = f9_run_avx2;
         return 1;
     }
