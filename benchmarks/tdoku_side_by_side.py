@@ -18,8 +18,8 @@ over the set.  The rows:
 * sudokit's batch path, ``sudokit.solve_many`` (the core plus its Python side);
 * sudokit's fast path per puzzle, ``_engine.solve9`` (a Python call per puzzle, as for tdoku).
 
-Every answer is checked first: tdoku writes a solution only when asked for one (limit 1), so one
-untimed limit-1 pass gives its solutions to the independent checker; sudokit's come from its count.
+Every answer goes through ``run.py``'s independent checker first: tdoku writes a solution only when
+asked for one (limit 1), so one untimed limit-1 pass gives its solutions; sudokit's come from its count.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import sudokit
 from sudokit import _engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import DATA, lines_of
+from run import DATA, SetSpec, check, lines_of
 
 SETS = {
     "top1465": "puzzles3_magictour_top1465",
@@ -46,19 +46,7 @@ SETS = {
 }
 EXPECT = {"serg": 2}  # solutions counted to two: the Serg set's puzzles have several
 DIGITS = "123456789"
-UNITS = (
-    [[r * 9 + c for c in range(9)] for r in range(9)]
-    + [[r * 9 + c for r in range(9)] for c in range(9)]
-    + [[(br + r) * 9 + bc + c for r in range(3) for c in range(3)] for br in (0, 3, 6) for bc in (0, 3, 6)]
-)
 TDOKU_BUFFER = 96  # tdoku reads 16-byte vectors up to byte 80; byte 81 must end the puzzle
-
-
-def valid(puzzle: str, solution: str) -> bool:
-    """An independent check: every unit holds 1-9 once and every given is kept."""
-    if len(solution) != 81 or any(p in DIGITS and p != s for p, s in zip(puzzle, solution, strict=True)):
-        return False
-    return all(sorted(solution[c] for c in unit) == list(DIGITS) for unit in UNITS)
 
 
 def cpu_median(job: Callable[[], object], repeat: int) -> float:
@@ -89,13 +77,14 @@ def measure(name: str, puzzles: list[str], solve: Callable[..., int], repeat: in
     """Puzzles per CPU second of each row, after every answer of both solvers has been checked."""
     expect = EXPECT.get(name, 1)
     dotted = [p[:81].replace("0", ".") for p in puzzles]
+    spec = SetSpec(name, dotted, 9, (3, 3), DIGITS, expect)
     buffers = [ctypes.create_string_buffer(p.encode("ascii"), TDOKU_BUFFER) for p in dotted]
     out = ctypes.create_string_buffer(TDOKU_BUFFER)
     guesses = ctypes.c_size_t(0)
     for puzzle, buffer in zip(dotted, buffers, strict=True):
-        assert min(solve(buffer, 2, 0, out, ctypes.byref(guesses)), 2) == expect, f"tdoku count: {puzzle}"
+        count = min(solve(buffer, 2, 0, out, ctypes.byref(guesses)), 2)
         assert solve(buffer, 1, 0, out, ctypes.byref(guesses)) == 1, f"tdoku: no solution for {puzzle}"
-        assert valid(puzzle, out.raw[:81].decode("ascii")), f"tdoku: wrong solution for {puzzle}"
+        check(spec, puzzle, count, out.raw[:81].decode("ascii"))
     text = "\n".join(dotted)
     data = text.encode("ascii")
     table = bytearray([254] * 256)  # -2 as a signed byte: neither a symbol nor a blank
@@ -105,7 +94,7 @@ def measure(name: str, puzzles: list[str], solve: Callable[..., int], repeat: in
     table_view = memoryview(bytes(table)).cast("b")
     batch = sudokit.solve_many(text)
     for puzzle, result in zip(dotted, batch, strict=True):
-        assert min(result.count, 2) == expect and result.solution and valid(puzzle, result.solution), puzzle
+        check(spec, puzzle, min(result.count, 2), result.solution)
     givens = [sudokit.parse(p).givens for p in dotted]
     counts = [_engine.solve9(g, 2)[1] for g in givens]
     assert all(min(c, 2) == expect for c in counts)
