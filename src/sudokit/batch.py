@@ -37,7 +37,7 @@ from typing import BinaryIO, TextIO, overload
 from sudokit import _engine
 from sudokit.english import number, plural
 from sudokit.errors import ParseError, SudokitError
-from sudokit.execution import Executor, Job, ThreadExecutor, default_workers
+from sudokit.execution import Executor, Job, ThreadExecutor, default_workers, given_or_own
 from sudokit.formats import detect
 from sudokit.formats import parse as parse_any
 from sudokit.formats.candidates import SIZES, read_candidate_line
@@ -840,79 +840,74 @@ def iter_results(
     """Solve blocks of lines, yielding one :class:`BatchResult` per block in input order.
 
     ``jobs`` threads solve blocks at once (the core releases the GIL), or the workers of ``executor``
-    (a Dask cluster: see :mod:`sudokit.execution`); at most two blocks per worker are in flight, so
-    memory does not grow with the input.  Ctrl-C, or ``stop`` being set, ends the run: the blocks
-    finished by then are yielded, in order, then :class:`BatchInterrupted` is raised.  ``primer``
-    holds lines read before (a resumed run's), to learn the alphabet from.
+    (a Dask cluster: see :mod:`sudokit.execution`); at most two blocks per thread (four per cluster
+    worker) are in flight, so memory does not grow with the input.  Ctrl-C, or ``stop`` being set,
+    ends the run: the blocks finished by then are yielded, in order, then :class:`BatchInterrupted` is
+    raised.  ``primer`` holds lines read before (a resumed run's), to learn the alphabet from.
     """
     plan = _Plan(options or BatchOptions())
     if primer:
         plan.prime(primer)
     reader = blocks if isinstance(blocks, BlockReader) and blocks.adaptive else None
-    own = executor is None
-    pool = executor if executor is not None else ThreadExecutor(jobs, _THREAD_PREFIX)
-    if reader is not None and pool.remote:
-        reader.limit, reader.seconds = CLUSTER_BLOCK_BYTES, CLUSTER_BLOCK_SECONDS  # tasks cost milliseconds
-    # blocks in flight: two per thread; more per cluster worker, whose tasks wait on the network
-    depth = (CLUSTER_BLOCKS_PER_WORKER if pool.remote else 2) * pool.workers
-    pending: deque[tuple[Job[BatchResult], int]] = deque()
-    finished = False
-    expected: int | None = None  # the first line of the next block to yield (None: the first block)
-    try:
+    with given_or_own(executor, lambda: ThreadExecutor(jobs, _THREAD_PREFIX)) as pool:
+        if reader is not None and pool.remote:  # a cluster's tasks cost milliseconds: bigger blocks
+            reader.limit, reader.seconds = CLUSTER_BLOCK_BYTES, CLUSTER_BLOCK_SECONDS
+        # blocks in flight: two per thread; more per cluster worker, whose tasks wait on the network
+        depth = (CLUSTER_BLOCKS_PER_WORKER if pool.remote else 2) * pool.workers
+        pending: deque[tuple[Job[BatchResult], int]] = deque()
+        finished = False
+        expected: int | None = None  # the first line of the next block to yield (None: the first block)
         try:
-            for data, first_line in blocks:
-                if pool.remote:
-                    plan.prime(data)  # the client settles the alphabets, and tells the workers
-                    plan.teach(data)
-                    span = reader.span if reader is not None else None
-                    if (
-                        span is not None
-                        and reader is not None
-                        and reader.location
-                        and pool.reads(reader.location)
-                    ):
-                        job = pool.submit(
-                            _remote_range, plan.options, plan.primer, reader.location, span, first_line
-                        )
+            try:
+                for data, first_line in blocks:
+                    if pool.remote:
+                        plan.prime(data)  # the client settles the alphabets, and tells the workers
+                        plan.teach(data)
+                        span = reader.span if reader is not None else None
+                        location = reader.location if reader is not None else None
+                        if span is not None and location and pool.reads(location):
+                            job = pool.submit(
+                                _remote_range, plan.options, plan.primer, location, span, first_line
+                            )
+                        else:
+                            job = pool.submit(_remote_block, plan.options, plan.primer, data, first_line)
+                        settled = plan.fast is not None
                     else:
-                        job = pool.submit(_remote_block, plan.options, plan.primer, data, first_line)
-                    settled = plan.fast is not None
-                else:
-                    settled = plan.fast is not None
-                    if settled:
-                        plan.teach(data)  # each size's alphabet from its first line, whichever thread runs
-                    job = pool.submit(solve_block if settled else _solve_first, plan, data, first_line)
-                pending.append((job, len(data)))
-                # until a line settles the alphabet, blocks are solved one at a time, in order
-                while len(pending) >= (depth if settled else 1):
+                        settled = plan.fast is not None
+                        if settled:
+                            plan.teach(
+                                data
+                            )  # each size's alphabet from its first line, whichever thread runs
+                        job = pool.submit(solve_block if settled else _solve_first, plan, data, first_line)
+                    pending.append((job, len(data)))
+                    # until a line settles the alphabet, blocks are solved one at a time, in order
+                    while len(pending) >= (depth if settled else 1):
+                        result = _next_result(pending, reader, stop)
+                        yield result
+                        expected = result.first_line + result.summary.lines
+                while pending:
                     result = _next_result(pending, reader, stop)
                     yield result
                     expected = result.first_line + result.summary.lines
-            while pending:
-                result = _next_result(pending, reader, stop)
-                yield result
-                expected = result.first_line + result.summary.lines
-            finished = True
-        except (KeyboardInterrupt, _Stopped):
-            plan.cancel.set()
-            running = [job for job, _ in pending if not job.cancel() and not job.done()]
-            for job in running:  # a block about to finish is still written
-                job.wait(0.5 / len(running))
-            # what is finished, in order; nothing after a block that Ctrl-C caught on its way out
-            while pending and pending[0][0].succeeded():
-                result = pending.popleft()[0].result()
-                if expected is not None and result.first_line != expected:
-                    break
-                yield result
-                expected = result.first_line + result.summary.lines
-            raise BatchInterrupted from None
-    finally:
-        if not finished:
-            plan.cancel.set()
-            for job, _ in pending:
-                job.cancel()
-        if own:
-            pool.close(wait=finished)
+                finished = True
+            except (KeyboardInterrupt, _Stopped):
+                plan.cancel.set()
+                running = [job for job, _ in pending if not job.cancel() and not job.done()]
+                for job in running:  # a block about to finish is still written
+                    job.wait(0.5 / len(running))
+                # what is finished, in order; nothing after a block that Ctrl-C caught on its way out
+                while pending and pending[0][0].succeeded():
+                    result = pending.popleft()[0].result()
+                    if expected is not None and result.first_line != expected:
+                        break
+                    yield result
+                    expected = result.first_line + result.summary.lines
+                raise BatchInterrupted from None
+        finally:
+            if not finished:
+                plan.cancel.set()
+                for job, _ in pending:
+                    job.cancel()
 
 
 def workers_done(timeout: float) -> bool:
@@ -964,7 +959,7 @@ def solve_many(
 def _collect(reader: BlockReader, jobs: int, options: BatchOptions) -> BatchResult:
     started = time.perf_counter()
     result = BatchResult()
-    for block in iter_results(reader, jobs=jobs or default_jobs(), options=options):
+    for block in iter_results(reader, jobs=jobs or default_workers(), options=options):
         result._extend(block)
     result.summary.seconds = time.perf_counter() - started
     return result
@@ -1006,7 +1001,12 @@ def solve_file(
             location = os.path.abspath(source)
         reader = BlockReader(handle, first_line=summary.lines + 1, location=location)
         results = iter_results(
-            reader, jobs=jobs or default_jobs(), options=options, stop=stop, primer=primer, executor=executor
+            reader,
+            jobs=jobs or default_workers(),
+            options=options,
+            stop=stop,
+            primer=primer,
+            executor=executor,
         )
         try:
             for block in results:
@@ -1115,8 +1115,3 @@ def count_lines(path: str | os.PathLike[str]) -> tuple[int, int] | None:
     except OSError:
         return None
     return lines, puzzles
-
-
-def default_jobs() -> int:
-    """The number of CPU cores this process may use."""
-    return default_workers()

@@ -984,13 +984,13 @@ def batch(
         BatchOptions,
         ProgressLog,
         count_lines,
-        default_jobs,
         partial_path,
         solve_file,
         trim_partial,
         workers_done,
     )
     from sudokit.english import number, plural
+    from sudokit.execution import default_workers
     from sudokit.formats.text import ReadOptions
 
     input_format = options.get("input_format")
@@ -1046,29 +1046,22 @@ def batch(
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, interrupt) if main_thread else None
     interrupted = False
-    executor = None
     try:
-        jobs = jobs or default_jobs()
-        if cluster:
-            from sudokit.execution import open_executor
-
-            executor = open_executor(cluster)
-        summary = solve_file(
-            source,
-            sink,
-            jobs=jobs,
-            options=batch_options,
-            progress=report,
-            skip=done,
-            stop=stop,
-            executor=executor,
-            location=None if file == "-" else (file if "://" in file else os.path.abspath(file)),
-        )
+        with _executor(cluster) as executor:
+            summary = solve_file(
+                source,
+                sink,
+                jobs=jobs or default_workers(),
+                options=batch_options,
+                progress=report,
+                skip=done,
+                stop=stop,
+                executor=executor,
+                location=None if file == "-" else (os.path.abspath(file) if local else file),
+            )
     except BatchInterrupted as exc:
         summary, interrupted = exc.summary, True
     finally:
-        if executor is not None:
-            executor.close(wait=False)
         if main_thread:
             signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
         if bar is not None:

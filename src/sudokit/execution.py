@@ -6,7 +6,7 @@ takes a function and its arguments and gives back a :class:`Job`, which is polle
 compiled work (batch, counts) runs in threads: the core releases the GIL, so threads use every core
 with no copying of inputs; the Python-heavy work (making and rating puzzles) runs in processes.
 With ``--cluster`` it runs on Dask workers (``tcp://host:8786`` for a running scheduler, ``local:N``
-for a :class:`distributed.LocalCluster` of N worker processes on this machine); Dask reschedules the
+for a scheduler and N worker processes started here, see :class:`LocalCluster`); Dask reschedules the
 tasks of a worker that dies, and callers collect results in order, so no piece is lost or counted
 twice.  Dask is optional: ``pip install 'sudokit[cluster]'``.
 """
@@ -117,8 +117,6 @@ class Executor:
     """How many pieces of work run at once."""
     remote: bool = False
     """True when work runs in other processes: functions and arguments must pickle, and share nothing."""
-    name: str = ""
-    """Where the work runs, for messages: ``2 threads``, ``Dask at tcp://...``."""
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Job[T]:
         """Start ``fn(*args)``."""
@@ -150,7 +148,6 @@ class ThreadExecutor(Executor):
     def __init__(self, workers: int, prefix: str = "sudokit-worker") -> None:
         """``workers`` threads, named ``prefix_N`` (so that a caller can find and join them)."""
         self.workers = max(1, workers)
-        self.name = f"{self.workers} thread{'s' if self.workers != 1 else ''}"
         self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix=prefix)
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Job[T]:
@@ -184,7 +181,6 @@ class ProcessExecutor(Executor):
     def __init__(self, workers: int) -> None:
         """``workers`` processes; they ignore Ctrl-C (the parent stops them)."""
         self.workers = max(1, workers)
-        self.name = f"{self.workers} process{'es' if self.workers != 1 else ''}"
         self.pool = multiprocessing.Pool(self.workers, initializer=_ignore_interrupts)
 
     def reads(self, location: str) -> bool:
@@ -338,10 +334,10 @@ class DaskExecutor(Executor):
         try:
             if workers is not None:
                 self.cluster = LocalCluster(workers)
-                target, self.name = self.cluster.address, f"a local Dask cluster of {workers} workers"
+                target = self.cluster.address
             else:
                 _reachable(dask, address)
-                target, self.name = address, f"Dask at {address}"
+                target = address
             self.client = dask.Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
             self.client.wait_for_workers(workers or 1, timeout=WORKER_WAIT_SECONDS)
         except (OSError, ValueError, TypeError) as exc:
@@ -414,15 +410,28 @@ def default_workers() -> int:
 
 
 def open_executor(
-    cluster: str | None = None,
-    jobs: int | None = None,
-    prefix: str = "sudokit-worker",
-    *,
-    processes: bool = False,
+    cluster: str | None = None, jobs: int | None = None, prefix: str = "sudokit-worker"
 ) -> Executor:
-    """Dask at ``cluster``, else ``jobs`` threads (or ``processes``) here (0 or None: one per core)."""
+    """Dask at ``cluster``, else ``jobs`` threads here (0 or None: one per core)."""
     if cluster:
         return DaskExecutor(cluster)
-    if processes:
-        return ProcessExecutor(jobs or default_workers())
     return ThreadExecutor(jobs or default_workers(), prefix)
+
+
+@contextlib.contextmanager
+def given_or_own(executor: Executor | None, make: Callable[[], Executor]) -> Iterator[Executor]:
+    """The caller's executor, or one made by ``make`` for this block only.
+
+    One made here is closed when the block ends: after its work, or at once (running work stopped)
+    when the block ends by an error, Ctrl-C or a generator being closed.  A caller's stays open.
+    """
+    if executor is not None:
+        yield executor
+        return
+    own = make()
+    try:
+        yield own
+    except BaseException:
+        own.close(wait=False)
+        raise
+    own.close(wait=True)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sudokit import _engine, variants
 from sudokit.english import number, plural
 from sudokit.errors import GridError, SudokitError
-from sudokit.execution import Executor, ProcessExecutor, default_workers, ordered_map
+from sudokit.execution import Executor, ProcessExecutor, default_workers, given_or_own, ordered_map
 from sudokit.model import BLANKS, EMPTY, Cage, Grid, Puzzle, Solution, default_box
 from sudokit.solver import _classic9, _layout
 
@@ -868,15 +868,9 @@ def _parallel(
     workers = executor.workers if executor is not None else jobs
     chunk = max(1, min(16, count // (4 * workers)))
     tasks = ([base + i for i in range(s, min(count, s + chunk))] for s in range(0, count, chunk))
-    pool = executor if executor is not None else ProcessExecutor(jobs)
-    finished = False
-    try:
+    with given_or_own(executor, lambda: ProcessExecutor(jobs)) as pool:
         for made in ordered_map(pool, functools.partial(_make_range, checked), tasks):
             for item in made:
                 if isinstance(item, str):
                     raise GenerationError(item)
                 yield item
-        finished = True
-    finally:
-        if executor is None:
-            pool.close(wait=finished)

@@ -23,7 +23,7 @@ from typing import Any
 
 from sudokit import _engine
 from sudokit.errors import SearchInterrupted, SudokitError
-from sudokit.execution import Completions, Executor, Job, open_executor
+from sudokit.execution import Completions, Executor, Job, given_or_own, open_executor
 from sudokit.model import EMPTY, Puzzle, Solution
 from sudokit.solver import _EXHAUSTED, CountResult, _layout, as_puzzle, count_solutions
 
@@ -103,14 +103,14 @@ class PieceCount:
 
 
 def count_piece(
-    puzzle: Puzzle, limit: int | None, node_limit: int | None, time_limit: float | None
+    puzzle: Puzzle,
+    limit: int | None,
+    node_limit: int | None,
+    time_limit: float | None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> PieceCount:
     """Count one piece (on a worker): the count, whether it is exact, what stopped it, the nodes."""
-    result = count_solutions(puzzle, limit, node_limit=node_limit, time_limit=time_limit)
-    return _piece_count(result)
-
-
-def _piece_count(result: CountResult) -> PieceCount:
+    result = count_solutions(puzzle, limit, node_limit=node_limit, time_limit=time_limit, progress=progress)
     first = result.first.values if result.first is not None else None
     return PieceCount(result.count, result.complete, result.stopped_by, result.nodes, first)
 
@@ -127,10 +127,8 @@ def _count_piece_here(
     def run(
         puzzle: Puzzle, limit: int | None, node_limit: int | None, time_limit: float | None
     ) -> PieceCount:
-        if cancel.is_set():
-            raise SearchInterrupted(0, 0)
-        result = count_solutions(puzzle, limit, node_limit=node_limit, time_limit=time_limit, progress=check)
-        return _piece_count(result)
+        check(0, 0)
+        return count_piece(puzzle, limit, node_limit, time_limit, check)
 
     return run
 
@@ -222,64 +220,61 @@ def count_split(
     stopped_by: str | None = None
     nodes = 0
     cancel = threading.Event()
-    own = executor is None
-    pool = executor if executor is not None else open_executor(None, jobs, "sudokit-split")
-    counter: Any = count_piece if pool.remote else _count_piece_here(cancel)
-    todo = [index for index in range(len(pieces)) if index not in done]
-    todo.reverse()  # popped from the end: in order
-    running: Completions[PieceCount] = Completions()
-    index_of: dict[Job[PieceCount], int] = {}
-    saved = time.monotonic()
-    finished = False
-    first: tuple[int, tuple[int, ...]] | None = None  # (piece, its first solution) of the lowest piece
-    try:
-        if progress is not None:
-            progress(status)  # the pieces are known: show them before the first one is counted
-        while (todo or running) and stopped_by is None:
-            if deadline is not None and time.monotonic() > deadline:
-                stopped_by = "time"
-                break
-            while todo and len(running) < 2 * pool.workers:
-                index = todo.pop()
-                left = None if deadline is None else max(1e-3, deadline - time.monotonic())
-                job = pool.submit(counter, pieces[index], limit, node_limit, left)
-                index_of[job] = index
-                running.add(job)
-            finished_job = running.next(0.1)  # a short wait keeps Ctrl-C working
-            if finished_job is None:
-                continue
-            index = index_of.pop(finished_job)
-            piece = finished_job.result()
-            nodes += piece.nodes
-            if piece.first is not None and (first is None or index < first[0]):
-                first = (index, piece.first)
-            if piece.complete or piece.stopped_by == "limit":
-                if piece.complete:  # only exact counts are kept: a piece stopped at the limit ends the count
-                    done[index] = piece.count
-                status.done += 1
-                status.solutions += piece.count
-            if limit is not None and status.solutions >= limit:
-                stopped_by = "limit"
-            elif not piece.complete and piece.stopped_by in ("nodes", "time"):
-                stopped_by = piece.stopped_by
+    with given_or_own(executor, lambda: open_executor(None, jobs, "sudokit-split")) as pool:
+        counter: Any = count_piece if pool.remote else _count_piece_here(cancel)
+        todo = [index for index in range(len(pieces)) if index not in done]
+        todo.reverse()  # popped from the end: in order
+        running: Completions[PieceCount] = Completions()
+        index_of: dict[Job[PieceCount], int] = {}
+        saved = time.monotonic()
+        first: tuple[int, tuple[int, ...]] | None = None  # (piece, its first solution) of the lowest piece
+        try:
             if progress is not None:
-                progress(status)
-            if path is not None and time.monotonic() - saved >= STATE_SECONDS:
+                progress(status)  # the pieces are known: show them before the first one is counted
+            while (todo or running) and stopped_by is None:
+                if deadline is not None and time.monotonic() > deadline:
+                    stopped_by = "time"
+                    break
+                while todo and len(running) < 2 * pool.workers:
+                    index = todo.pop()
+                    left = None if deadline is None else max(1e-3, deadline - time.monotonic())
+                    job = pool.submit(counter, pieces[index], limit, node_limit, left)
+                    index_of[job] = index
+                    running.add(job)
+                finished_job = running.next(0.1)  # a short wait keeps Ctrl-C working
+                if finished_job is None:
+                    continue
+                index = index_of.pop(finished_job)
+                piece = finished_job.result()
+                nodes += piece.nodes
+                if piece.first is not None and (first is None or index < first[0]):
+                    first = (index, piece.first)
+                if piece.complete or piece.stopped_by == "limit":
+                    if (
+                        piece.complete
+                    ):  # only exact counts are kept: a piece stopped at the limit ends the count
+                        done[index] = piece.count
+                    status.done += 1
+                    status.solutions += piece.count
+                if limit is not None and status.solutions >= limit:
+                    stopped_by = "limit"
+                elif not piece.complete and piece.stopped_by in ("nodes", "time"):
+                    stopped_by = piece.stopped_by
+                if progress is not None:
+                    progress(status)
+                if path is not None and time.monotonic() - saved >= STATE_SECONDS:
+                    _write_state(path, key, len(pieces), done)
+                    saved = time.monotonic()
+        except KeyboardInterrupt:
+            cancel.set()
+            if path is not None:
                 _write_state(path, key, len(pieces), done)
-                saved = time.monotonic()
-        finished = True
-    except KeyboardInterrupt:
-        cancel.set()
-        if path is not None:
-            _write_state(path, key, len(pieces), done)
-        raise SearchInterrupted(status.solutions, nodes) from None
-    finally:
-        cancel.set()
-        for job in running.running:
-            job.cancel()
-        if own:
-            pool.close(wait=False)
-    if finished and path is not None:
+            raise SearchInterrupted(status.solutions, nodes) from None
+        finally:
+            cancel.set()
+            for job in running.running:
+                job.cancel()
+    if path is not None:
         if stopped_by in (None, "limit"):
             path.unlink(missing_ok=True)
         else:

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from sudokit.errors import SudokitError
-from sudokit.execution import Executor, ProcessExecutor, default_workers, ordered_map
+from sudokit.execution import Executor, ProcessExecutor, default_workers, given_or_own, ordered_map
 from sudokit.logic.path import Rating, rate
 from sudokit.model import Puzzle
 
@@ -52,18 +52,12 @@ def rate_puzzles(
             return
         size = max(1, min(64, len(puzzles) // (workers * 8)))
         chunks = (puzzles[k : k + size] for k in range(0, len(puzzles), size))
-        pool = executor if executor is not None else ProcessExecutor(workers)
-        finished = False
-        try:
+        with given_or_own(executor, lambda: ProcessExecutor(workers)) as pool:
             for outcomes in ordered_map(pool, partial(_rate_chunk, time_limit=time_limit), chunks):
                 for outcome in outcomes:
                     yield outcome
                     if bar is not None:
                         bar.update()
-            finished = True
-        finally:
-            if executor is None:
-                pool.close(wait=finished)
     finally:
         if bar is not None:
             bar.close()
