@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from hypothesis import strategies as st
 
 import sudokit
-from sudokit import EMPTY, Grid, Puzzle, Relation, variants
+from sudokit import EMPTY, Grid, Puzzle, variants
+from sudokit.constraints.generic.primitives import CustomRelation
 from tests import reference
 from tests.checker import classic_units
 from tests.reference import Position, Problem
@@ -337,18 +338,9 @@ def with_random_rules(draw: st.DrawFn, build: _Build, solution: tuple[int, ...] 
             if distances:
                 made.append((a, b, distances))
         if made:
-            grid = build.grid
-            extra = tuple(Relation((a, b), d) for a, b, d in made)
-            build.grid = Grid(
-                grid.symbols,
-                grid.cells,
-                grid.units,
-                grid.rows,
-                grid.cols,
-                grid.box,
-                grid.relations + extra,
-                grid.cages,
-            )
+            cells = build.grid.cells
+            extra = [CustomRelation(cells[a], cells[b], tuple(sorted(d))) for a, b, d in made]
+            build.grid = build.grid.with_constraints(*extra)
             build.relations += made
             build.story.append(
                 f"relations (cell, cell, distances): {[(a, b, sorted(d)) for a, b, d in made]}"

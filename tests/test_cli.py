@@ -268,4 +268,4 @@ def test_demo_solves_the_bundled_examples() -> None:
         assert name in out
         solution = sudokit.solve(example(name)).solution
         assert solution is not None and solution.violations() == []
-    assert "samurai" in out and "30 cages" in out
+    assert "samurai" in out and "30 killer cages" in out

@@ -68,13 +68,13 @@ def test_sudokupad_parity_fish_is_read_on_its_typed_content(prefix: str) -> None
     text = prefix + payload
     assert detect(text) == "sudokupad"
     puzzle = sudokit.parse(text)
-    assert puzzle.grid.describe() == "9x9 (3x3 boxes), kropki (21 links)" and puzzle.clue_count == 0
+    assert puzzle.grid.describe() == "9x9 (3x3 boxes), 21 kropki dots" and puzzle.clue_count == 0
     assert puzzle.metadata["title"] == "Parity Fish" and puzzle.metadata["author"] == "Marty Sears"
     assert "white dot" in puzzle.metadata["ruleset"]
     # the dots (small round overlays on cell edges) are read as kropki dots; the red parity lines are
     # pixels of a background image: said, not read as rules
-    assert puzzle.metadata["read"] == "kropki" and "overlays" not in puzzle.metadata["unread"]
-    assert puzzle.metadata["unread"].startswith("a background image")
+    assert puzzle.metadata["read"] == "kropki" and not any("overlay" in u for u in puzzle.unread)
+    assert [u.split(" (")[0] for u in puzzle.unread] == ["a background image"]
     white = {link.cells for link in puzzle.grid.links if link.rule == "difference"}
     assert len(white) + sum(1 for link in puzzle.grid.links if link.rule == "ratio") == 21
     assert sudokit.Solution.from_string(puzzle.metadata["solution"], puzzle).violations() == []
@@ -162,7 +162,7 @@ def test_scl_givens_killer_cage_metadata_cages_and_drawings() -> None:
     assert givens_line(puzzle) == line
     assert [(c.cells, c.total) for c in puzzle.grid.cages] == [(tuple(empty), total)]
     assert puzzle.metadata["title"] == "Scl test" and puzzle.metadata["author"] == "sudokit"
-    assert puzzle.metadata["unread"].startswith("1 line:")
+    assert puzzle.unread[0].startswith("1 line of no kind sudokit knows")
     assert is_valid_classic(line, solved(puzzle))
     wrong = sudokit.parse(link(total + 1))  # a sum the unique solution breaks: the cage is a rule
     assert sudokit.count_solutions(wrong, limit=1).count == 0
@@ -424,29 +424,33 @@ def test_a_cage_with_a_sum_stays_a_killer_cage_beside_drawn_cages() -> None:
     empty = [k for k in range(81) if line[k] == "."][:2]
     cells = [f"R{k // 9 + 1}C{k % 9 + 1}" for k in empty]
     drawn = {"cells": ["R9C9"]}
-    data = fpuzzle(line, cage=[{"cells": cells, "value": str(sum(int(solution[k]) for k in empty))}, drawn])
+    killer = {"cells": cells, "value": str(sum(int(solution[k]) for k in empty))}
+    data = fpuzzle(line, killercage=[killer], cage=[drawn])
     puzzle = sudokit.parse(json.dumps(data))
     assert len(puzzle.grid.cages) == 1 and json.loads(puzzle.metadata[DRAWINGS]) == {"cage": [drawn]}
     link = sudokit.dumps(puzzle, "fpuzzles").strip()
     written = json.loads(lzstring.LZString().decompressFromBase64(link.removeprefix(LINK)))
     assert written["killercage"][0]["cells"] == cells and written["cage"] == [drawn]
+    cosmetic = sudokit.parse(json.dumps(fpuzzle(line, cage=[killer])))  # f-puzzles' cosmetic cage tool:
+    assert cosmetic.grid.cages == () and cosmetic.unread  # drawn, not a killer cage, and said so
     assert is_valid_classic(line, solved(sudokit.parse(link)))
 
 
 @pytest.mark.parametrize(
     ("ruleset", "drawing"),
     [
-        (None, False),  # no rules text: an arrow with a path is the arrow-sum rule f-puzzles gives it
+        (None, False),  # an arrow with a path is the arrow-sum rule, as the f-puzzles solver reads it
         ("Normal sudoku rules apply. Digits along an arrow sum to the digit in its circle.", False),
-        ("Digits on a line add up to the bulb.", False),
-        ("Normal sudoku rules apply.", True),  # the rules speak of no arrow: the setter drew one
+        ("Normal sudoku rules apply.", False),  # whatever the rules text says
+        (None, True),  # a circle with no path beyond it is only drawn
     ],
 )
-def test_an_arrow_with_a_path_is_a_constraint_unless_the_rules_say_otherwise(
+def test_an_arrow_with_a_path_is_a_constraint_and_one_without_a_drawing(
     ruleset: str | None, drawing: bool
 ) -> None:
     line = (MORE / "named.tsv").read_text().split()[1]
-    extra: dict[str, Any] = {"arrow": [{"cells": ["R1C2"], "lines": [["R1C2", "R2C2", "R3C2"]]}]}
+    path = ["R1C2"] if drawing else ["R1C2", "R2C2", "R3C2"]
+    extra: dict[str, Any] = {"arrow": [{"cells": ["R1C2"], "lines": [path]}]}
     if ruleset is not None:
         extra["ruleset"] = ruleset
     text = json.dumps(fpuzzle(line, **extra))
@@ -560,5 +564,6 @@ def test_the_cli_says_which_sudokupad_drawings_were_not_read_as_rules() -> None:
     path = Path(__file__).parent / "fixtures" / "more-formats" / "parity-fish.scl.txt"
     result = CliRunner().invoke(cli, ["solve", str(path), "--format", "line"])
     notes = [line for line in result.stderr.splitlines() if line.startswith("sudokit: note: ")]
-    assert len(notes) == 1 and "background image" in notes[0] and "not read" in notes[0]
+    notes = [line for line in result.stderr.splitlines() if line.startswith("sudokit: warning: ")]
+    assert len(notes) == 1 and "background image" in notes[0] and "rules not read" in notes[0]
     assert "not unique" in result.stderr  # without its drawn rules, the puzzle is not unique: both are said

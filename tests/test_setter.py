@@ -113,8 +113,9 @@ def test_constraints_name_what_a_setter_placed() -> None:
     grid = variants.sandwich(grid, "left", 2, 10)
     names = [name for name, _ in constraints(grid)]
     assert names == [
-        "the thermometer line r1c1-r1c3",
-        "the kropki clue between r5c5-r5c6",
-        "the negative constraint of the kropki clues",
+        "the thermometer r1c1-r1c3",
+        "the white kropki dot between r5c5 and r5c6",
+        "the non-consecutive rule",
+        "the negative black dot rule",
         "the sandwich clue 10 reading r3c1 to r3c9",
     ]

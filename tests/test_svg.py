@@ -54,10 +54,10 @@ def test_variants_are_drawn() -> None:
     )
     assert elements(svg, "line", "cage")
     x = render_svg(Puzzle.empty(variants.anti_knight(variants.diagonals(Grid.classic(9)))))
-    assert len(elements(x, "line", "diagonal")) == 2
+    assert len(elements(x, "polyline", "diagonal")) == 2
     assert elements(x, "text", "caption")[0].text == "anti-knight"
     windows = render_svg(Puzzle.empty(variants.windoku(Grid.classic(9))))
-    assert len(elements(windows, "rect", "shade")) == 36
+    assert len(elements(windows, "rect", "windoku")) == 36
     samurai = render_svg(Puzzle.empty(variants.named_multi_grid("samurai")))
     assert len(elements(samurai, "rect", "cell")) == 369
     jigsaw = build(next(r for r in RECORDS if r["id"] == "janko-sudoku-chaos-008"))

@@ -50,13 +50,17 @@ def test_parse_describes_the_board_and_says_how_many_solutions(client: TestClien
 def test_parse_draws_variants(client: TestClient) -> None:
     killer = sudokit.dumps(sudokit.generate(seed=3, variant="killer").puzzle, "fpuzzles")
     board = client.post("/api/parse", json={"puzzle": killer}).json()["board"]
-    assert board["cages"] and sum(len(c["cells"]) for c in board["cages"]) == 81
+    cages = [shape for shape in board["drawing"] if shape["shape"] == "cage"]
+    assert cages and sum(len(c["cells"]) for c in cages) == 81 and all(c["label"] for c in cages)
     samurai = sudokit.generate(seed=3, variant="samurai").puzzle
     board = client.post("/api/parse", json={"puzzle": sudokit.dumps(samurai, "line")}).json()["board"]
     assert board["rows"] == 21 and len(board["cells"]) == 369
     x = sudokit.dumps(sudokit.generate(seed=3, variant="x").puzzle, "fpuzzles")
-    extras = client.post("/api/parse", json={"puzzle": x}).json()["board"]["extras"]
-    assert sorted(e["name"] for e in extras) == ["anti-diagonal", "main diagonal"]
+    drawing = client.post("/api/parse", json={"puzzle": x}).json()["board"]["drawing"]
+    assert sorted(tuple(map(tuple, d["points"])) for d in drawing if d["kind"] == "diagonal") == [
+        ((0, 0), (9, 9)),
+        ((9, 0), (0, 9)),
+    ]
 
 
 def test_solve_gives_a_checked_solution(client: TestClient) -> None:
@@ -105,7 +109,8 @@ def test_generate_makes_a_unique_puzzle(client: TestClient) -> None:
     assert data["seed"] == 4 and data["rating"]["level"] == "easy"
     assert sudokit.count_solutions(sudokit.parse(data["puzzle"]), 2).unique
     killer = client.post("/api/generate", json={"variant": ["killer"], "seed": 2}).json()
-    assert killer["board"]["cages"] and sudokit.parse(killer["puzzle"]).grid.cages
+    assert any(d["shape"] == "cage" for d in killer["board"]["drawing"])
+    assert sudokit.parse(killer["puzzle"]).grid.cages
 
 
 def test_convert_and_render(client: TestClient) -> None:
@@ -163,7 +168,8 @@ def test_a_huge_empty_grid_count_ends_within_its_budget(client: TestClient) -> N
 
 def test_rules_can_be_added_to_a_plain_text(client: TestClient) -> None:
     data = client.post("/api/parse", json={"puzzle": "." * 81, "variant": ["x", "antiknight"]}).json()
-    assert len(data["board"]["extras"]) == 2 and data["board"]["rules"] == ["antiknight"]
+    assert [d["kind"] for d in data["board"]["drawing"]] == ["diagonal", "diagonal"]
+    assert data["board"]["rules"] == ["anti-knight"]
     response = client.post("/api/parse", json={"puzzle": "." * 81, "variant": ["hexagons"]})
     assert response.status_code == 400 and "hexagons" in response.json()["error"]
 
@@ -182,5 +188,5 @@ def test_the_setters_check_shows_where_an_ambiguous_puzzle_differs(client: TestC
     thermo = sudokit.variants.thermometer(sudokit.Grid.classic(9), [(0, 1), (0, 2)])  # 1 < 7 in the solution
     link = sudokit.dumps(sudokit.Puzzle(thermo, sudokit.parse(PUZZLE).givens), "fpuzzles").strip()
     data = client.post("/api/audit", json={"puzzle": link}).json()
-    assert data["count"] == 1 and data["redundant_constraints"] == ["the thermometer line r1c2-r1c3"]
+    assert data["count"] == 1 and data["redundant_constraints"] == ["the thermometer r1c2-r1c3"]
     assert client.post("/api/audit", json={"puzzle": "11" + "." * 79}).json()["count"] == 0

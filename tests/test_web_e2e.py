@@ -287,8 +287,8 @@ def test_odd_and_even_cells_are_marked(page: Any, server: str) -> None:
     made = sudokit.generate(seed=4, variant="odd-even")
     visit(page, server, sudokit.dumps(made.puzzle, "fpuzzles").strip())
     odd = sum(1 for v in made.solution.values if (v + 1) % 2)
-    assert page.locator(".cell.odd").count() == odd
-    assert page.locator(".cell.even").count() == 81 - odd
+    assert page.locator("#overlay circle.odd").count() == odd
+    assert page.locator("#overlay rect.even").count() == 81 - odd
 
 
 def test_givens_entered_with_rules_keep_them(page: Any, server: str) -> None:
@@ -297,13 +297,13 @@ def test_givens_entered_with_rules_keep_them(page: Any, server: str) -> None:
     page.select_option("#blank-variant", "x")
     page.click("#blank")
     page.wait_for_function("document.querySelectorAll('.cell').length === 16")
-    assert page.locator("#overlay line").count() == 2  # the two diagonals
+    assert page.locator("#overlay polyline.diagonal").count() == 2  # the two diagonals
     cell(page, 0).click()
     page.keyboard.press("1")
     page.wait_for_function("document.getElementById('status').textContent.includes('solution')")
     page.click("#edit-done")
     page.wait_for_function("location.search.includes('f-puzzles')")
-    assert "2 extra units" in page.inner_text("#description")
+    assert "2 diagonals" in page.inner_text("#description")
 
 
 def test_thermometers_and_kropki_dots_are_drawn(page: Any, server: str) -> None:
@@ -331,8 +331,9 @@ def test_lines_and_outside_clues_are_drawn(page: Any, server: str) -> None:
 
     grid = every_kind_grid()
     visit(page, server, sudokit.dumps(sudokit.Puzzle.empty(grid), "fpuzzles").strip())
-    for kind in ("renban", "between", "entropic", "modular", "region-sum", "zipper", "dutch-whispers"):
+    for kind in ("renban", "between", "entropic", "modular", "region-sum", "zipper"):
         assert page.locator(f"#overlay polyline.{kind}").count() == 1, kind
+    assert page.locator("#overlay polyline.whispers").count() == 2  # German and Dutch
     assert page.locator("#overlay rect.clone").count() == 2
     assert page.locator("#overlay circle.quadruple").count() == 1
     sandwich = page.locator("#overlay text.sandwich")

@@ -9,6 +9,7 @@ The whole public API::
     print(result.solution)
     sudokit.count_solutions(puzzle, limit=2).count
     sudokit.is_unique(puzzle)
+    sudokit.true_candidates(puzzle).candidates   # per cell, the symbols it holds in some solution
     for solution in sudokit.solutions(puzzle, limit=10): ...
     results = sudokit.solve_many(open("puzzles.txt").read(), jobs=2)   # BatchResult, in input order
     sudokit.solve_file("huge.txt", sys.stdout)  # streams, constant memory; returns a BatchSummary
@@ -45,6 +46,7 @@ from sudokit.errors import (
     SearchStopped,
     SolverError,
     SudokitError,
+    UnreadRulesWarning,
 )
 from sudokit.formats import dumps, parse, parse_many, read, write
 from sudokit.model import (
@@ -65,10 +67,12 @@ from sudokit.solver import (
     CountResult,
     SolveResult,
     Status,
+    TrueCandidates,
     count_solutions,
     is_unique,
     solutions,
     solve,
+    true_candidates,
 )
 
 if TYPE_CHECKING:
@@ -142,7 +146,9 @@ __all__ = [
     "Step",
     "SudokitError",
     "Sum",
+    "TrueCandidates",
     "Unit",
+    "UnreadRulesWarning",
     "__version__",
     "audit",
     "cell_name",
@@ -164,6 +170,7 @@ __all__ = [
     "solve_file",
     "solve_many",
     "split_puzzle",
+    "true_candidates",
     "variants",
     "write",
 ]

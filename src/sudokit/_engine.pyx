@@ -57,6 +57,7 @@ cdef extern from "_core/engine.h" nogil:
                            const char **error)
     int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
                                const int *layer_sizes, const int32_t *next, const char **error)
+    int sk_layout_add_masks(sk_layout *layout, const sk_mask *masks, const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
@@ -299,6 +300,25 @@ cdef class Layout:
             free(vals)
         if not ok:
             raise CageError((<bytes>error).decode() if error != NULL else "cannot add cages", failed)
+
+    def add_masks(self, masks):
+        """Limit every cell to some symbols in every search (one mask per cell); once."""
+        cdef int n = self.ncells, c
+        cdef const char *error = NULL
+        cdef int ok
+        if len(masks) != n:
+            raise ValueError("one mask per cell")
+        cdef sk_mask *buffer = <sk_mask *>malloc((n + 1) * sizeof(sk_mask))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            for c in range(n):
+                buffer[c] = masks[c]
+            ok = sk_layout_add_masks(self.ptr, buffer, &error)
+        finally:
+            free(buffer)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add masks")
 
     def add_links(self, links):
         """Add links: (cell a, cell b, table) each, where table[x] is the mask of the symbols b may hold

@@ -5,7 +5,7 @@ is a machine: a start state, a step from a state and the next cell's value to a 
 values so far break the rule) and a test of the final state.  The compiled form the core propagates
 is layered (the states after i cells), pruned to the states on some accepting path, so a rule that no
 values can meet is found before any search (:class:`sudokit.errors.GridError`).  Adding a kind is one
-entry in :data:`KINDS`.
+call of :func:`define`, made by the constraint kind that uses it (:mod:`sudokit.constraints`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ class Machine:
     accept: Callable[[State], bool]
 
 
+Build = Callable[[tuple[int, ...], int, tuple[int, ...]], "Machine"]
+"""(clue, number of cells, the symbols' values) -> the machine of a rule."""
+
+
 @dataclass(frozen=True, slots=True)
 class Kind:
     """A kind of rule: what it is called, how many numbers its clue has, and its machine."""
@@ -43,174 +47,27 @@ class Kind:
     """One line for help texts: what the rule requires."""
     clue: tuple[int, int]
     """How many numbers the clue has: (fewest, most); (0, 0) for a rule without a clue."""
-    build: Callable[[tuple[int, ...], int, tuple[int, ...]], Machine]
+    build: Build
     """(clue, number of cells, the symbols' values) -> the machine."""
 
 
-def _sandwich(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """The values strictly between the lowest and the highest symbol add up to the clue.
-
-    The values inside are distinct (a row's): on grids of up to 10 symbols the state keeps the set
-    of them, which prunes far more than their sum; on larger grids, their sum and count.
-    """
-    total, low, high = clue[0], min(values), max(values)
-    small = len(values) <= 10
-
-    def step(state: State, _i: int, v: int) -> State | None:
-        phase, end, inside = state
-        if v in (low, high):
-            if phase == 0:
-                return (1, v, frozenset() if small else (0, 0))
-            if phase == 2:
-                return None
-            held = sum(inside) if small else inside[0]
-            if v != end and held == total:
-                return (2, 0, None)
-            return None
-        if phase != 1:
-            return state
-        if small:
-            if v in inside or sum(inside) + v > total:
-                return None
-            return (1, end, inside | {v})
-        held, count = inside
-        return (1, end, (held + v, count + 1)) if held + v <= total and count + 1 < length - 1 else None
-
-    return Machine((0, 0, None), step, lambda state: state[0] == 2)
+KINDS: dict[str, Kind] = {}
+"""Every kind of :class:`sudokit.model.LineRule`, by name; constraint kinds add theirs with :func:`define`."""
 
 
-def _x_sum(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """The first X cells add up to the clue, where X is the first cell's value.
-
-    Those X values are distinct (a row's): the state keeps their set on grids of up to 10 symbols.
-    """
-    total = clue[0]
-    small = len(values) <= 10
-
-    def step(state: State, i: int, v: int) -> State | None:
-        left, held = state
-        if i == 0:
-            if not 1 <= v <= length:
-                return None
-            left, held = v, (frozenset() if small else 0)
-        if left == 0:
-            return state
-        if small:
-            if v in held:
-                return None
-            held = held | {v}
-            reached = sum(held)
-        else:
-            held = reached = held + v
-        if reached > total or (left == 1 and reached != total):
-            return None
-        return (left - 1, held) if left > 1 else (0, None)
-
-    return Machine((0, None), step, lambda state: state[0] == 0)
+def define(name: str, description: str, clue: tuple[int, int], build: Build) -> None:
+    """Add a kind of rule (its machine's builder), once per name."""
+    if name in KINDS and KINDS[name].build is not build:
+        raise GridError(f"two automaton kinds are called {name!r}")
+    KINDS[name] = Kind(description, clue, build)
 
 
-def _skyscraper(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """As many cells are higher than every cell before them as the clue says."""
-    count = clue[0]
-
-    def step(state: State, _i: int, v: int) -> State | None:
-        tallest, seen = state
-        if tallest is None or v > tallest:
-            return (v, seen + 1) if seen < count else None
-        return state
-
-    return Machine((None, 0), step, lambda state: state[1] == count)
-
-
-def _renban(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """The cells hold different values that form a run of consecutive numbers, in any order."""
-
-    def step(state: State, _i: int, v: int) -> State | None:
-        held: frozenset[int] = state
-        if v in held:
-            return None
-        more = held | {v}
-        return more if max(more) - min(more) < length else None
-
-    return Machine(frozenset(), step, lambda state: True)
-
-
-def _between(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """Every cell between the two ends holds a value strictly between the ends' values."""
-
-    def step(state: State, i: int, v: int) -> State | None:
-        if i == 0:
-            return (v, None, None)
-        first, low, high = state
-        if i < length - 1:
-            return (first, v if low is None else min(low, v), v if high is None else max(high, v))
-        a, b = min(first, v), max(first, v)
-        if low is not None and not (a < low and high < b):
-            return None
-        return (first, low, high)
-
-    return Machine(None, step, lambda state: True)
-
-
-def _windows(
-    rank: Callable[[int, tuple[int, ...]], int],
-) -> Callable[[tuple[int, ...], int, tuple[int, ...]], Machine]:
-    """Any three cells in a row along the line hold values of three different ranks (entropic, modular)."""
-
-    def build(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-        ranks = {v: rank(v, values) for v in values}
-
-        def step(state: State, _i: int, v: int) -> State | None:
-            r = ranks[v]
-            if r in state:
-                return None
-            return (*state[-1:], r)
-
-        return Machine((), step, lambda state: True)
-
-    return build
-
-
-def _third(v: int, values: tuple[int, ...]) -> int:
+def third(v: int, values: tuple[int, ...]) -> int:
     """Low (0), middle (1) or high (2): the alphabet in three, the middle taking what does not divide."""
     ordered = sorted(values)
     side = round(len(ordered) / 3)
     position = ordered.index(v)
     return 0 if position < side else 2 if position >= len(ordered) - side else 1
-
-
-def _quadruple(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """Every value of the clue appears among the cells (a value listed twice, twice)."""
-    wanted = tuple(sorted(set(clue)))
-    need = tuple(clue.count(v) for v in wanted)
-
-    def step(state: State, _i: int, v: int) -> State | None:
-        if v not in wanted:
-            return state
-        k = wanted.index(v)
-        held: tuple[int, ...] = state
-        return held if held[k] >= need[k] else (*held[:k], held[k] + 1, *held[k + 1 :])
-
-    return Machine((0,) * len(wanted), step, lambda state: state == need)
-
-
-KINDS: dict[str, Kind] = {
-    "sandwich": Kind("the digits between the lowest and the highest add up to the clue", (1, 1), _sandwich),
-    "x-sum": Kind("the first X digits add up to the clue, X being the first digit", (1, 1), _x_sum),
-    "skyscraper": Kind("the clue counts the digits higher than every digit before them", (1, 1), _skyscraper),
-    "renban": Kind("different digits that form a run of consecutive numbers, in any order", (0, 0), _renban),
-    "between": Kind("every digit between the ends lies strictly between the ends' digits", (0, 0), _between),
-    "entropic": Kind(
-        "any three cells in a row hold a low, a middle and a high digit", (0, 0), _windows(_third)
-    ),
-    "modular": Kind(
-        "any three cells in a row hold digits of three different remainders modulo 3",
-        (0, 0),
-        _windows(lambda v, _values: v % 3),
-    ),
-    "quadruple": Kind("every digit of the clue appears in the cells", (1, 4), _quadruple),
-}
-"""Every kind of :class:`sudokit.model.LineRule`, by name."""
 
 
 def machine(kind: str, clue: tuple[int, ...], length: int, values: Sequence[int]) -> Machine:

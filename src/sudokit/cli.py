@@ -257,12 +257,14 @@ def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
 
 
 def _note_unread(puzzles: list[Puzzle]) -> None:
-    """Say on stderr what a reader kept but could not read as rules (SudokuPad's untyped drawings)."""
+    """Say on stderr which rules of the input were not read: every answer that follows is for the rest.
+
+    Such rules are an f-puzzles key sudokit does not know, SudokuPad drawings of no known kind, ...
+    """
     for number, puzzle in enumerate(puzzles, 1):
-        unread = puzzle.metadata.get("unread")
-        if unread:
+        if puzzle.warning:
             where = f"puzzle {number}: " if len(puzzles) > 1 else ""
-            click.echo(f"sudokit: note: {where}{unread}", err=True)
+            click.echo(f"sudokit: warning: {where}{puzzle.warning}", err=True)
 
 
 @dataclass
@@ -1102,6 +1104,19 @@ def batch(
 @click.argument("puzzle")
 @click.option("--candidates", is_flag=True, help="Show the pencil marks left by the givens.")
 @click.option(
+    "--true-candidates",
+    "true",
+    is_flag=True,
+    help="Show, for each cell, the symbols it holds in at least one solution.",
+)
+@click.option(
+    "--per-candidate",
+    type=click.IntRange(1, 1000),
+    default=1,
+    show_default=True,
+    help="With --true-candidates: count up to this many solutions for each candidate (--json shows them).",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(WRITE_FORMATS),
@@ -1109,14 +1124,55 @@ def batch(
     show_default=True,
     help="Print the puzzle in this format (converts between formats).",
 )
+@click.option("--json", "as_json", is_flag=True, help="With --true-candidates: one JSON object per puzzle.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
+@limit_options
 @input_options
-def show(puzzle: str, candidates: bool, output_format: str, output: str | None, **options: Any) -> None:
-    """Print PUZZLE as a grid, as pencil marks, or converted to another format."""
-    from sudokit.render import pencil_marks
+def show(
+    puzzle: str,
+    candidates: bool,
+    true: bool,
+    per_candidate: int,
+    output_format: str,
+    as_json: bool,
+    output: str | None,
+    node_limit: int | None,
+    time_limit: float | None,
+    **options: Any,
+) -> None:
+    """Print PUZZLE as a grid, as pencil marks, or converted to another format.
+
+    --true-candidates shows the symbols each cell holds in some solution (each candidate proved by a
+    solution or refuted by a search); a candidate a --node-limit (per search) or --time-limit left
+    unsettled is kept, and a line says so.
+    """
+    from sudokit.english import plural
+    from sudokit.render import candidate_grid, pencil_marks
+    from sudokit.solver import true_candidates
 
     puzzles = load_puzzles(puzzle, **options)
-    text = "\n".join(pencil_marks(p) + "\n" for p in puzzles) if candidates else dumps(puzzles, output_format)
+    if true:
+        parts = []
+        for p in puzzles:
+            found = true_candidates(
+                p,
+                per_candidate=per_candidate,
+                node_limit=node_limit if node_limit is not None else 100_000,
+                time_limit=time_limit,
+            )
+            if as_json:
+                parts.append(json.dumps(found.as_dict(), ensure_ascii=False) + "\n")
+                continue
+            note = "" if found.solvable else "no solution: some cell has no candidate left\n"
+            if not found.complete:
+                note += (
+                    f"stopped by its {found.stopped_by} limit: {plural(len(found.unsettled), 'candidate')} "
+                    "not settled (kept)\n"
+                )
+            parts.append(candidate_grid(p.grid, found.candidates) + "\n" + note)
+        text = "\n".join(parts)
+    else:
+        text = "\n".join(pencil_marks(p) + "\n" for p in puzzles) if candidates else dumps(puzzles, output_format)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)

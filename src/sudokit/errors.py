@@ -59,3 +59,11 @@ class SearchInterrupted(KeyboardInterrupt):
         self.solutions = solutions
         self.nodes = nodes
         super().__init__(f"interrupted after {nodes:,} nodes with {solutions:,} solutions found so far")
+
+
+class UnreadRulesWarning(UserWarning):
+    """An answer about a puzzle some of whose rules were not read (see ``Puzzle.unread``).
+
+    A count, a verdict of uniqueness or "no solution" made without a rule the puzzle has may be
+    wrong; the warning names the rules, as :attr:`sudokit.model.Puzzle.warning` does.
+    """

@@ -21,10 +21,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sudokit import _engine, variants
+from sudokit.constraints.cages.killer import Killer
+from sudokit.constraints.cells.odd_even import Even, Odd
 from sudokit.english import number, plural
 from sudokit.errors import GridError, SudokitError
 from sudokit.execution import Executor, ProcessExecutor, default_workers, given_or_own, ordered_map
-from sudokit.model import BLANKS, EMPTY, Cage, Grid, Puzzle, Solution, default_box
+from sudokit.model import BLANKS, EMPTY, Grid, Puzzle, Solution, default_box
 from sudokit.solver import _classic9, _layout
 
 if TYPE_CHECKING:
@@ -435,8 +437,8 @@ def _shuffle_spec(grid: Grid) -> tuple[int, int, int, int, int] | None:
         return None
     if any(r.distances != frozenset({0}) for r in grid.relations) or grid.cages:
         return None  # sums and "not consecutive" depend on which symbol is which
-    if grid.links or grid.sums or grid.line_rules:
-        return None  # so do thermometers, dots, arrows, sandwiches, ...
+    if grid.links or grid.sums or grid.line_rules or grid.cell_masks is not None:
+        return None  # so do thermometers, dots, arrows, sandwiches, odd and even cells, ...
     box = grid.box or (1, n)
     plain = grid.box is not None and grid == Grid.classic(n, grid.box, grid.symbols)
     return n, box[0], box[1], 1, int(plain)
@@ -561,8 +563,12 @@ def random_cages(
 
 def _killer_grid(grid: Grid, cages: Sequence[Sequence[int]], solution: Sequence[int]) -> Grid:
     values = grid.values
-    made = tuple(Cage(tuple(cage), sum(values[solution[c]] for c in cage)) for cage in cages)
-    return replace(grid, cages=grid.cages + made, _memo={})
+    return grid.with_constraints(
+        *(
+            Killer(tuple(grid.cells[c] for c in cage), sum(values[solution[c]] for c in cage))
+            for cage in cages
+        )
+    )
 
 
 def _split(cage: list[int], cell: int, grid: Grid) -> list[list[int]]:
@@ -640,8 +646,8 @@ def _attempt(request: Request, seed: int, deadline: float | None) -> _Outcome:
     if request.jigsaw:
         labels = random_regions(grid.size, rng)
         base = Grid.jigsaw([[str(v) for v in row] for row in labels], grid.symbols)
-        extra = [u for u in grid.units if u.kind == "extra"]
-        grid = replace(base, units=base.units + tuple(extra), relations=grid.relations, _memo={})
+        extra = [u for u in grid.houses if u.kind == "extra"]
+        grid = replace(base, houses=base.houses + tuple(extra), constraints=grid.constraints, _memo={})
     generator = _generator(request, grid, request.pattern)
     status, solution, _ = generator.fill(seed, node_limit=FILL_NODES)
     if status != _engine.GEN_DONE or solution is None:
@@ -649,8 +655,13 @@ def _attempt(request: Request, seed: int, deadline: float | None) -> _Outcome:
     allowed = None
     if request.odd_even:
         values = grid.values
-        odd = grid.full_mask & sum(1 << k for k, v in enumerate(values) if v % 2)
-        allowed = tuple(odd if values[v] % 2 else grid.full_mask & ~odd for v in solution)
+        grid = grid.with_constraints(
+            *(
+                Odd(cell) if values[v] % 2 else Even(cell)
+                for cell, v in zip(grid.cells, solution, strict=True)
+            )
+        )
+        generator = _generator(request, grid, request.pattern)
     start: tuple[int, ...] | None = None
     if request.pattern is not None:
         start = tuple(v if c in request.pattern else EMPTY for c, v in enumerate(solution))

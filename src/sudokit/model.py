@@ -12,12 +12,15 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sudokit import automata
 from sudokit.english import article, number, plural
 from sudokit.errors import GridError, PuzzleError
+
+if TYPE_CHECKING:
+    from sudokit.constraints.base import Constraint
 
 EMPTY = -1
 """The symbol index of an empty cell in :attr:`Puzzle.givens`."""
@@ -203,15 +206,6 @@ class Sum:
         return sum(f * v for f, v in zip(self.factors, values, strict=True)) == self.total
 
 
-_SUM_NAMES = {
-    "little killer": "little killer clue",
-    "region sum": "region sum line",
-    "zipper": "zipper line",
-    "killer": "sum cage",
-}
-"""How :meth:`Grid.describe` counts the sums of a kind (else "<kind> sum")."""
-
-
 @dataclass(frozen=True, slots=True)
 class LineRule:
     """Cells read in order whose values must fit a rule of :data:`sudokit.automata.KINDS`.
@@ -261,35 +255,131 @@ class Cage:
         return what if self.total is None else f"{what} (sum {self.total})"
 
 
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A grid's constraints as the core takes them: every enforcement merged, checked once."""
+
+    units: tuple[Unit, ...]
+    relations: tuple[Relation, ...]
+    links: tuple[Link, ...]
+    sums: tuple[Sum, ...]
+    rules: tuple[LineRule, ...]
+    cages: tuple[Cage, ...]
+    masks: tuple[int, ...] | None
+
+    @staticmethod
+    def of(grid: Grid) -> _Compiled:
+        """Compile and check every constraint of a grid (GridError for one no values can meet)."""
+        units: list[Unit] = list(grid.houses)
+        relations: list[Relation] = []
+        links: list[Link] = []
+        sums: list[Sum] = []
+        rules: list[LineRule] = []
+        cages: list[Cage] = []
+        masks: list[int] | None = None
+        for constraint in grid.constraints:
+            made = constraint.enforce(grid)
+            units += made.units
+            relations += made.relations
+            links += made.links
+            sums += made.sums
+            rules += made.rules
+            cages += made.cages
+            for cell, mask in made.masks:
+                if masks is None:
+                    masks = [grid.full_mask] * len(grid.cells)
+                masks[cell] &= mask
+        grid._check_units(units[len(grid.houses) :])
+        n, ncells = grid.size, len(grid.cells)
+        for relation in relations:
+            a, b = relation.cells
+            if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
+                raise GridError(
+                    f"{article(relation.kind)} relation names {relation.cells}, not two cells of the grid"
+                )
+            if not relation.distances or any(not (0 <= d < n) for d in relation.distances):
+                raise GridError(f"{article(relation.kind)} relation needs distances from 0 to {n - 1}")
+        for link in links:
+            a, b = link.cells
+            if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
+                raise GridError(f"{article(link.kind)} link names {link.cells}, not two cells of the grid")
+            if link.rule not in LINK_RULES:
+                raise GridError(f"unknown link rule {link.rule!r} (known: {', '.join(LINK_RULES)})")
+        values = grid.values
+        for total in sums:
+            if not total.cells or any(not (0 <= c < ncells) for c in total.cells):
+                raise GridError(f"{article(total.kind)} sum names a cell that is not in the grid")
+            if total.coefficients and len(total.coefficients) != len(total.cells):
+                raise GridError(f"{article(total.kind)} sum needs one coefficient per cell")
+            low = sum(min(f * v for v in values) for f in total.factors)
+            high = sum(max(f * v for v in values) for f in total.factors)
+            if not low <= total.total <= high:
+                where = cell_name(grid.cells[total.cells[0]])
+                raise GridError(
+                    f"the {total.kind} sum at {where} can reach {low} to {high} with these symbols, "
+                    f"never {total.total}"
+                )
+        for rule in rules:
+            if not rule.cells or any(not (0 <= c < ncells) for c in rule.cells):
+                raise GridError(f"a {rule.kind} rule names a cell that is not in the grid")
+            if len(set(rule.cells)) != len(rule.cells):
+                raise GridError(f"{rule.describe(grid)} passes through a cell twice")
+            automata.compile_rule(rule.kind, rule.clue, len(rule.cells), values)
+        ordered = sorted(values)
+        for cage in cages:
+            if not cage.cells or any(not (0 <= c < ncells) for c in cage.cells):
+                raise GridError("a cage names a cell that is not in the grid")
+            name = cage.name(grid)
+            if len(set(cage.cells)) != len(cage.cells):
+                raise GridError(f"{name} names a cell twice")
+            if len(cage.cells) > n:
+                raise GridError(
+                    f"{name} has {plural(len(cage.cells), 'cell')} but there are only {plural(n, 'symbol')}"
+                )
+            if cage.total is not None:
+                low, high = sum(ordered[: len(cage.cells)]), sum(ordered[-len(cage.cells) :])
+                if not low <= cage.total <= high:
+                    raise GridError(
+                        f"{name}: {plural(len(cage.cells), 'different symbol')} add up to {low} to {high}, "
+                        f"never {cage.total}"
+                    )
+        return _Compiled(
+            tuple(units),
+            tuple(relations),
+            tuple(links),
+            tuple(sums),
+            tuple(rules),
+            tuple(cages),
+            None if masks is None else tuple(masks),
+        )
+
+
 @dataclass(frozen=True, eq=False)
 class Grid:
-    """A puzzle type: cells, all-different units and a symbol alphabet.  Immutable.
+    """A puzzle type: cells, houses, a symbol alphabet and the constraints a setter placed.  Immutable.
 
     Build the common ones with :meth:`classic`, :meth:`latin` and :meth:`jigsaw`; any other layout
-    (multi-grid, extra units) by passing cells and units directly.
+    (multi-grid, extra houses) by passing cells and houses directly, and add rules with
+    :meth:`with_constraints` (or the builders of :mod:`sudokit.variants`).  The constraints
+    (:mod:`sudokit.constraints`) are the grid's rules as the setter placed them; :attr:`units`,
+    :attr:`relations`, :attr:`links`, :attr:`sums`, :attr:`line_rules`, :attr:`cages` and
+    :attr:`cell_masks` are what they compile to for the core, built once per grid.
     """
 
     symbols: tuple[str, ...]
     """The alphabet; a symbol's index in it is how the rest of sudokit refers to it."""
     cells: tuple[Cell, ...]
     """(row, column) of every cell, in row-major order."""
-    units: tuple[Unit, ...]
+    houses: tuple[Unit, ...]
+    """The grid's own all-different units: rows, columns, boxes or regions, and extra groups."""
     rows: int
     """Height of the bounding rectangle."""
     cols: int
     """Width of the bounding rectangle."""
     box: tuple[int, int] | None = None
     """Box shape (rows, columns) for classic grids; None otherwise."""
-    relations: tuple[Relation, ...] = ()
-    """Pairwise constraints beyond the units (anti-knight, anti-king, non-consecutive)."""
-    cages: tuple[Cage, ...] = ()
-    """Killer cages: all-different groups, most with a sum."""
-    links: tuple[Link, ...] = ()
-    """Rules between two cells' values: thermometers, kropki dots, XV, whispers, palindromes, ..."""
-    sums: tuple[Sum, ...] = ()
-    """Sums whose symbols may repeat: little killer clues, ..."""
-    line_rules: tuple[LineRule, ...] = ()
-    """Rules over cells read in order: sandwich, X-sum and skyscraper clues, renban lines, ..."""
+    constraints: tuple[Constraint, ...] = ()
+    """The rules placed on the grid: thermometers, cages, dots, the anti-knight rule, ..."""
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -311,9 +401,16 @@ class Grid:
                 raise GridError(
                     f"cell {cell_name((row, col))} lies outside the {self.rows}x{self.cols} frame"
                 )
+        self._check_units(self.houses)
+        for constraint in self.constraints:
+            constraint.validate(self)
+        if self.constraints:
+            self._compiled  # noqa: B018 (compile now: a rule no values can meet is an error at once)
+
+    def _check_units(self, units: Sequence[Unit]) -> None:
         n = len(self.symbols)
         ncells = len(self.cells)
-        for unit in self.units:
+        for unit in units:
             if len(unit.cells) > n:
                 cells = plural(len(unit.cells), "cell")
                 raise GridError(f"{unit.name} has {cells} but there are only {plural(n, 'symbol')}")
@@ -321,65 +418,61 @@ class Grid:
                 raise GridError(f"{unit.name} names a cell twice")
             if any(not (0 <= c < ncells) for c in unit.cells):
                 raise GridError(f"{unit.name} names a cell that is not in the grid")
-        for relation in self.relations:
-            a, b = relation.cells
-            if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
-                raise GridError(
-                    f"{article(relation.kind)} relation names {relation.cells}, not two cells of the grid"
-                )
-            if not relation.distances or any(not (0 <= d < n) for d in relation.distances):
-                raise GridError(f"{article(relation.kind)} relation needs distances from 0 to {n - 1}")
-        for link in self.links:
-            a, b = link.cells
-            if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
-                raise GridError(f"{article(link.kind)} link names {link.cells}, not two cells of the grid")
-            if link.rule not in LINK_RULES:
-                raise GridError(f"unknown link rule {link.rule!r} (known: {', '.join(LINK_RULES)})")
-        for total in self.sums:
-            if not total.cells or any(not (0 <= c < ncells) for c in total.cells):
-                raise GridError(f"{article(total.kind)} sum names a cell that is not in the grid")
-            if total.coefficients and len(total.coefficients) != len(total.cells):
-                raise GridError(f"{article(total.kind)} sum needs one coefficient per cell")
-            low = sum(min(f * v for v in self.values) for f in total.factors)
-            high = sum(max(f * v for v in self.values) for f in total.factors)
-            if not low <= total.total <= high:
-                where = cell_name(self.cells[total.cells[0]])
-                raise GridError(
-                    f"the {total.kind} sum at {where} can reach {low} to {high} with these symbols, "
-                    f"never {total.total}"
-                )
-        for rule in self.line_rules:
-            if not rule.cells or any(not (0 <= c < ncells) for c in rule.cells):
-                raise GridError(f"a {rule.kind} rule names a cell that is not in the grid")
-            if len(set(rule.cells)) != len(rule.cells):
-                raise GridError(f"{rule.describe(self)} passes through a cell twice")
-            automata.compile_rule(rule.kind, rule.clue, len(rule.cells), self.values)
-        covered: dict[int, Cage] = {}
-        values = self.values
-        for cage in self.cages:
-            if not cage.cells or any(not (0 <= c < ncells) for c in cage.cells):
-                raise GridError("a cage names a cell that is not in the grid")
-            name = cage.name(self)
-            if len(set(cage.cells)) != len(cage.cells):
-                raise GridError(f"{name} names a cell twice")
-            if len(cage.cells) > n:
-                raise GridError(
-                    f"{name} has {plural(len(cage.cells), 'cell')} but there are only {plural(n, 'symbol')}"
-                )
-            for c in cage.cells:
-                if c in covered:
-                    raise GridError(
-                        f"{cell_name(self.cells[c])} is in two cages: {covered[c].name(self)} and {name}"
-                    )
-                covered[c] = cage
-            if cage.total is not None:
-                ordered = sorted(values)
-                low, high = sum(ordered[: len(cage.cells)]), sum(ordered[-len(cage.cells) :])
-                if not low <= cage.total <= high:
-                    raise GridError(
-                        f"{name}: {plural(len(cage.cells), 'different symbol')} add up to {low} to {high}, "
-                        f"never {cage.total}"
-                    )
+
+    @functools.cached_property
+    def _compiled(self) -> _Compiled:
+        """Every constraint's enforcement, merged and checked (see :class:`_Compiled`)."""
+        return _Compiled.of(self)
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """Every all-different unit: the houses, then the groups constraints add (diagonals, windows, ...)."""
+        return self._compiled.units
+
+    @property
+    def relations(self) -> tuple[Relation, ...]:
+        """Pairwise rules the constraints compile to (anti-knight, anti-king, non-consecutive, ...)."""
+        return self._compiled.relations
+
+    @property
+    def cages(self) -> tuple[Cage, ...]:
+        """All-different groups with an optional sum (killer cages)."""
+        return self._compiled.cages
+
+    @property
+    def links(self) -> tuple[Link, ...]:
+        """Rules between two cells' values: thermometer steps, kropki dots, XV, whispers, ..."""
+        return self._compiled.links
+
+    @property
+    def sums(self) -> tuple[Sum, ...]:
+        """Sums whose symbols may repeat: little killer clues, arrows, ..."""
+        return self._compiled.sums
+
+    @property
+    def line_rules(self) -> tuple[LineRule, ...]:
+        """Automata over cells read in order: sandwich, X-sum and skyscraper clues, renban lines, ..."""
+        return self._compiled.rules
+
+    @property
+    def cell_masks(self) -> tuple[int, ...] | None:
+        """The symbols each cell may hold by the constraints (odd/even cells, ...); None: no limit."""
+        return self._compiled.masks
+
+    def with_constraints(self, *constraints: Constraint) -> Grid:
+        """The grid with more constraints (checked and compiled with the ones it has)."""
+        return replace(self, constraints=self.constraints + tuple(constraints), _memo={})
+
+    def without(self, *constraints: Constraint) -> Grid:
+        """The grid without some of its constraints (each one occurrence)."""
+        left = list(self.constraints)
+        for constraint in constraints:
+            left.remove(constraint)
+        return replace(self, constraints=tuple(left), _memo={})
+
+    def without_constraints(self) -> Grid:
+        """The grid with its houses only."""
+        return replace(self, constraints=(), _memo={}) if self.constraints else self
 
     # ------------------------------------------------------------------------------------ builders
 
@@ -496,28 +589,19 @@ class Grid:
             text = f"{shape} overlapping grids, {cells} ({self.box[0]}x{self.box[1]} boxes)"
         elif self.box:
             text = f"{shape} ({self.box[0]}x{self.box[1]} boxes)"
-        elif any(u.kind == "region" for u in self.units):
+        elif any(u.kind == "region" for u in self.houses):
             text = f"{shape} (irregular regions)"
-        elif self.is_rectangular and all(u.kind in ("row", "column") for u in self.units):
+        elif self.is_rectangular and all(u.kind in ("row", "column") for u in self.houses):
             text = f"{shape} (Latin square)"
         else:
-            text = f"{shape}, {plural(len(self.cells), 'cell')}, {plural(len(self.units), 'unit')}"
-        extras = sorted({r.kind for r in self.relations})
-        extra_units = [u.name for u in self.units if u.kind == "extra"]
+            text = f"{shape}, {plural(len(self.cells), 'cell')}, {plural(len(self.houses), 'unit')}"
+        extras = []
+        extra_units = [u.name for u in self.houses if u.kind == "extra"]
         if extra_units:
-            extras.insert(0, plural(len(extra_units), "extra unit"))
-        if self.cages:
-            extras.append(plural(len(self.cages), "cage"))
-        for kind, count in sorted(Counter(link.kind for link in self.links).items()):
-            extras.append(f"{kind} ({plural(count, 'link')})")
-        drawn = {(t.kind, t.line or (k,)): t.kind for k, t in enumerate(self.sums)}  # a line's sums: once
-        for kind, count in sorted(Counter(drawn.values()).items()):
-            extras.append(plural(count, _SUM_NAMES.get(kind, f"{kind} sum")))
-        for kind, count in sorted(Counter(rule.kind for rule in self.line_rules).items()):
-            clue = kind in ("sandwich", "x-sum", "skyscraper")
-            extras.append(
-                plural(count, kind if kind == "quadruple" else f"{kind} {'clue' if clue else 'line'}")
-            )
+            extras.append(plural(len(extra_units), "extra unit"))
+        counts = Counter((c.family == "global", c.noun) for c in self.constraints)
+        for (whole_grid, noun), count in counts.items():
+            extras.append(noun if whole_grid and count == 1 else plural(count, noun))
         return text + (", " + ", ".join(extras) if extras else "")
 
     def __repr__(self) -> str:
@@ -532,12 +616,10 @@ class Grid:
     def _builder_source(self) -> str | None:
         """``Grid.classic(...)``, ``Grid.latin(...)`` or ``Grid.jigsaw(...)`` when one rebuilds this grid."""
         n = self.size
-        if self.rows != n or self.cols != n or not self.is_rectangular or self.relations or self.cages:
-            return None
-        if self.links or self.sums or self.line_rules:
+        if self.rows != n or self.cols != n or not self.is_rectangular or self.constraints:
             return None
         symbols = "" if self.symbols == default_symbols(n) else f", symbols={_symbols_source(self.symbols)}"
-        kinds = {u.kind for u in self.units[2 * n :]}
+        kinds = {u.kind for u in self.houses[2 * n :]}
         try:
             if self.box is not None:
                 try:
@@ -558,7 +640,7 @@ class Grid:
     def _jigsaw_source(self, symbols: str) -> tuple[str, Grid]:
         """``Grid.jigsaw([...])`` source for a grid of irregular regions, and the grid it builds."""
         labels: list[list[str]] = [[""] * self.cols for _ in range(self.rows)]
-        for unit in self.units[2 * self.size :]:
+        for unit in self.houses[2 * self.size :]:
             for c in unit.cells:
                 row, col = self.cells[c]
                 labels[row][col] = unit.name.removeprefix("region ")
@@ -572,8 +654,10 @@ class Grid:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the definition only: the memo holds compiled tables that are rebuilt on demand."""
-        fields = (self.symbols, self.cells, self.units, self.rows, self.cols, self.box)
-        return (Grid, (*fields, self.relations, self.cages, self.links, self.sums, self.line_rules))
+        return (
+            Grid,
+            (self.symbols, self.cells, self.houses, self.rows, self.cols, self.box, self.constraints),
+        )
 
     def memo(self, key: str, build: Callable[[], _T]) -> _T:
         """Derived data cached on this immutable grid (for example the compiled solver layout)."""
@@ -584,7 +668,7 @@ class Grid:
             return value
 
     def __eq__(self, other: object) -> bool:
-        """Grids are equal when their symbols, cells, units, frame and box shape are."""
+        """Grids are equal when their symbols, cells, houses, frame, box shape and constraints are."""
         if self is other:
             return True
         if not isinstance(other, Grid):
@@ -597,19 +681,7 @@ class Grid:
 
     @functools.cached_property
     def _key(self) -> tuple[Any, ...]:
-        return (
-            self.symbols,
-            self.cells,
-            self.units,
-            self.rows,
-            self.cols,
-            self.box,
-            self.relations,
-            self.cages,
-            self.links,
-            self.sums,
-            self.line_rules,
-        )
+        return (self.symbols, self.cells, self.houses, self.rows, self.cols, self.box, self.constraints)
 
     def symbol_of(self, text: str) -> int:
         """The index of a symbol, or a PuzzleError naming the alphabet."""
@@ -704,12 +776,27 @@ class Puzzle:
 
     ``givens[i]`` is the symbol index given in cell ``grid.cells[i]``, or :data:`EMPTY`.
     ``allowed`` (None when every cell allows every symbol) holds one bitmask of symbol indexes per cell.
+    ``unread`` names what the input held that sudokit did not turn into rules (an f-puzzles key it does
+    not know, SudokuPad drawings of no known kind): every answer about the puzzle carries it as a
+    warning, since a count or verdict made without a rule may be wrong.
     """
 
     grid: Grid
     givens: tuple[int, ...]
     allowed: tuple[int, ...] | None = None
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    unread: tuple[str, ...] = field(default=(), compare=False, hash=False)
+
+    @property
+    def warning(self) -> str | None:
+        """What every answer about the puzzle must say when some of its rules were not read."""
+        if not self.unread:
+            return None
+        return f"rules not read: {'; '.join(self.unread)}; the answer is for the rules that were read"
+
+    def replaced(self, **changes: Any) -> Puzzle:
+        """The puzzle with some fields changed, its metadata and unread rules kept."""
+        return replace(self, **changes)
 
     def __post_init__(self) -> None:
         """Check that givens and allowed symbols fit the grid."""
@@ -738,6 +825,7 @@ class Puzzle:
         object.__setattr__(puzzle, "givens", givens)
         object.__setattr__(puzzle, "allowed", None)
         object.__setattr__(puzzle, "metadata", {})
+        object.__setattr__(puzzle, "unread", ())
         return puzzle
 
     @staticmethod
@@ -799,14 +887,26 @@ class Puzzle:
         mask = self.grid.full_mask if self.allowed is None else self.allowed[self._index(cell)]
         return frozenset(s for k, s in enumerate(self.grid.symbols) if mask >> k & 1)
 
+    def domains(self) -> tuple[int, ...]:
+        """The symbols each cell may hold before any deduction: its allowed symbols and the cell masks."""
+        grid = self.grid
+        own = self.allowed if self.allowed is not None else (grid.full_mask,) * len(grid.cells)
+        masks = grid.cell_masks
+        return own if masks is None else tuple(a & m for a, m in zip(own, masks, strict=True))
+
+    def restrictions(self) -> tuple[int, ...] | None:
+        """:meth:`domains` for the core: None when no cell is limited."""
+        if self.allowed is None and self.grid.cell_masks is None:
+            return None
+        return self.domains()
+
     def candidates(self) -> tuple[int, ...]:
         """Pencil marks: for each cell, the symbols not excluded by a given in the same unit.
 
         A given cell's mask is its own symbol.  Bitmasks of symbol indexes, as in :attr:`allowed`.
         """
         grid = self.grid
-        full = grid.full_mask
-        masks = list(self.allowed) if self.allowed is not None else [full] * len(grid.cells)
+        masks = list(self.domains())
         for c, g in enumerate(self.givens):
             if g != EMPTY:
                 masks[c] = 1 << g
@@ -918,7 +1018,7 @@ class Solution:
         The puzzle's restricted cells (sukaku, odd/even) are left out: every cell holds one symbol, so
         they say nothing more, and any format can then hold the solution.
         """
-        return Puzzle(self.puzzle.grid, self.values, None, self.puzzle.metadata)
+        return Puzzle(self.puzzle.grid, self.values, None, self.puzzle.metadata, self.puzzle.unread)
 
     def rows_of_symbols(self) -> list[list[str | None]]:
         """Rows of the bounding rectangle: a symbol, or None where there is no cell."""
@@ -946,7 +1046,11 @@ class Solution:
 
 
 def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
-    """Check a full assignment against a puzzle's givens, allowed symbols and units; list the faults."""
+    """Check a full assignment against a puzzle's givens, allowed symbols, houses and constraints.
+
+    Each constraint is checked by its own meaning (:meth:`~sudokit.constraints.base.Constraint.holds`),
+    not by what it compiles to, so a fault in the compiled form cannot hide itself.
+    """
     grid = puzzle.grid
     faults = []
     if len(values) != len(grid.cells):
@@ -959,7 +1063,8 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
             faults.append(f"{name} changes its given {grid.symbols[puzzle.givens[c]]}")
         elif puzzle.allowed is not None and not puzzle.allowed[c] >> v & 1:
             faults.append(f"{name} holds {grid.symbols[v]}, which it does not allow")
-    for unit in grid.units:
+    complete = all(0 <= v < grid.size for v in values)
+    for unit in grid.houses:
         seen: dict[int, int] = {}
         for c in unit.cells:
             v = values[c]
@@ -969,44 +1074,12 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
                     f"both hold {grid.symbols[v]} in {unit.name}"
                 )
             seen[v] = c
-    for relation in grid.relations:
-        a, b = relation.cells
-        if (
-            0 <= values[a] < grid.size
-            and 0 <= values[b] < grid.size
-            and abs(values[a] - values[b]) in relation.distances
-        ):
-            faults.append(
-                f"{cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} hold "
-                f"{grid.symbols[values[a]]} and {grid.symbols[values[b]]}, "
-                f"which their {relation.kind} relation forbids"
-            )
-    for link in grid.links:
-        a, b = link.cells
-        filled = 0 <= values[a] < grid.size and 0 <= values[b] < grid.size
-        if filled and not link.holds(grid.values[values[a]], grid.values[values[b]]):
-            faults.append(
-                f"{cell_name(grid.cells[a])} and {cell_name(grid.cells[b])} hold "
-                f"{grid.symbols[values[a]]} and {grid.symbols[values[b]]}, which their {link.kind} "
-                "link forbids"
-            )
-    for clue in grid.sums:
-        filled = all(0 <= values[c] < grid.size for c in clue.cells)
-        if filled and not clue.holds([grid.values[values[c]] for c in clue.cells]):
-            where = ", ".join(cell_name(grid.cells[c]) for c in clue.cells)
-            faults.append(f"the {clue.kind} sum over {where} is not {clue.total}")
-    for rule in grid.line_rules:
-        filled = all(0 <= values[c] < grid.size for c in rule.cells)
-        if filled and not rule.holds([grid.values[values[c]] for c in rule.cells], grid.values):
-            faults.append(f"{rule.describe(grid)} is not met")
-    for cage in grid.cages:
-        held = [values[c] for c in cage.cells if 0 <= values[c] < grid.size]
-        if len(set(held)) != len(held):
-            faults.append(f"{cage.name(grid)} repeats a symbol")
-        elif cage.total is not None and len(held) == len(cage.cells):
-            total = sum(grid.values[v] for v in held)
-            if total != cage.total:
-                faults.append(f"{cage.name(grid)} adds up to {total}")
+    if not complete:
+        return faults
+    filled = {cell: grid.values[v] for cell, v in zip(grid.cells, values, strict=True)}
+    for constraint in grid.constraints:
+        if not constraint.holds(filled, grid):
+            faults.append(f"{constraint.describe(grid)} is broken")
     return faults
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudokit.model import EMPTY, Cage, Grid, Puzzle, cell_name
+from sudokit.constraints.base import Constraint
+from sudokit.constraints.cages.killer import Killer
+from sudokit.model import EMPTY, Grid, Puzzle, cell_name
 
 
 def _box_breaks(grid: Grid) -> tuple[set[int], set[int]]:
@@ -114,7 +116,8 @@ def pretty(grid: Grid, values: Sequence[int], blank: str = ".") -> str:
     """A grid of symbols (``values`` per cell, EMPTY shown as ``blank``) with box or region borders.
 
     Killer cages are listed below the grid, one line each: their cells and sum; then every other
-    constraint (thermometers, dots, arrows, outside clues, ...) as players name it.
+    constraint placed on cells (thermometers, dots, arrows, outside clues, ...) as players name it.
+    Rules on the whole grid (diagonals, anti-knight, ...) are not listed: the description names them.
     """
     width = max(len(s) for s in grid.symbols)
     texts = [[""] * grid.cols for _ in range(grid.rows)]
@@ -122,21 +125,18 @@ def pretty(grid: Grid, values: Sequence[int], blank: str = ".") -> str:
         texts[r][c] = blank if v == EMPTY else grid.symbols[v]
     owner = _regions(grid) if grid.box is None else None
     text = _region_layout(grid, texts, width, owner) if owner else _layout(grid, texts, width, " ")
-    if grid.cages:
-        text += "\n" + "\n".join(_cage_line(grid, cage) for cage in grid.cages)
-    if grid.links or grid.sums or grid.line_rules or any(r.kind == "nabner" for r in grid.relations):
-        from sudokit.variants import constraints
-
-        named = [
-            name.removeprefix("the ") for name, _ in constraints(grid) if not name.startswith("the cage")
-        ]
-        text += "\n" + "\n".join(named)
+    lines = [_constraint_line(grid, c) for c in grid.constraints if c.family != "global"]
+    if lines:
+        text += "\n" + "\n".join(lines)
     return text
 
 
-def _cage_line(grid: Grid, cage: Cage) -> str:
-    cells = " ".join(cell_name(grid.cells[c]) for c in cage.cells)
-    return f"cage {cells}" + (f" = {cage.total}" if cage.total is not None else "")
+def _constraint_line(grid: Grid, constraint: Constraint) -> str:
+    """One line below the grid: a cage's cells and sum, any other constraint as players name it."""
+    if isinstance(constraint, Killer):
+        cells = " ".join(cell_name(c) for c in constraint.members)
+        return f"cage {cells}" + (f" = {constraint.total}" if constraint.total is not None else "")
+    return constraint.describe(grid).removeprefix("the ")
 
 
 def candidate_grid(grid: Grid, masks: Sequence[int]) -> str:

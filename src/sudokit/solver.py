@@ -16,9 +16,9 @@ from typing import Any
 
 from sudokit import _engine, automata
 from sudokit.english import plural
-from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError
+from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError, UnreadRulesWarning
 from sudokit.formats import parse
-from sudokit.model import Grid, Puzzle, Solution, cell_name
+from sudokit.model import Cell, Grid, Puzzle, Solution, cell_name
 
 
 class Status(enum.Enum):
@@ -47,6 +47,11 @@ class SolveResult:
     def solved(self) -> bool:
         """True when a solution was found."""
         return self.status is Status.SOLVED
+
+    @property
+    def warning(self) -> str | None:
+        """The rules of the input that were not read (the answer is for the rest), or None."""
+        return self.puzzle.warning
 
     def __bool__(self) -> bool:
         """A result is true when it holds a solution."""
@@ -80,6 +85,11 @@ class CountResult:
         """True when the puzzle has exactly one solution (needs a limit of 2 or more, or none)."""
         return self.count == 1 and self.complete
 
+    @property
+    def warning(self) -> str | None:
+        """The rules of the input that were not read (the count is for the rest), or None."""
+        return self.puzzle.warning
+
 
 def _status(found: bool, stopped_by: str | None) -> Status:
     """A search's status from whether it found a solution and what stopped it (see :func:`_count`)."""
@@ -106,6 +116,8 @@ def _compile(grid: Grid) -> _engine.Layout:
         layout.add_links([(*link.cells, link.table(grid.values)) for link in grid.links])
     if grid.sums:
         layout.add_sums([(total.cells, total.factors, total.total) for total in grid.sums], grid.values)
+    if grid.cell_masks is not None:
+        layout.add_masks(grid.cell_masks)
     if grid.line_rules:
         layout.add_automata(
             [
@@ -254,7 +266,7 @@ def _count(
     Classic 9x9 puzzles without restricted cells take the fast path; the rest the generic core.
     Ctrl-C raises :class:`SearchInterrupted` with the count so far.
     """
-    if puzzle.allowed is None and _classic9(puzzle.grid):
+    if puzzle.allowed is None and puzzle.grid.cell_masks is None and _classic9(puzzle.grid):
         _check_limits(node_limit, time_limit)
         poll = _engine.Poll(progress)
         stopped, count, nodes, first = _engine.solve9(
@@ -367,7 +379,7 @@ def _race(
         except BaseException as exc:  # reported to the caller's thread
             outcome["core"] = (None, 0, None, 0, exc)
 
-    allowed = puzzle.allowed
+    allowed = puzzle.restrictions()
     candidates = root if allowed is None else tuple(r & a for r, a in zip(root, allowed, strict=True))
     deadline = None if time_limit is None else time.monotonic() + time_limit
     run = sat.SatRun(puzzle.grid, candidates, limit)
@@ -545,9 +557,182 @@ def is_unique(
 ) -> bool:
     """True when the puzzle has exactly one solution (counts to 2 and no further).
 
-    Raises :class:`~sudokit.errors.SearchStopped` if a limit stops the search before it can tell.
+    Raises :class:`~sudokit.errors.SearchStopped` if a limit stops the search before it can tell.  A
+    puzzle with rules that were not read gives an :class:`~sudokit.errors.UnreadRulesWarning`: the
+    answer is for the rules that were read.
     """
     result = count_solutions(puzzle, 2, node_limit=node_limit, time_limit=time_limit)
+    warn_unread(result.puzzle)
     if result.stopped_by in ("nodes", "time"):
         raise SearchStopped(f"search stopped by its {result.stopped_by} limit before uniqueness was known")
     return result.unique
+
+
+def warn_unread(puzzle: Puzzle) -> None:
+    """Raise a Python warning when an answer about the puzzle is made without some of its rules."""
+    if puzzle.warning:
+        import warnings
+
+        warnings.warn(puzzle.warning, UnreadRulesWarning, stacklevel=3)
+
+
+@dataclass(frozen=True)
+class TrueCandidates:
+    """The outcome of :func:`true_candidates`: for each cell, the symbols it holds in some solution."""
+
+    puzzle: Puzzle
+    candidates: tuple[int, ...]
+    """Per cell, the bitmask of symbols seen in a solution (plus any a limit left unsettled)."""
+    counts: tuple[tuple[int, ...], ...]
+    """Per cell and symbol, how many solutions were seen with it there, up to ``per_candidate``."""
+    per_candidate: int
+    """The cap on solutions counted for each candidate (1: whether there is one)."""
+    unsettled: tuple[tuple[int, int], ...]
+    """(cell, symbol) candidates a node or time limit stopped before they were proved or refuted;
+    they are kept in :attr:`candidates`, since no solution was shown to lack them."""
+    stopped_by: str | None
+    """None when every candidate was settled; else ``"nodes"`` or ``"time"``."""
+    searches: int
+    """Searches made (one per candidate that no earlier solution showed)."""
+    seconds: float
+
+    @property
+    def complete(self) -> bool:
+        """True when every candidate was proved (seen in a solution) or refuted."""
+        return self.stopped_by is None
+
+    @property
+    def solvable(self) -> bool:
+        """True when the puzzle has a solution (every cell has a candidate)."""
+        return all(self.candidates)
+
+    @property
+    def warning(self) -> str | None:
+        """The rules of the input that were not read (the candidates are for the rest), or None."""
+        return self.puzzle.warning
+
+    def symbols(self, cell: Cell) -> list[str]:
+        """The symbols a cell (row, column) holds in some solution."""
+        grid = self.puzzle.grid
+        mask = self.candidates[grid.index[cell]]
+        return [s for k, s in enumerate(grid.symbols) if mask >> k & 1]
+
+    def as_dict(self) -> dict[str, Any]:
+        """What ``show --true-candidates --json`` prints and the web API answers (cells as ``r1c1``).
+
+        ``candidates`` maps each cell to its symbols; ``counts`` (with ``per_candidate`` > 1) maps each
+        cell to the solutions seen per symbol, capped; ``unsettled`` lists ``r1c1=5`` candidates a
+        limit left undecided.
+        """
+        grid = self.puzzle.grid
+        names = [cell_name(cell) for cell in grid.cells]
+        out: dict[str, Any] = {
+            "candidates": {
+                name: [s for k, s in enumerate(grid.symbols) if mask >> k & 1]
+                for name, mask in zip(names, self.candidates, strict=True)
+            },
+            "solvable": self.solvable,
+            "complete": self.complete,
+            "stopped_by": self.stopped_by,
+            "unsettled": [f"{names[c]}={grid.symbols[v]}" for c, v in self.unsettled],
+            "per_candidate": self.per_candidate,
+            "searches": self.searches,
+            "seconds": round(self.seconds, 6),
+        }
+        if self.per_candidate > 1:
+            out["counts"] = {
+                name: {grid.symbols[v]: k for v, k in enumerate(row) if k}
+                for name, row in zip(names, self.counts, strict=True)
+            }
+        if self.warning:
+            out["warning"] = self.warning
+        return out
+
+
+def true_candidates(
+    puzzle: Puzzle | str,
+    *,
+    per_candidate: int = 1,
+    node_limit: int | None = 100_000,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+) -> TrueCandidates:
+    """For each cell, the symbols it holds in at least one solution (the f-puzzles solver's true candidates).
+
+    Every candidate the root propagation leaves is settled by one search with that cell fixed to it:
+    a solution shows every candidate it holds (so most are settled by earlier searches), no solution
+    removes it.  ``per_candidate`` > 1 counts up to that many solutions for each candidate (the
+    colouring the f-puzzles solver shows).  ``node_limit`` bounds each search and ``time_limit`` the
+    whole run; a candidate they stop is kept and listed in ``unsettled``, and ``stopped_by`` says so.
+    """
+    if per_candidate < 1:
+        raise ValueError("per_candidate must be at least 1")
+    _check_limits(node_limit, time_limit)
+    started = time.perf_counter()
+    puzzle = as_puzzle(puzzle)
+    grid = puzzle.grid
+    n, ncells = grid.size, len(grid.cells)
+    deadline = None if time_limit is None else started + time_limit
+    search = _engine.Search(_layout(grid), _engine.Poll(progress))
+    base = puzzle.restrictions()
+    status, _ = search.start(puzzle.givens, base, 0, 0.0)
+    counts = [[0] * n for _ in range(ncells)]
+    if status == _engine.CONTRADICTION:
+        return TrueCandidates(puzzle, (0,) * ncells, _frozen(counts), per_candidate, (), None, 0, 0.0)
+    root = list(search.root_candidates())
+    alive = list(root)  # candidates not refuted
+    unsettled: list[tuple[int, int]] = []
+    stopped: str | None = None
+    searches = 0
+    found: set[tuple[int, ...]] = set()  # each solution counts once, whichever search found it
+    for cell in sorted(range(ncells), key=lambda c: bin(root[c]).count("1")):
+        for symbol in range(n):
+            if not alive[cell] >> symbol & 1 or counts[cell][symbol] >= per_candidate:
+                continue
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                stopped = "time"
+                unsettled.append((cell, symbol))
+                continue
+            fixed = list(alive)
+            fixed[cell] = 1 << symbol
+            searches += 1
+            status, _ = search.start(puzzle.givens, fixed, node_limit or 0, max(left, 1e-3) if left else 0.0)
+            if status == _engine.CONTRADICTION:
+                alive[cell] &= ~(1 << symbol)
+                continue
+            seen = 0
+            while counts[cell][symbol] < per_candidate:
+                status = search.next()
+                if status != _engine.SOLUTION:
+                    break
+                seen += 1
+                solution = search.solution()
+                if solution not in found:
+                    found.add(solution)
+                    for c, v in enumerate(solution):
+                        counts[c][v] = min(per_candidate, counts[c][v] + 1)
+            if status == _engine.INTERRUPTED:
+                raise _interrupted(search.poll, searches, search.nodes)
+            if status in _STOPPED and not seen:
+                stopped = stopped or _STOPPED[status]
+                unsettled.append((cell, symbol))
+            elif status == _engine.EXHAUSTED and not seen:
+                alive[cell] &= ~(1 << symbol)
+    candidates = tuple(
+        sum(1 << v for v in range(n) if counts[c][v] or (c, v) in unsettled) for c in range(ncells)
+    )
+    return TrueCandidates(
+        puzzle,
+        candidates,
+        _frozen(counts),
+        per_candidate,
+        tuple(unsettled),
+        stopped,
+        searches,
+        time.perf_counter() - started,
+    )
+
+
+def _frozen(counts: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(row) for row in counts)

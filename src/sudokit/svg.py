@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from sudokit import variants
+from sudokit.constraints.base import Shape
+from sudokit.constraints.drawing import INK
 from sudokit.model import EMPTY, Grid, Puzzle
 
 CELL = 40
@@ -22,7 +23,6 @@ GIVEN = "#000000"
 SOLVED = "#1f5fbf"
 SHADE = "#e6e6e6"
 CAGE = "#444444"
-RELATION_NAMES = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive"}
 
 
 def _owners(grid: Grid) -> dict[tuple[int, int], int]:
@@ -45,179 +45,122 @@ def _edges(r: int, col: int) -> tuple[tuple[int, int, int, int, int, int], ...]:
     )
 
 
-LINE_STYLE = {
-    "thermometer": ("#c8c8c8", 0.28),
-    "slow thermometer": ("#9ec5e8", 0.28),
-    "palindrome": ("#b39ddb", 0.16),
-    "whispers": ("#66bb6a", 0.16),
-    "dutch whispers": ("#ff9a00", 0.16),
-    "renban": ("#f067f0", 0.22),
-    "between": ("#9e9e9e", 0.1),
-    "entropic": ("#ffcc9a", 0.16),
-    "modular": ("#33bbbb", 0.16),
-    "region sum": ("#2ecbff", 0.16),
-    "zipper": ("#cdb1ec", 0.16),
-    "double arrow": ("#c54b8b", 0.08),
-    "nabner": ("#c9c883", 0.22),
-}
-"""Lines drawn under the symbols: colour and width (in cells) by kind, as f-puzzles draws them."""
-ENDS = {"thermometer": "bulb", "slow thermometer": "bulb", "between": "circles", "double arrow": "circles"}
-"""What a line kind draws at its ends: a filled bulb at the start, or an open circle at both ends."""
+def drawings(grid: Grid) -> list[Shape]:
+    """Every constraint's shapes, in drawing order (cell shading, then lines, then marks)."""
+    shapes = [shape for constraint in grid.constraints for shape in constraint.drawing(grid)]
+    return sorted(shapes, key=lambda shape: int(shape.get("layer", 1)))
 
 
-def _lines(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
-    """Every drawn line (thermometers with their bulbs, whispers, renban, ...) and clone shading."""
-    out = []
-    for line in variants.drawn_lines(grid):
-        kind = variants.style_of(grid, line)
-        points = [(x(col + 0.5), y(r + 0.5)) for r, col in (grid.cells[c] for c in line.cells)]
-        if kind == "clone":
-            for c in line.cells:
-                r, col = grid.cells[c]
-                out.append(
-                    f'<rect class="clone" x="{x(col)}" y="{y(r)}" width="{cell}" height="{cell}" '
-                    'fill="#dde8f5"/>'
-                )
-            continue
-        colour, width = LINE_STYLE.get(kind, ("#999999", 0.12))
-        ends = ENDS.get(kind)
-        if ends == "bulb":
-            (bx, by) = points[0]
+def _colour(value: str) -> str:
+    """A shape's colour in SVG: the foreground ``ink`` is black."""
+    return "#000000" if value == INK else value
+
+
+def _shape(shape: Shape, x: Any, y: Any, cell: int) -> list[str]:
+    """One shape of the drawing description (:mod:`sudokit.constraints.drawing`) as SVG elements."""
+    kind = escape(str(shape.get("kind", "")).replace(" ", "-"))
+    opacity = f' opacity="{shape["opacity"]}"' if "opacity" in shape else ""
+    what = shape["shape"]
+    if what in ("line", "arrow"):
+        points = " ".join(f"{x(c):.1f},{y(r):.1f}" for r, c in shape["points"])
+        dash = ' stroke-dasharray="4,3"' if shape.get("dash") else ""
+        out = [
+            f'<polyline class="{kind}" points="{points}" fill="none" stroke="{_colour(shape["color"])}" '
+            f'stroke-width="{cell * shape["width"]:.1f}" stroke-linecap="round" '
+            f'stroke-linejoin="round"{dash}{opacity}/>'
+        ]
+        if what == "arrow" and len(shape["points"]) >= 2:
+            (r1, c1), (r2, c2) = shape["points"][-2], shape["points"][-1]
+            length = math.hypot(r2 - r1, c2 - c1) or 1.0
+            ur, uc = (r2 - r1) / length, (c2 - c1) / length
+            head = shape.get("head", 0.3)
+            left = (r2 - head * ur + head * 0.6 * uc, c2 - head * uc - head * 0.6 * ur)
+            right = (r2 - head * ur - head * 0.6 * uc, c2 - head * uc + head * 0.6 * ur)
+            pts = " ".join(f"{x(c):.1f},{y(r):.1f}" for r, c in (left, (r2, c2), right))
             out.append(
-                f'<circle class="{kind.replace(" ", "-")}-bulb" cx="{bx}" cy="{by}" r="{cell * 0.36:.1f}" '
-                f'fill="{colour}"/>'
+                f'<polyline class="{kind}-head" points="{pts}" fill="none" '
+                f'stroke="{_colour(shape["color"])}" '
+                f'stroke-width="{cell * shape["width"]:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
             )
-        path = " ".join(f"{px},{py}" for px, py in points)
+        return out
+    if what == "circle":
+        r, c = shape["at"]
+        return [
+            f'<circle class="{kind}" cx="{x(c):.1f}" cy="{y(r):.1f}" r="{cell * shape["radius"]:.1f}" '
+            f'fill="{_colour(shape["fill"])}" stroke="{_colour(shape["stroke"])}" '
+            f'stroke-width="{cell * shape["stroke_width"]:.1f}"{opacity}/>'
+        ]
+    if what == "rect":
+        r, c = shape["at"]
+        w, h = shape["width"] * cell, shape["height"] * cell
+        rounded = shape.get("rounded", 0) * cell
+        return [
+            f'<rect class="{kind}" x="{x(c) - w / 2:.1f}" y="{y(r) - h / 2:.1f}" '
+            f'width="{w:.1f}" height="{h:.1f}" '
+            f'rx="{rounded:.1f}" fill="{_colour(shape["fill"])}" stroke="{_colour(shape["stroke"])}" '
+            f'stroke-width="{cell * shape["stroke_width"]:.1f}"{opacity}/>'
+        ]
+    if what == "text":
+        r, c = shape["at"]
+        weight = ' font-weight="bold"' if shape.get("bold") else ""
+        halo = ' paint-order="stroke" stroke="#ffffff" stroke-width="3"' if shape.get("halo") else ""
+        return [
+            f'<text class="{kind}" x="{x(c):.1f}" y="{y(r):.1f}" '
+            f'font-size="{cell * shape["size"]:.1f}"{weight} '
+            f'fill="{_colour(shape["color"])}"{halo} text-anchor="middle" dominant-baseline="central">'
+            f"{escape(shape['text'])}</text>"
+        ]
+    if what == "shade":
+        return [
+            f'<rect class="{kind}" x="{x(c)}" y="{y(r)}" width="{cell}" height="{cell}" '
+            f'fill="{_colour(shape["color"])}"{opacity}/>'
+            for r, c in shape["cells"]
+        ]
+    if what == "cage":
+        return _cage(shape, x, y, cell)
+    return []
+
+
+def _cage(shape: Shape, x: Any, y: Any, cell: int) -> list[str]:
+    """A dashed outline just inside a group of cells, its label at the top-left cell."""
+    members = {(r, c) for r, c in shape["cells"]}
+    colour = _colour(shape["color"])
+    inset = max(3, cell // 10)
+    out = []
+    for r, col in members:
+        for dr, dc, x1, y1, x2, y2 in _edges(r, col):
+            if (r + dr, col + dc) in members:
+                continue
+            ax, ay, bx, by = x(x1), y(y1), x(x2), y(y2)
+            if dr:  # horizontal edge: move it inwards, trim its ends where the cage turns
+                ay = by = ay + (inset if dr < 0 else -inset)
+                ax += inset if (r, col - 1) not in members else -inset
+                bx -= inset if (r, col + 1) not in members else -inset
+            else:
+                ax = bx = ax + (inset if dc < 0 else -inset)
+                ay += inset if (r - 1, col) not in members else -inset
+                by -= inset if (r + 1, col) not in members else -inset
+            out.append(
+                f'<line class="cage" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{colour}" '
+                'stroke-width="1" stroke-dasharray="3,3"/>'
+            )
+    if shape.get("label"):
+        r, col = min(members)
         out.append(
-            f'<polyline class="{kind.replace(" ", "-")}" points="{path}" fill="none" stroke="{colour}" '
-            f'stroke-width="{cell * width:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
-        )
-        if ends == "circles":
-            for px, py in (points[0], points[-1]):
-                out.append(
-                    f'<circle class="{kind.replace(" ", "-")}-end" cx="{px}" cy="{py}" r="{cell * 0.38:.1f}" '
-                    f'fill="#ffffff" stroke="{colour}" stroke-width="2"/>'
-                )
-    return out
-
-
-def _links(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
-    """Edge clues as the community draws them.
-
-    Kropki dots and XV letters on the edge between the two cells, a chevron between a minimum or
-    maximum cell and its neighbour.  (Lines made of links are drawn by :func:`_lines`.)
-    """
-    out = []
-    for link in grid.links:
-        (r1, c1), (r2, c2) = (grid.cells[c] for c in link.cells)
-        mx, my = x((c1 + c2) / 2 + 0.5), y((r1 + r2) / 2 + 0.5)
-        if link.negated:
-            continue  # "no dot means not": nothing to draw
-        elif link.kind == "kropki":
-            fill = "#000000" if link.rule == "ratio" else "#ffffff"
-            out.append(
-                f'<circle class="kropki" cx="{mx}" cy="{my}" r="{cell * 0.12:.1f}" fill="{fill}" '
-                'stroke="#000000" stroke-width="1"/>'
-            )
-            default = 2 if link.rule == "ratio" else 1
-            if link.value != default:
-                out.append(
-                    _edge_text(mx, my, str(link.value), cell, "#ffffff" if fill == "#000000" else "#000000")
-                )
-        elif link.kind == "xv":
-            out.append(
-                _edge_text(mx, my, {10: "X", 5: "V"}.get(link.value, str(link.value)), cell, "#000000")
-            )
-        elif link.kind in ("minimum", "maximum", "inequality"):
-            out.append(_edge_text(mx, my, "<" if c2 > c1 or r2 > r1 else ">", cell, "#555555"))
-    return out
-
-
-def _rules(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
-    """Outside clues (sandwich plain, X-sum in a circle, skyscraper in a square) and quadruples."""
-    out = []
-    for rule in grid.line_rules:
-        clue = " ".join(map(str, rule.clue))
-        if rule.kind in ("sandwich", "x-sum", "skyscraper"):
-            (r, col), _ = variants.clue_cell(grid, rule.cells, (1, 0))
-            cx, cy = x(col + 0.5), y(r + 0.5)
-            kind = rule.kind.replace("-", "")
-            if rule.kind == "x-sum":
-                out.append(
-                    f'<circle class="xsum-frame" cx="{cx}" cy="{cy}" r="{cell * 0.3:.1f}" fill="none" '
-                    'stroke="#777777" stroke-width="1"/>'
-                )
-            elif rule.kind == "skyscraper":
-                half = cell * 0.3
-                out.append(
-                    f'<rect class="skyscraper-frame" x="{cx - half:.1f}" y="{cy - half:.1f}" '
-                    f'width="{2 * half:.1f}" height="{2 * half:.1f}" fill="none" stroke="#777777" '
-                    'stroke-width="1"/>'
-                )
-            out.append(
-                f'<text class="{kind}" x="{cx}" y="{cy}" font-size="{cell * 0.34:.1f}" fill="#000000" '
-                f'text-anchor="middle" dominant-baseline="central">{clue}</text>'
-            )
-        elif rule.kind == "quadruple":
-            rows = [grid.cells[c][0] for c in rule.cells]
-            cols = [grid.cells[c][1] for c in rule.cells]
-            cx, cy = x(min(cols) + 1), y(min(rows) + 1)
-            out.append(
-                f'<circle class="quadruple" cx="{cx}" cy="{cy}" r="{cell * 0.3:.1f}" fill="#ffffff" '
-                'stroke="#000000" stroke-width="1"/>'
-            )
-            size = cell * (0.2 if len(rule.clue) > 2 else 0.24)
-            out.append(
-                f'<text class="quadruple-digits" x="{cx}" y="{cy}" font-size="{size:.1f}" '
-                f'fill="#000000" text-anchor="middle" dominant-baseline="central">{clue}</text>'
-            )
-    return out
-
-
-ARROWS = {(1, 1): "\u2198", (1, -1): "\u2199", (-1, 1): "\u2197", (-1, -1): "\u2196"}
-"""The arrow that shows which way a little killer clue's diagonal runs."""
-
-
-def _outside_sums(grid: Grid, x: Any, y: Any, cell: int) -> list[str]:
-    """Little killer clues: the total and an arrow in the cell before the diagonal, outside the grid."""
-    out = []
-    for clue in grid.sums:
-        if clue.kind == "arrow":
-            out.extend(_arrow(grid, clue, x, y, cell))
-            continue
-        if clue.kind != "little killer":
-            continue
-        (r, c), (dr, dc) = variants.clue_cell(grid, clue.cells)
-        out.append(
-            f'<text class="little-killer" x="{x(c + 0.5)}" y="{y(r + 0.5)}" font-size="{cell * 0.3:.1f}" '
-            f'fill="#000000" text-anchor="middle" dominant-baseline="central">'
-            f"{clue.total}{ARROWS[(dr, dc)]}</text>"
+            f'<text class="cage-sum" x="{x(col) + inset + 1}" y="{y(r) + inset + cell * 0.22}" '
+            f'font-size="{cell * 0.24:.1f}" fill="{colour}">{escape(str(shape["label"]))}</text>'
         )
     return out
 
 
-def _arrow(grid: Grid, clue: Any, x: Any, y: Any, cell: int) -> list[str]:
-    """An arrow: a circle round its bulb cells, a line from the bulb along the shaft."""
-    bulb = [grid.cells[c] for c, f in zip(clue.cells, clue.factors, strict=True) if f < 0]
-    shaft = [grid.cells[c] for c, f in zip(clue.cells, clue.factors, strict=True) if f > 0]
-    out = [
-        f'<circle class="arrow-bulb" cx="{x(col + 0.5)}" cy="{y(r + 0.5)}" r="{cell * 0.4:.1f}" fill="none" '
-        'stroke="#888888" stroke-width="2"/>'
-        for r, col in bulb
-    ]
-    points = " ".join(f"{x(col + 0.5)},{y(r + 0.5)}" for r, col in bulb[-1:] + shaft)
-    out.append(
-        f'<polyline class="arrow" points="{points}" fill="none" stroke="#888888" stroke-width="2" '
-        'stroke-linejoin="round"/>'
-    )
-    return out
-
-
-def _edge_text(cx: float, cy: float, text: str, cell: int, colour: str) -> str:
-    return (
-        f'<text class="edge-clue" x="{cx}" y="{cy}" font-size="{cell * 0.26:.1f}" font-weight="bold" '
-        f'fill="{colour}" text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
-    )
+def outside_margin(grid: Grid, shapes: Sequence[Shape]) -> int:
+    """How many cells of room the drawing needs around the grid (1 when a clue stands outside)."""
+    for shape in shapes:
+        points = shape.get("points") or ([shape["at"]] if "at" in shape else [])
+        for r, c in points:
+            if r < 0 or c < 0 or r > grid.rows or c > grid.cols:
+                return 1
+    return 0
 
 
 def render_svg(
@@ -229,15 +172,16 @@ def render_svg(
     """The puzzle as an SVG document; ``values`` fills in a solution, ``candidates`` pencil marks.
 
     ``candidates`` holds one symbol bitmask per cell, drawn small in cells without a symbol.  When
-    neither is given, cells limited to some symbols show those symbols as candidates.
+    neither is given, cells limited to some symbols show those symbols as candidates.  Constraints
+    draw themselves (:meth:`sudokit.constraints.base.Constraint.drawing`), as in the web app.
     """
     grid = puzzle.grid
     present = set(grid.cells)
     owner = _owners(grid)
-    caption = sorted({RELATION_NAMES.get(r.kind, r.kind) for r in grid.relations if r.kind != "nabner"})
+    shapes = drawings(grid)
+    caption = sorted({str(shape["text"]) for shape in shapes if shape["shape"] == "caption"})
     # a ring of one cell around the grid when clues stand outside it (little killers, sandwiches, ...)
-    outside = any(rule.kind in ("sandwich", "x-sum", "skyscraper") for rule in grid.line_rules)
-    ring = cell if outside or any(total.kind == "little killer" for total in grid.sums) else 0
+    ring = cell * outside_margin(grid, shapes)
     margin = MARGIN + ring
     width = grid.cols * cell + 2 * margin
     height = grid.rows * cell + 2 * margin + (cell // 2 if caption else 0)
@@ -253,31 +197,24 @@ def render_svg(
     def y(row: float) -> float:
         return margin + row * cell
 
-    # shading: windows and other extra all-different groups (not diagonals)
-    for unit in grid.units:
-        if unit.kind == "extra" and "diagonal" not in unit.name:
+    # shading: extra all-different houses
+    for unit in grid.houses:
+        if unit.kind == "extra":
             for c in unit.cells:
                 r, col = grid.cells[c]
                 out.append(
                     f'<rect class="shade" x="{x(col)}" y="{y(r)}" width="{cell}" height="{cell}" '
                     f'fill="{SHADE}"/>'
                 )
+    for shape in shapes:
+        if shape.get("layer", 1) == 0:
+            out.extend(_shape(shape, x, y, cell))
     # thin cell lines
     for r, col in grid.cells:
         out.append(
             f'<rect class="cell" x="{x(col)}" y="{y(r)}" width="{cell}" height="{cell}" '
             'fill="none" stroke="#9a9a9a" stroke-width="1"/>'
         )
-    # diagonals
-    for unit in grid.units:
-        if unit.name in ("main diagonal", "anti-diagonal"):
-            first, last = grid.cells[unit.cells[0]], grid.cells[unit.cells[-1]]
-            x1, y1 = x(first[1] + 0.5), y(first[0] + 0.5)
-            x2, y2 = x(last[1] + 0.5), y(last[0] + 0.5)
-            out.append(
-                f'<line class="diagonal" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                'stroke="#b0b0b0" stroke-width="2"/>'
-            )
     # thick borders: an edge between a cell and a non-cell, or between different boxes or regions
     for r, col in grid.cells:
         for dr, dc, x1, y1, x2, y2 in _edges(r, col):
@@ -290,37 +227,9 @@ def render_svg(
                     f'<line class="border" x1="{x(x1)}" y1="{y(y1)}" x2="{x(x2)}" y2="{y(y2)}" '
                     'stroke="#000000" stroke-width="3" stroke-linecap="square"/>'
                 )
-    # cages: dashed outlines just inside their cells, the sum at the top-left cell
-    inset = max(3, cell // 10)
-    for cage in grid.cages:
-        members = {grid.cells[c] for c in cage.cells}
-        for r, col in members:
-            for dr, dc, x1, y1, x2, y2 in _edges(r, col):
-                if (r + dr, col + dc) in members:
-                    continue
-                ax, ay, bx, by = x(x1), y(y1), x(x2), y(y2)
-                if dr:  # horizontal edge: move it inwards, trim its ends where the cage turns
-                    ay = by = ay + (inset if dr < 0 else -inset)
-                    ax += inset if (r, col - 1) not in members else -inset
-                    bx -= inset if (r, col + 1) not in members else -inset
-                else:
-                    ax = bx = ax + (inset if dc < 0 else -inset)
-                    ay += inset if (r - 1, col) not in members else -inset
-                    by -= inset if (r + 1, col) not in members else -inset
-                out.append(
-                    f'<line class="cage" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{CAGE}" '
-                    'stroke-width="1" stroke-dasharray="3,3"/>'
-                )
-        if cage.total is not None:
-            r, col = min(members)
-            out.append(
-                f'<text class="cage-sum" x="{x(col) + inset + 1}" y="{y(r) + inset + cell * 0.22}" '
-                f'font-size="{cell * 0.24:.1f}" fill="{CAGE}" style="background:#fff">{cage.total}</text>'
-            )
-    out.extend(_lines(grid, x, y, cell))
-    out.extend(_links(grid, x, y, cell))
-    out.extend(_outside_sums(grid, x, y, cell))
-    out.extend(_rules(grid, x, y, cell))
+    for shape in shapes:
+        if shape.get("layer", 1) != 0:
+            out.extend(_shape(shape, x, y, cell))
     # symbols and candidates
     marks = candidates
     if marks is None and values is None and puzzle.allowed is not None:

@@ -1,35 +1,54 @@
 """Builders for the common Sudoku variants, each a :class:`~sudokit.model.Grid` made in one call.
 
-Every variant is expressed with the model's three kinds of rule: all-different units (rows, columns,
-boxes, regions, diagonals, windows), pairwise relations (anti-knight, anti-king, non-consecutive)
-and cages (killer).  Builders that add rules take a grid and return a new one, so they combine:
-``killer(anti_knight(Grid.classic(9)), cages)``.
+Layouts (classic boxes, multi-grids, extra houses) are grids; every other rule is a constraint of
+:mod:`sudokit.constraints`, and the builders here add one: ``thermometer(grid, line)`` is
+``grid.with_constraints(Thermometer(line))``.  Builders take a grid and return a new one, so they
+combine: ``killer(anti_knight(Grid.classic(9)), cages)``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from sudokit.english import article, plural
+from sudokit import automata
+from sudokit.constraints.base import Constraint
+from sudokit.constraints.base import orthogonal_pairs as _orthogonal_pairs
+from sudokit.constraints.cages.killer import Killer, SumCage
+from sudokit.constraints.cells.extremum import Maximum, Minimum
+from sudokit.constraints.cells.odd_even import Even, Odd
+from sudokit.constraints.cells.quadruple import Quadruple
+from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
+from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
+from sudokit.constraints.dots.xv import XV
+from sudokit.constraints.families import OUTSIDE_SIDES, outside_cells
+from sudokit.constraints.generic.primitives import CustomLink, CustomRelation, CustomSum
+from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight, Leaper
+from sudokit.constraints.grid_rules.diagonal import Diagonal
+from sudokit.constraints.grid_rules.units import CentreDot, DisjointGroups, Windoku
+from sudokit.constraints.lines.arrow import Arrow
+from sudokit.constraints.lines.between import Between
+from sudokit.constraints.lines.clone import Clone
+from sudokit.constraints.lines.double_arrow import DoubleArrow
+from sudokit.constraints.lines.entropic import Entropic, Modular
+from sudokit.constraints.lines.nabner import Nabner
+from sudokit.constraints.lines.palindrome import Palindrome
+from sudokit.constraints.lines.region_sum import RegionSum
+from sudokit.constraints.lines.renban import Renban
+from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
+from sudokit.constraints.lines.whispers import Whispers, dutch_gap, german_gap
+from sudokit.constraints.lines.zipper import Zipper
+from sudokit.constraints.outside.little_killer import LittleKiller
+from sudokit.constraints.outside.sandwich import Sandwich
+from sudokit.constraints.outside.skyscraper import Skyscraper
+from sudokit.constraints.outside.x_sum import XSum
+from sudokit.constraints.regions.extra_region import ExtraRegion
+from sudokit.english import article
 from sudokit.errors import GridError
-from sudokit.model import (
-    Cage,
-    Cell,
-    Grid,
-    LineRule,
-    Link,
-    Puzzle,
-    Relation,
-    Sum,
-    Unit,
-    cell_name,
-    default_box,
-    default_symbols,
-)
+from sudokit.model import Cell, Grid, Puzzle, Sum, Unit, cell_name, default_box, default_symbols
+
+__all__ = ["OUTSIDE_SIDES", "dutch_gap", "german_gap", "outside_cells"]
 
 MULTI_GRID_LAYOUTS: dict[str, tuple[tuple[int, int], ...]] = {
     "twodoku": ((0, 0), (6, 6)),
@@ -42,9 +61,14 @@ MULTI_GRID_LAYOUTS: dict[str, tuple[tuple[int, int], ...]] = {
 """Top-left corners of the 9x9 grids of the standard multi-grid layouts."""
 
 
+def with_constraints(grid: Grid, *constraints: Constraint) -> Grid:
+    """The grid with more constraints (see :mod:`sudokit.constraints`)."""
+    return grid.with_constraints(*constraints)
+
+
 def with_units(grid: Grid, groups: Iterable[Sequence[Cell]], name: str = "group") -> Grid:
-    """The grid with extra all-different units, each given as (row, column) cells."""
-    units = list(grid.units)
+    """The grid with extra all-different houses, each given as (row, column) cells."""
+    units = list(grid.houses)
     for number, group in enumerate(groups, 1):
         cells = []
         for cell in group:
@@ -54,103 +78,76 @@ def with_units(grid: Grid, groups: Iterable[Sequence[Cell]], name: str = "group"
         if len(set(cells)) != len(cells):
             raise GridError(f"{name} {number} names a cell twice")
         units.append(Unit(f"{name} {number}", tuple(cells)))
-    return replace(grid, units=tuple(units), _memo={})
+    return replace(grid, houses=tuple(units), _memo={})
+
+
+def extra_region(grid: Grid, cells: Sequence[Cell]) -> Grid:
+    """An extra region: the cells hold different digits."""
+    return grid.with_constraints(ExtraRegion(tuple(cells)))
 
 
 def diagonals(grid: Grid, which: str = "both") -> Grid:
     """X-sudoku: the main diagonal (``main``), the anti-diagonal (``anti``) or both hold each symbol once."""
-    n = _square(grid, "diagonals")
-    lines = {
-        "main diagonal": [(i, i) for i in range(n)],
-        "anti-diagonal": [(i, n - 1 - i) for i in range(n)],
-    }
-    chosen = {"both": list(lines), "main": ["main diagonal"], "anti": ["anti-diagonal"]}.get(which)
+    chosen = {"both": ("main", "anti"), "main": ("main",), "anti": ("anti",)}.get(which)
     if chosen is None:
         raise GridError(f"diagonals are 'both', 'main' or 'anti', not {which!r}")
-    extra = [Unit(name, tuple(grid.index[c] for c in lines[name])) for name in chosen]
-    return replace(grid, units=grid.units + tuple(extra), _memo={})
+    return grid.with_constraints(*(Diagonal(d) for d in chosen))
 
 
 def windoku(grid: Grid) -> Grid:
-    """Windoku (hyper sudoku): extra windows the size of a box, one cell in from the boxes' corners.
-
-    A 9x9 gets the four windows at r2c2, r2c6, r6c2 and r6c6; square boxes of side b give (b-1)^2.
-    """
-    _square(grid, "windows")
-    side = _box(grid)
-    if side[0] != side[1]:
-        raise GridError("windoku windows need square boxes")
-    b = side[0]
-    starts = [1 + k * (b + 1) for k in range(b - 1)]
-    windows = [[(top + i, left + j) for i in range(b) for j in range(b)] for top in starts for left in starts]
-    return with_units(grid, windows, "window")
+    """Windoku (hyper sudoku): extra windows the size of a box, one cell in from the boxes' corners."""
+    return grid.with_constraints(Windoku())
 
 
 def disjoint_groups(grid: Grid) -> Grid:
     """Disjoint groups: the cells at the same position in every box hold each symbol once."""
-    n = _square(grid, "disjoint groups")
-    rows, cols = _box(grid)
-    groups = [
-        [(top + i, left + j) for top in range(0, n, rows) for left in range(0, n, cols)]
-        for i in range(rows)
-        for j in range(cols)
-    ]
-    return with_units(grid, groups, "disjoint group")
+    return grid.with_constraints(DisjointGroups())
 
 
 def centre_dot(grid: Grid) -> Grid:
     """Centre-dot: the centre cells of the boxes hold each symbol once (boxes of odd sides)."""
-    n = _square(grid, "centre dots")
-    rows, cols = _box(grid)
-    if rows % 2 == 0 or cols % 2 == 0:
-        raise GridError("centre dots need boxes with a centre cell (odd sides)")
-    cells = [(top + rows // 2, left + cols // 2) for top in range(0, n, rows) for left in range(0, n, cols)]
-    return with_units(grid, [cells], "centre dots")
-
-
-KNIGHT_MOVES = ((1, 2), (2, 1), (1, -2), (2, -1))
-KING_MOVES = ((0, 1), (1, 0), (1, 1), (1, -1))
-ORTHOGONAL = ((0, 1), (1, 0))
+    return grid.with_constraints(CentreDot())
 
 
 def anti_knight(grid: Grid) -> Grid:
     """Anti-knight: two cells a chess knight's move apart never hold the same symbol."""
-    return with_relations(grid, KNIGHT_MOVES, {0}, "antiknight")
+    return grid.with_constraints(AntiKnight())
 
 
 def anti_king(grid: Grid) -> Grid:
     """Anti-king: two cells that touch, diagonally included, never hold the same symbol."""
-    return with_relations(grid, KING_MOVES, {0}, "antiking")
+    return grid.with_constraints(AntiKing())
+
+
+def anti_leaper(grid: Grid, *offsets: tuple[int, int]) -> Grid:
+    """Anti-leaper: cells a leap of each (a, b) apart (in any direction) never hold the same symbol."""
+    return grid.with_constraints(Leaper(tuple(offsets)))
 
 
 def non_consecutive(grid: Grid) -> Grid:
-    """Non-consecutive: orthogonal neighbours never hold consecutive symbols (4 and 5, or B and C)."""
-    return with_relations(grid, ORTHOGONAL, {1}, "nonconsecutive")
+    """Non-consecutive: orthogonal neighbours hold no consecutive symbols, unless a kropki dot joins them."""
+    return grid.with_constraints(NonConsecutive())
 
 
 def with_relations(grid: Grid, moves: Iterable[tuple[int, int]], distances: set[int], kind: str) -> Grid:
     """The grid with a relation between every cell and the cell each move (row, column step) leads to."""
     found = []
-    forbidden = frozenset(distances)
-    for a, (r, c) in enumerate(grid.cells):
+    forbidden = tuple(sorted(distances))
+    for r, c in grid.cells:
         for dr, dc in moves:
-            b = grid.index.get((r + dr, c + dc))
-            if b is not None:
-                found.append(Relation((a, b), forbidden, kind))
-    return replace(grid, relations=grid.relations + tuple(found), _memo={})
+            if (r + dr, c + dc) in grid.index:
+                found.append(CustomRelation((r, c), (r + dr, c + dc), forbidden, kind))
+    return grid.with_constraints(*found)
 
 
 def killer(grid: Grid, cages: Iterable[tuple[Sequence[Cell], int | None]]) -> Grid:
     """Killer sudoku: cages of (row, column) cells with a sum (None: no sum), symbols differ in each."""
-    made = []
-    for number, (cells, total) in enumerate(cages, 1):
-        indexes = []
-        for cell in cells:
-            if cell not in grid.index:
-                raise GridError(f"cage {number}: {cell_name(cell)} is not a cell of the grid")
-            indexes.append(grid.index[cell])
-        made.append(Cage(tuple(indexes), total))
-    return replace(grid, cages=grid.cages + tuple(made), _memo={})
+    return grid.with_constraints(*(Killer(tuple(cells), total) for cells, total in cages))
+
+
+def sum_cage(grid: Grid, cells: Sequence[Cell], total: int) -> Grid:
+    """A killer cage whose digits may repeat: only their sum is given."""
+    return grid.with_constraints(SumCage(tuple(cells), total))
 
 
 def with_links(
@@ -161,210 +158,146 @@ def with_links(
     *,
     negated: bool = False,
     kind: str = "custom",
-    line: Sequence[int] = (),
 ) -> Grid:
-    """The grid with a link (see :class:`~sudokit.model.Link`) between each pair of (row, column) cells.
-
-    ``line`` is the drawn line (cell indexes) the links belong to, when they are drawn as one.
-    """
-    made = []
-    for a, b in pairs:
-        for cell in (a, b):
-            if cell not in grid.index:
-                raise GridError(f"{kind}: {cell_name(cell)} is not a cell of the grid")
-        made.append(Link((grid.index[a], grid.index[b]), rule, value, negated, kind, tuple(line)))
-    return replace(grid, links=grid.links + tuple(made), _memo={})
+    """The grid with a link (see :class:`~sudokit.model.Link`) between each pair of (row, column) cells."""
+    return grid.with_constraints(*(CustomLink(a, b, rule, value, negated, kind) for a, b in pairs))
 
 
-def _steps(line: Sequence[Cell]) -> list[tuple[Cell, Cell]]:
-    return list(itertools.pairwise(line))
-
-
-def line_cells(grid: Grid, line: Sequence[Cell], kind: str, shortest: int = 2) -> tuple[int, ...]:
-    """The indexes of a drawn line's (row, column) cells, checked.
-
-    GridError for a cell outside the grid, a cell the line passes twice, or a line too short for its rule.
-    """
-    indexes = []
-    for cell in line:
-        if cell not in grid.index:
-            raise GridError(f"{article(kind)} line: {cell_name(cell)} is not a cell of the grid")
-        indexes.append(grid.index[cell])
-    if len(set(indexes)) != len(indexes):
-        twice = next(cell for cell in line if list(line).count(cell) > 1)
-        raise GridError(f"{article(kind)} line passes through {cell_name(twice)} twice")
-    if len(indexes) < shortest:
-        raise GridError(f"{article(kind)} needs {plural(shortest, 'cell')} or more, not {len(indexes)}")
-    return tuple(indexes)
+def with_sums(grid: Grid, sums: Iterable[Sum]) -> Grid:
+    """The grid with more sums (see :class:`~sudokit.model.Sum`), their cells as indexes."""
+    return grid.with_constraints(
+        *(CustomSum(tuple(grid.cells[c] for c in s.cells), s.total, s.coefficients, s.kind) for s in sums)
+    )
 
 
 def thermometer(grid: Grid, line: Sequence[Cell], *, slow: bool = False) -> Grid:
     """A thermometer: values increase from the bulb (the first cell) along the line (slow: or stay)."""
-    kind = "slow thermometer" if slow else "thermometer"
-    line_cells(grid, line, kind)
-    return with_links(grid, _steps(line), "less_or_equal" if slow else "less", kind=kind)
+    return grid.with_constraints((SlowThermometer if slow else Thermometer)(tuple(line)))
 
 
 def palindrome(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A palindrome line: it reads the same from either end."""
-    drawn = line_cells(grid, line, "palindrome")
-    pairs = [(line[k], line[-1 - k]) for k in range(len(line) // 2)]
-    return with_links(grid, pairs, "equal", kind="palindrome", line=drawn)
-
-
-def german_gap(n: int) -> int:
-    """The least difference of German whispers on an n x n grid: half n, rounded up (5 on 9x9)."""
-    return -(-n // 2)
-
-
-def dutch_gap(n: int) -> int:
-    """The least difference of Dutch whispers on an n x n grid: half n less one, rounded up (4 on 9x9)."""
-    return -(-(n - 2) // 2)
+    return grid.with_constraints(Palindrome(tuple(line)))
 
 
 def whispers(grid: Grid, line: Sequence[Cell], difference: int | None = None) -> Grid:
-    """A German whispers line: neighbours on it differ by at least ``difference``.
-
-    The default is half the grid's size rounded up: 5 on 9x9.
-    """
-    line_cells(grid, line, "whispers")
-    gap = difference if difference is not None else german_gap(grid.size)
-    return with_links(grid, _steps(line), "difference_at_least", gap, kind="whispers")
+    """A German whispers line: neighbours on it differ by at least ``difference`` (5 on 9x9 by default)."""
+    return grid.with_constraints(Whispers(tuple(line), difference))
 
 
 def dutch_whispers(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A Dutch whispers line: neighbours differ by at least 4 on 9x9 (half the size, less one, rounded up)."""
-    return whispers(grid, line, dutch_gap(grid.size))
+    return grid.with_constraints(Whispers(tuple(line), dutch_gap(grid.size)))
 
 
 def nabner(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A nabner line: its digits differ and no two of them are consecutive."""
-    drawn = line_cells(grid, line, "nabner")
-    made = [Relation((a, b), frozenset({0, 1}), "nabner") for a, b in itertools.combinations(drawn, 2)]
-    return replace(grid, relations=grid.relations + tuple(made), _memo={})
+    return grid.with_constraints(Nabner(tuple(line)))
 
 
 def clone(grid: Grid, cells: Sequence[Cell], copies: Sequence[Cell]) -> Grid:
     """Clones: each cell of ``copies`` holds the same digit as the cell of ``cells`` in its place."""
-    first = line_cells(grid, cells, "clone", 1)
-    second = line_cells(grid, copies, "clone", 1)
-    if len(first) != len(second):
-        raise GridError(f"a clone pairs {len(first)} cells with {len(second)}; it needs as many on each side")
-    return with_links(grid, zip(cells, copies, strict=True), "equal", kind="clone", line=first + second)
-
-
-def with_sums(grid: Grid, sums: Iterable[Sum]) -> Grid:
-    """The grid with more sums (see :class:`~sudokit.model.Sum`)."""
-    return replace(grid, sums=grid.sums + tuple(sums), _memo={})
+    return grid.with_constraints(Clone(tuple(cells), tuple(copies)))
 
 
 def arrow(grid: Grid, circle: Sequence[Cell], shaft: Sequence[Cell]) -> Grid:
-    """An arrow: the circle's digits, read as one number, equal the sum of the digits on its shaft.
-
-    A circle of several cells reads them in reading order (r1c1 r1c2: tens, units).
-    """
-    if not circle:
-        raise GridError("an arrow needs a circle")
-    if not shaft:
-        raise GridError("an arrow needs a shaft beyond its circle")
-    cells = line_cells(grid, [*sorted(circle), *shaft], "arrow")
-    places = [-(10**k) for k in range(len(circle) - 1, -1, -1)]
-    return with_sums(grid, [Sum(cells, 0, (*places, *[1] * len(shaft)), "arrow")])
+    """An arrow: the circle's digits, read as one number, equal the sum of the digits on its shaft."""
+    return grid.with_constraints(Arrow(tuple(circle), tuple(shaft)))
 
 
 def double_arrow(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A double arrow: the two ends of the line add up to the sum of the cells between them."""
-    cells = line_cells(grid, line, "double arrow", 3)
-    factors = (-1, *[1] * (len(cells) - 2), -1)
-    return with_sums(grid, [Sum(cells, 0, factors, "double arrow", cells)])
+    return grid.with_constraints(DoubleArrow(tuple(line)))
 
 
 def zipper(grid: Grid, line: Sequence[Cell]) -> Grid:
-    """A zipper line: digits the same distance from its centre add up to the same value.
-
-    On a line of odd length that value is the centre's digit.
-    """
-    cells = line_cells(grid, line, "zipper", 3)
-    pairs = [(cells[k], cells[-1 - k]) for k in range(len(cells) // 2)]
-    if len(cells) % 2:
-        centre = cells[len(cells) // 2]
-        made = [Sum((a, b, centre), 0, (1, 1, -1), "zipper", cells) for a, b in pairs]
-    else:
-        made = [Sum((*p, *q), 0, (1, 1, -1, -1), "zipper", cells) for p, q in itertools.pairwise(pairs)]
-    return with_sums(grid, made)
+    """A zipper line: digits the same distance from its centre add up to the same value."""
+    return grid.with_constraints(Zipper(tuple(line)))
 
 
 def region_sum_line(grid: Grid, line: Sequence[Cell]) -> Grid:
-    """A region sum line: its digits add up to the same total in each box or region it passes through.
-
-    A line that leaves a region and comes back starts a new part there.
-    """
-    cells = line_cells(grid, line, "region sum line", 2)
-    region_of = {c: u.name for u in grid.units if u.kind in ("box", "region") for c in u.cells}
-    parts: list[list[int]] = []
-    for c in cells:
-        if parts and region_of.get(c) == region_of.get(parts[-1][-1]):
-            parts[-1].append(c)
-        else:
-            parts.append([c])
-    if len(parts) < 2:
-        raise GridError("a region sum line must pass through two regions or more")
-    made = [
-        Sum((*p, *q), 0, (*[1] * len(p), *[-1] * len(q)), "region sum", cells)
-        for p, q in itertools.pairwise(parts)
-    ]
-    return with_sums(grid, made)
-
-
-def sum_cage(grid: Grid, cells: Sequence[Cell], total: int) -> Grid:
-    """A killer cage whose digits may repeat: only their sum is given."""
-    indexes = line_cells(grid, cells, "cage", 1)
-    return with_sums(grid, [Sum(indexes, total, (), "killer", indexes)])
-
-
-def with_line_rule(grid: Grid, kind: str, cells: Sequence[Cell], clue: Sequence[int] = ()) -> Grid:
-    """The grid with a :class:`~sudokit.model.LineRule` over the (row, column) cells, read in order."""
-    indexes = line_cells(grid, cells, kind, 1)
-    rule = LineRule(kind, indexes, tuple(clue))
-    return replace(grid, line_rules=(*grid.line_rules, rule), _memo={})
+    """A region sum line: its digits add up to the same total in each box or region it passes through."""
+    return grid.with_constraints(RegionSum(tuple(line)))
 
 
 def renban(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A renban line: different digits that form a run of consecutive numbers, in any order."""
-    return with_line_rule(grid, "renban", line)
+    return grid.with_constraints(Renban(tuple(line)))
 
 
 def between(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A between line: every digit on it lies strictly between the digits in the circles at its ends."""
-    line_cells(grid, line, "between", 3)
-    return with_line_rule(grid, "between", line)
+    return grid.with_constraints(Between(tuple(line)))
 
 
 def entropic(grid: Grid, line: Sequence[Cell]) -> Grid:
-    """An entropic line: any three cells in a row on it hold a low, a middle and a high digit.
-
-    On 9x9 the ranks are 1-3, 4-6 and 7-9.
-    """
-    return with_line_rule(grid, "entropic", line)
+    """An entropic line: any three cells in a row on it hold a low, a middle and a high digit."""
+    return grid.with_constraints(Entropic(tuple(line)))
 
 
 def modular(grid: Grid, line: Sequence[Cell]) -> Grid:
     """A modular line: any three cells in a row on it hold digits of different remainders modulo 3."""
-    return with_line_rule(grid, "modular", line)
+    return grid.with_constraints(Modular(tuple(line)))
 
 
 def quadruple(grid: Grid, corner: Cell, digits: Sequence[int]) -> Grid:
-    """A quadruple: the digits appear in the four cells whose top-left one is ``corner``.
+    """A quadruple: the digits appear in the four cells whose top-left one is ``corner``."""
+    return grid.with_constraints(Quadruple.at(grid, corner, tuple(digits)))
 
-    A digit listed twice appears twice.  At the edge of a multi-grid fewer cells may be there.
-    """
-    r, c = corner
-    cells = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1) if (r + dr, c + dc) in grid.index]
-    if len(digits) > len(cells):
-        raise GridError(
-            f"a quadruple at {cell_name(corner)} lists {len(digits)} digits for {len(cells)} cells"
-        )
-    return with_line_rule(grid, "quadruple", cells, digits)
+
+def sandwich(grid: Grid, side: str, index: int, total: int) -> Grid:
+    """A sandwich clue: the digits between the lowest and highest digit of the row or column add up to it."""
+    return grid.with_constraints(Sandwich.at(grid, side, index, total))
+
+
+def x_sum(grid: Grid, side: str, index: int, total: int) -> Grid:
+    """An X-sum clue: the first X digits seen from the clue add up to it, X being the first digit."""
+    return grid.with_constraints(XSum.at(grid, side, index, total))
+
+
+def skyscraper(grid: Grid, side: str, index: int, count: int) -> Grid:
+    """A skyscraper clue: seen from the clue, this many digits are higher than every digit before them."""
+    return grid.with_constraints(Skyscraper.at(grid, side, index, count))
+
+
+def little_killer(grid: Grid, cells: Sequence[Cell], total: int) -> Grid:
+    """A little killer clue: the digits of the diagonal ``cells`` (from the clue) add up to ``total``."""
+    return grid.with_constraints(LittleKiller(tuple(cells), total))
+
+
+def minimum(grid: Grid, cell: Cell) -> Grid:
+    """A minimum cell: less than each orthogonal neighbour that is not a minimum cell."""
+    return grid.with_constraints(Minimum(cell))
+
+
+def maximum(grid: Grid, cell: Cell) -> Grid:
+    """A maximum cell: more than each orthogonal neighbour that is not a maximum cell."""
+    return grid.with_constraints(Maximum(cell))
+
+
+_LINE_RULES: dict[str, Callable[[tuple[Cell, ...], tuple[int, ...]], Constraint]] = {
+    "renban": lambda cells, clue: Renban(cells),
+    "between": lambda cells, clue: Between(cells),
+    "entropic": lambda cells, clue: Entropic(cells),
+    "modular": lambda cells, clue: Modular(cells),
+    "sandwich": lambda cells, clue: Sandwich(cells, clue[0]),
+    "x-sum": lambda cells, clue: XSum(cells, clue[0]),
+    "skyscraper": lambda cells, clue: Skyscraper(cells, clue[0]),
+}
+
+
+def with_line_rule(grid: Grid, kind: str, cells: Sequence[Cell], clue: Sequence[int] = ()) -> Grid:
+    """The grid with a rule over (row, column) cells read in order (a kind of :data:`.automata.KINDS`)."""
+    if kind == "quadruple":
+        return grid.with_constraints(Quadruple(tuple(cells), tuple(clue)))
+    build = _LINE_RULES.get(kind)
+    if build is None:
+        raise GridError(f"unknown rule kind {kind!r} (known: {', '.join(automata.KINDS)})")
+    fewest, most = automata.KINDS[kind].clue
+    if not fewest <= len(clue) <= most:
+        wanted = "no clue" if most == 0 else "a number"
+        raise GridError(f"a {kind} rule takes {wanted}, not {list(clue)}")
+    return grid.with_constraints(build(tuple(cells), tuple(clue)))
 
 
 LINES: dict[str, Callable[[Grid, Sequence[Cell]], Grid]] = {
@@ -384,216 +317,6 @@ LINES: dict[str, Callable[[Grid, Sequence[Cell]], Grid]] = {
 }
 """The line constraints by name: each builder takes a grid and the line's (row, column) cells in order."""
 
-LINE_RULE_LINES = ("renban", "between", "entropic", "modular")
-"""The :class:`~sudokit.model.LineRule` kinds that are drawn as lines (the others are clues)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DrawnLine:
-    """A line constraint as drawn: its kind, its cells in order and, for whispers, the least difference.
-
-    The kind is a key of :data:`LINES`, or ``clone`` (the cells, then their copies).
-    """
-
-    kind: str
-    cells: tuple[int, ...]
-    value: int = 0
-
-
-DRAWN_LINK_KINDS = ("thermometer", "slow thermometer", "whispers", "palindrome", "clone")
-"""Link kinds drawn as lines (see :func:`drawn_lines`), not as clues on an edge."""
-DRAWN_SUM_KINDS = ("zipper", "region sum", "double arrow")
-"""Sum kinds drawn as the line they keep (see :func:`drawn_lines`)."""
-
-
-def style_of(grid: Grid, line: DrawnLine) -> str:
-    """The kind a drawn line is shown and written as: whispers at the Dutch gap are Dutch whispers."""
-    return "dutch whispers" if line.kind == "whispers" and line.value == dutch_gap(grid.size) else line.kind
-
-
-def drawn_lines(grid: Grid) -> list[DrawnLine]:
-    """The line constraints of a grid as they are drawn: what writers and drawings show.
-
-    Thermometers and whispers are their step links joined into paths; palindromes, clones, zippers,
-    region sum lines and double arrows are the lines their links and sums keep; renban, between,
-    entropic and modular lines are their rules' cells; nabner lines are their relations' cliques.
-    """
-    found: list[DrawnLine] = []
-    for kind, rule in (
-        ("thermometer", "less"),
-        ("slow thermometer", "less_or_equal"),
-        ("whispers", "difference_at_least"),
-    ):
-        steps = [k for k in grid.links if k.kind == kind and k.rule == rule and not k.negated and not k.line]
-        for value in sorted({k.value for k in steps}):
-            for path in _paths([k.cells for k in steps if k.value == value]):
-                found.append(DrawnLine(kind, path, value if kind == "whispers" else 0))
-    seen: set[tuple[str, tuple[int, ...]]] = set()
-    items: list[Link | Sum] = [*grid.links, *grid.sums]
-    for item in items:
-        key = (item.kind, item.line or (item.cells if item.kind in ("palindrome", "clone") else ()))
-        if key[1] and key[0] in ("palindrome", "clone", *DRAWN_SUM_KINDS) and key not in seen:
-            seen.add(key)
-            found.append(DrawnLine(*key))
-    found += [DrawnLine(r.kind, r.cells) for r in grid.line_rules if r.kind in LINE_RULE_LINES]
-    nabner: dict[int, set[int]] = {}
-    for relation in grid.relations:
-        if relation.kind == "nabner":
-            a, b = relation.cells
-            nabner.setdefault(a, set()).add(b)
-            nabner.setdefault(b, set()).add(a)
-    while nabner:
-        start = min(nabner)
-        clique = {start, *nabner[start]}
-        for c in clique:
-            nabner.pop(c, None)
-        found.append(DrawnLine("nabner", _walk(grid, clique)))
-    return found
-
-
-def _paths(steps: Sequence[tuple[int, int]]) -> list[tuple[int, ...]]:
-    """Steps (a, b) joined into paths: a path goes on through a cell with one step in and one out."""
-    out: dict[int, list[int]] = {}
-    into: dict[int, int] = {}
-    for a, b in steps:
-        out.setdefault(a, []).append(b)
-        into[b] = into.get(b, 0) + 1
-    paths = []
-    used: set[tuple[int, int]] = set()
-    starts = [a for a, _ in steps if into.get(a, 0) != 1 or len(out.get(a, [])) > 1]
-    for first, second in [(a, b) for a in dict.fromkeys(starts) for b in out[a]] + list(steps):
-        if (first, second) in used:
-            continue
-        path = [first, second]
-        used.add((first, second))
-        while (
-            into.get(path[-1], 0) == 1
-            and len(out.get(path[-1], [])) == 1
-            and (path[-1], out[path[-1]][0]) not in used
-        ):
-            used.add((path[-1], out[path[-1]][0]))
-            path.append(out[path[-1]][0])
-        paths.append(tuple(path))
-    return paths
-
-
-def _walk(grid: Grid, cells: set[int]) -> tuple[int, ...]:
-    """Cells in an order a line could be drawn through them.
-
-    From the cell with the fewest neighbours among them, each next cell is the nearest to the last.
-    """
-    left = set(cells)
-
-    def near(a: int, b: int) -> bool:
-        (r1, c1), (r2, c2) = grid.cells[a], grid.cells[b]
-        return max(abs(r1 - r2), abs(c1 - c2)) == 1
-
-    current = min(left, key=lambda c: (sum(near(c, o) for o in left), c))
-    order = [current]
-    left.discard(current)
-    while left:
-        r, c = grid.cells[current]
-        current = min(left, key=lambda o: (max(abs(grid.cells[o][0] - r), abs(grid.cells[o][1] - c)), o))
-        order.append(current)
-        left.discard(current)
-    return tuple(order)
-
-
-def clue_cell(
-    grid: Grid, cells: Sequence[int], default: tuple[int, int] = (1, 1)
-) -> tuple[Cell, tuple[int, int]]:
-    """Where the clue of cells read from outside the grid stands, and the step it reads them with.
-
-    The clue stands one step before the first cell: a sandwich above its column, a little killer at
-    the corner its diagonal leaves.  ``default`` is the step of a single cell.
-    """
-    (r1, c1) = grid.cells[cells[0]]
-    if len(cells) > 1:
-        r2, c2 = grid.cells[cells[1]]
-        step = ((r2 > r1) - (r2 < r1), (c2 > c1) - (c2 < c1))
-    else:
-        step = default
-    return (r1 - step[0], c1 - step[1]), step
-
-
-def outside_clue_side(grid: Grid, cells: Sequence[int]) -> tuple[str, int]:
-    """Where an outside clue that reads these cells stands: (side, 0-based row or column)."""
-    (r, c), step = clue_cell(grid, cells, (1, 0))
-    side = {(1, 0): "top", (-1, 0): "bottom", (0, 1): "left"}.get(step, "right")
-    return side, (c if side in ("top", "bottom") else r)
-
-
-OUTSIDE_SIDES = ("top", "bottom", "left", "right")
-"""Where an outside clue stands: above a column, below it, left of a row, right of it."""
-
-
-def outside_cells(grid: Grid, side: str, index: int) -> list[Cell]:
-    """The cells an outside clue reads, the nearest first.
-
-    Column ``index`` from the top or bottom, row ``index`` from the left or right (0-based).
-    """
-    if side not in OUTSIDE_SIDES:
-        raise GridError(f"an outside clue stands {', '.join(OUTSIDE_SIDES)} of the grid, not {side!r}")
-    if side in ("top", "bottom"):
-        cells = [(r, index) for r in range(grid.rows) if (r, index) in grid.index]
-    else:
-        cells = [(index, c) for c in range(grid.cols) if (index, c) in grid.index]
-    if not cells:
-        raise GridError(
-            f"no cells lie {'below' if side == 'top' else 'beside'} an outside clue at {side} {index + 1}"
-        )
-    return cells[::-1] if side in ("bottom", "right") else cells
-
-
-def sandwich(grid: Grid, side: str, index: int, total: int) -> Grid:
-    """A sandwich clue: the digits between the lowest and highest digit of the row or column add up to it."""
-    return with_line_rule(grid, "sandwich", outside_cells(grid, side, index), (total,))
-
-
-def x_sum(grid: Grid, side: str, index: int, total: int) -> Grid:
-    """An X-sum clue: the first X digits seen from the clue add up to it, X being the first digit."""
-    return with_line_rule(grid, "x-sum", outside_cells(grid, side, index), (total,))
-
-
-def skyscraper(grid: Grid, side: str, index: int, count: int) -> Grid:
-    """A skyscraper clue: seen from the clue, this many digits are higher than every digit before them."""
-    return with_line_rule(grid, "skyscraper", outside_cells(grid, side, index), (count,))
-
-
-def dots(
-    grid: Grid,
-    clues: Sequence[tuple[Iterable[tuple[Cell, Cell]], str, int]],
-    kind: str,
-    *,
-    negative: bool = False,
-) -> Grid:
-    """Clues on the edge between two neighbours: for each (pairs, link rule, value), a link per pair.
-
-    With ``negative``, every pair of orthogonal neighbours without a clue breaks every clue's rule.
-    """
-    marked: list[tuple[Cell, Cell]] = []
-    for pairs, rule, value in clues:
-        chosen = list(pairs)
-        grid = with_links(grid, chosen, rule, value, kind=kind)
-        marked += chosen
-    if negative:
-        grid = negative_dots(grid, marked, [(rule, value) for _, rule, value in clues], kind)
-    return grid
-
-
-def negative_dots(
-    grid: Grid, marked: Iterable[tuple[Cell, Cell]], rules: Iterable[tuple[str, int]], kind: str
-) -> Grid:
-    """The negative constraint ("no clue means not") of edge clues.
-
-    Every pair of orthogonal neighbours not in ``marked`` breaks each (link rule, value) of ``rules``.
-    """
-    taken = {frozenset(pair) for pair in marked}
-    free = [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in taken]
-    for rule, value in rules:
-        grid = with_links(grid, free, rule, value, negated=True, kind=kind)
-    return grid
-
 
 def kropki(
     grid: Grid,
@@ -604,9 +327,14 @@ def kropki(
 ) -> Grid:
     """Kropki dots: white between consecutive values, black where one is double the other.
 
-    With ``negative``, every other pair of orthogonal neighbours is neither.
+    With ``negative``, every other pair of orthogonal neighbours is neither (all dots are given:
+    the non-consecutive rule and the negative black-dot rule).
     """
-    return dots(grid, [(white, "difference", 1), (black, "ratio", 2)], "kropki", negative=negative)
+    made: list[Constraint] = [Kropki(a, b, WHITE) for a, b in white]
+    made += [Kropki(a, b, BLACK) for a, b in black]
+    if negative:
+        made += [NonConsecutive(), NegativeRatio()]
+    return grid.with_constraints(*made)
 
 
 def xv(
@@ -620,17 +348,16 @@ def xv(
 
     With ``negative``, no other orthogonal neighbours add up to 5 or 10.
     """
-    return dots(grid, [(x, "sum", 10), (v, "sum", 5)], "xv", negative=negative)
+    made: list[Constraint] = [XV(a, b, 10) for a, b in x]
+    made += [XV(a, b, 5) for a, b in v]
+    if negative:
+        made.append(AntiXV())
+    return grid.with_constraints(*made)
 
 
 def orthogonal_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
     """Every pair of orthogonally adjacent cells, once."""
-    return [
-        ((r, c), (r + dr, c + dc))
-        for r, c in grid.cells
-        for dr, dc in ORTHOGONAL
-        if (r + dr, c + dc) in grid.index
-    ]
+    return _orthogonal_pairs(grid)
 
 
 def multi_grid(
@@ -792,34 +519,19 @@ def restrict(puzzle: Puzzle, cells: Iterable[Cell], symbols: Iterable[str]) -> P
 
 def odd_even(puzzle: Puzzle, odd: Iterable[Cell] = (), even: Iterable[Cell] = ()) -> Puzzle:
     """Odd/even sudoku: the ``odd`` cells hold odd symbols, the ``even`` cells even ones (by value)."""
-    grid = puzzle.grid
-    odd_symbols = [s for s, v in zip(grid.symbols, grid.values, strict=True) if v % 2]
-    even_symbols = [s for s, v in zip(grid.symbols, grid.values, strict=True) if not v % 2]
-    return restrict(restrict(puzzle, odd, odd_symbols), even, even_symbols)
+    marks: list[Constraint] = [Odd(cell) for cell in odd]
+    marks += [Even(cell) for cell in even]
+    return Puzzle(puzzle.grid.with_constraints(*marks), puzzle.givens, puzzle.allowed, puzzle.metadata)
 
 
-PAIRWISE_RULES = {"antiknight": anti_knight, "antiking": anti_king, "nonconsecutive": non_consecutive}
+PAIRWISE_RULES: dict[str, Callable[[Grid], Grid]] = {
+    "antiknight": anti_knight,
+    "antiking": anti_king,
+    "nonconsecutive": non_consecutive,
+}
 """The named pairwise rules that apply to every cell of a grid, by the name formats write them with."""
 
-
-def named_relations(grid: Grid) -> tuple[list[str], list[Relation]]:
-    """The named pairwise rules whose every relation the grid holds, and the relations left over.
-
-    Formats write a whole rule by its name (``antiknight``) and only the rest pair by pair.
-    """
-    left = set(grid.relations)
-    names = []
-    if left:
-        plain = replace(grid, relations=(), cages=(), _memo={})
-        for name, build in PAIRWISE_RULES.items():
-            made = set(build(plain).relations)
-            if made and made <= left:
-                names.append(name)
-                left -= made
-    return names, [r for r in grid.relations if r in left]
-
-
-RULES = {
+RULES: dict[str, Callable[[Grid], Grid]] = {
     "x": diagonals,
     "windoku": windoku,
     "disjoint-groups": disjoint_groups,
@@ -840,90 +552,17 @@ def add_rules(grid: Grid, name: str) -> Grid:
     return build(grid)
 
 
-def _square(grid: Grid, what: str) -> int:
-    if not grid.is_rectangular or grid.rows != grid.cols or grid.rows != grid.size:
-        raise GridError(f"{what} need a square n x n grid")
-    return grid.rows
-
-
-def _box(grid: Grid) -> tuple[int, int]:
-    if grid.box is None:
-        raise GridError("this variant needs a grid with boxes")
-    return grid.box
-
-
 Removal = Callable[[Grid], Grid]
 """A function that takes one constraint out of a grid."""
 
 
 def constraints(grid: Grid) -> list[tuple[str, Removal]]:
-    """The constraints a setter places, each named and with a function that removes it from a grid.
-
-    A drawn line (thermometer, renban, ...) is one constraint with all its links, sums or rules; a
-    dot, an arrow, a little killer, an outside clue and a cage are one each; the negative constraint
-    of a kind of dot is one.
-    """
-    found: list[tuple[str, Removal]] = []
-    for line in drawn_lines(grid):
-        cells = set(line.cells)
-        steps = {frozenset(p) for p in itertools.pairwise(line.cells)}
-        name = f"the {line.kind} line {_span(grid, line.cells)}"
-
-        def without_line(
-            g: Grid, kind: str = line.kind, cells: set[int] = cells, steps: set[frozenset[int]] = steps
-        ) -> Grid:
-            return dataclasses.replace(
-                g,
-                links=tuple(
-                    k
-                    for k in g.links
-                    if not (k.kind == kind and (set(k.line) == cells or frozenset(k.cells) in steps))
-                ),
-                sums=tuple(s for s in g.sums if not (s.kind == kind and set(s.line) == cells)),
-                line_rules=tuple(r for r in g.line_rules if not (r.kind == kind and set(r.cells) == cells)),
-                relations=tuple(r for r in g.relations if not (r.kind == kind and set(r.cells) <= cells)),
-                _memo={},
-            )
-
-        found.append((name, without_line))
-    for k, link in enumerate(grid.links):
-        if link.kind in DRAWN_LINK_KINDS or link.negated:
-            continue
-        found.append(
-            (
-                f"the {link.kind} clue between {_span(grid, link.cells)}",
-                functools.partial(_drop, field_name="links", index=k),
-            )
-        )
-    for kind in sorted({link.kind for link in grid.links if link.negated}):
-
-        def without_negative(g: Grid, kind: str = kind) -> Grid:
-            return dataclasses.replace(
-                g, links=tuple(k for k in g.links if not (k.negated and k.kind == kind)), _memo={}
-            )
-
-        found.append((f"the negative constraint of the {kind} clues", without_negative))
-    for k, total in enumerate(grid.sums):
-        if not total.line:
-            name = (
-                f"the arrow {_span(grid, total.cells)}"
-                if total.kind == "arrow"
-                else f"the {total.kind} sum {total.total} over {_span(grid, total.cells)}"
-            )
-            found.append((name, functools.partial(_drop, field_name="sums", index=k)))
-    for k, rule in enumerate(grid.line_rules):
-        if rule.kind not in LINE_RULE_LINES:
-            found.append((rule.describe(grid), functools.partial(_drop, field_name="line_rules", index=k)))
-    for k, cage in enumerate(grid.cages):
-        found.append((f"the {cage.name(grid)}", functools.partial(_drop, field_name="cages", index=k)))
-    return found
+    """The constraints a setter placed, each named and with a function that removes it from a grid."""
+    return [
+        (constraint.describe(grid), functools.partial(_without, constraint=constraint))
+        for constraint in grid.constraints
+    ]
 
 
-def _drop(grid: Grid, field_name: str, index: int) -> Grid:
-    items = getattr(grid, field_name)
-    return dataclasses.replace(grid, **{field_name: items[:index] + items[index + 1 :]}, _memo={})
-
-
-def _span(grid: Grid, cells: tuple[int, ...]) -> str:
-    names = [cell_name(grid.cells[c]) for c in cells]
-    return names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}"
+def _without(grid: Grid, constraint: Constraint) -> Grid:
+    return grid.without(constraint)

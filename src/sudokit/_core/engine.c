@@ -298,6 +298,7 @@ void sk_layout_free(sk_layout *L) {
     free(L->auto_layer);
     free(L->auto_state_start);
     free(L->auto_next);
+    free(L->cell_mask);
     free(L);
 }
 
@@ -335,6 +336,16 @@ int sk_layout_add_relations(sk_layout *L, int n, const int *a, const int *b, con
         L->rel_distances[k] = distances[i];
     }
     free(fill);
+    return 1;
+}
+
+int sk_layout_add_masks(sk_layout *L, const sk_mask *masks, const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->cell_mask) { *error = "cell masks were added already"; return 0; }
+    L->cell_mask = malloc((size_t)(L->ncells + 1) * sizeof(sk_mask));
+    if (!L->cell_mask) { *error = "out of memory"; return 0; }
+    for (int c = 0; c < L->ncells; c++) L->cell_mask[c] = masks[c] & L->full;
     return 1;
 }
 
@@ -1276,6 +1287,7 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
     int qlen = 0, solved = 0;
     for (int c = 0; c < L->ncells; c++) {
         sk_mask m = allowed ? (allowed[c] & L->full) : L->full;
+        if (L->cell_mask) m &= L->cell_mask[c];
         int g = givens[c];
         if (g >= 0) {
             sk_mask b = g < L->nsymbols ? (sk_mask)1 << g : 0;

@@ -132,6 +132,9 @@ typedef struct {
     int *auto_state_start;     /* nautomata + 1 offsets: the first state of each automaton */
     int32_t *auto_next;
     int auto_max_states;       /* the most states of one automaton (scratch space for searches) */
+    /* Cell masks: the symbols each cell may hold by the layout's own rules (odd and even cells, ...),
+     * applied to every search's allowed symbols (NULL: no limit). */
+    sk_mask *cell_mask;
 } sk_layout;
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
@@ -169,6 +172,10 @@ int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *ce
  * transition must lead into the next layer.  Once per layout.  Returns 1, or 0 with *error set. */
 int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
                            const int *layer_sizes, const int32_t *next, const char **error);
+
+/* Limit each cell to some symbols (masks[c] for cell c) in every search on the layout: rules of the
+ * puzzle type itself, such as odd and even cells.  Once per layout.  Returns 1, or 0 with *error set. */
+int sk_layout_add_masks(sk_layout *layout, const sk_mask *masks, const char **error);
 
 typedef struct sk_search sk_search;
 

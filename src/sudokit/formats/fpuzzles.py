@@ -2,95 +2,69 @@
 
 A link is ``https://www.f-puzzles.com/?load=<payload>``; the payload is the JSON compressed with
 lz-string into URL-safe base64.  sudokit reads a link, a bare payload or the JSON itself, and writes
-the link or the JSON, for what the model can express: the size, givens and given pencil marks,
-irregular regions, both diagonals, anti-knight, anti-king, non-consecutive, disjoint groups, extra
-regions, killer cages and odd/even cells.  Drawings with no rule (f-puzzles' cosmetic ``line``,
-``text``, ``circle`` and ``rectangle``, a ``cage`` without a sum, an ``arrow`` that is only a
-drawing: see :func:`split_drawings`) do not block solving: they are kept, as JSON, in the puzzle's
-``fpuzzles-drawings`` metadata, and written back into links.  Any other constraint (thermometers,
-arrows, little killers, ...) is an error that names it: nothing is dropped silently.
+the link or the JSON.  Each key is read by the constraint kinds that name it (every kind declares its
+f-puzzles keys: :mod:`sudokit.constraints`), with the meaning the f-puzzles solver gives it; the grid is
+built once from what they return.  Settings (the f-puzzles solver's ``truecandidatesoptions`` and
+``disabledlogic``, ``highlightConflicts``, the title and rules) carry no rule.  The cosmetic tools
+(``line``, ``text``, ``circle``, ``rectangle``, ``cage``) are drawings: they are kept in the
+``fpuzzles-drawings`` metadata and written back into links, and the lines, circles and rectangles
+among them are named in the puzzle's ``unread`` rules, since setters draw rules with them.  A key no
+kind reads is named there too, so every answer says what it was not told.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
-from sudokit import variants
+from sudokit import constraints, variants
+from sudokit.constraints.cages.multi_sum import MultiSumKiller
+from sudokit.constraints.lines.arrow import Arrow
+from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.model import EMPTY, Grid, Puzzle, Sum, Unit, cell_name, default_box
+from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
 """How written links start."""
 DRAWINGS = "fpuzzles-drawings"
 """The metadata key that keeps a puzzle's drawings: the JSON object of their f-puzzles keys."""
 
-_COSMETIC = ("line", "text", "circle", "rectangle")
-"""f-puzzles' cosmetic tools: drawings that never carry a rule."""
-_ARROW_RULE = re.compile(r"arrow|bulb|circle|sum|total|add", re.IGNORECASE)
-
-_FLAGS = variants.PAIRWISE_RULES
-_LINE_KEYS = {
-    "thermometer": "thermometer",
-    "slowthermometer": "slow thermometer",
-    "palindrome": "palindrome",
-    "whispers": "whispers",
-    "germanwhispers": "whispers",
-    "dutchwhispers": "dutch whispers",
-    "renban": "renban",
-    "betweenline": "between",
-    "entropicline": "entropic",
-    "modularline": "modular",
-    "regionsumline": "region sum",
-    "regionSumLine": "region sum",
-    "zipperline": "zipper",
-    "doublearrow": "double arrow",
-    "nabner": "nabner",
-}
-"""f-puzzles' line keys (with the keys of Rangsk's f-puzzles constraints script) and the line each is."""
-_OUTSIDE_KEYS = {"sandwichsum": variants.sandwich, "xsum": variants.x_sum, "skyscraper": variants.skyscraper}
-"""f-puzzles' clues outside the grid, standing in row or column 0 or size + 1."""
-_KNOWN = {
-    "size",
-    "grid",
-    "title",
-    "author",
-    "ruleset",
-    "highlightConflicts",
-    "solution",
-    "diagonal+",
-    "diagonal-",
-    "disjointgroups",
-    "killercage",
-    "cage",
-    "extraregion",
-    "odd",
-    "even",
-    "thermometer",
-    "palindrome",
-    "difference",
-    "ratio",
-    "xv",
-    "negative",
-    "minimum",
-    "maximum",
-    "littlekillersum",
-    "arrow",
-    "clone",
-    "quadruple",
-    *_LINE_KEYS,
-    *_OUTSIDE_KEYS,
-    *_FLAGS,
-}
+COSMETIC = ("line", "text", "circle", "rectangle", "cage")
+"""f-puzzles' cosmetic tools: drawings with no rule of their own (a ``cage`` whose value is a digital
+root, ``DR5``, is a multi-sum cage, as the f-puzzles solver reads it)."""
+SETTINGS = frozenset(
+    {
+        "size",
+        "grid",
+        "title",
+        "author",
+        "ruleset",
+        "solution",
+        "highlightConflicts",
+        "disabledlogic",
+        "truecandidatesoptions",
+        "metadata",
+        "version",
+        "timer",
+        "fogofwar",
+        "foglight",
+        "triggereffect",
+        "outlineC",
+        "fontC",
+        "baseC",
+    }
+)
+"""Keys that carry no rule: the puzzle's text, the f-puzzles solver's settings, display options."""
 _CELL_KEYS = {
     "value",
     "given",
     "region",
     "c",
+    "cArray",
     "cornerPencilMarks",
     "centerPencilMarks",
     "givenPencilMarks",
@@ -98,6 +72,7 @@ _CELL_KEYS = {
 }
 _PAYLOAD = re.compile(r"^[A-Za-z0-9+/=_-]{16,}$")
 _CELL_NAME = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+_NUMBER = re.compile(r"^\s*-?[0-9]{1,9}\s*$")
 
 
 def looks_like_fpuzzles(text: str) -> bool:
@@ -158,101 +133,117 @@ def parse_fpuzzles(text: str) -> Puzzle:
         raise ParseError(f"f-puzzles: {exc}") from None
 
 
-def _cell(name: Any, n: int) -> tuple[int, int]:
-    match = _CELL_NAME.match(name) if isinstance(name, str) else None
-    if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
-        raise ParseError(f"f-puzzles: {json.dumps(name)} is not a cell of the {n}x{n} grid")
-    return int(match[1]) - 1, int(match[2]) - 1
+class _Source:
+    """An f-puzzles object as constraint kinds read it (:class:`sudokit.constraints.base.FPuzzlesSource`)."""
+
+    def __init__(self, data: dict[str, Any], n: int) -> None:
+        self._data = data
+        self._n = n
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        return self._data
+
+    @property
+    def n(self) -> int:
+        return self._n
+
+    def error(self, message: str) -> ParseError:
+        return ParseError(f"f-puzzles: {message}")
+
+    def items(self, key: str) -> list[dict[str, Any]]:
+        value = self.data.get(key, [])
+        if value in (None, False):
+            return []
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            raise self.error(f'"{key}" must be a list of objects')
+        return value
+
+    def cell(self, name: Any) -> Cell:
+        match = _CELL_NAME.match(name) if isinstance(name, str) else None
+        n = self.n
+        if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
+            raise self.error(f"{json.dumps(name)} is not a cell of the {n}x{n} grid")
+        return int(match[1]) - 1, int(match[2]) - 1
+
+    def cells(self, item: Mapping[str, Any], key: str = "cells") -> list[Cell]:
+        names = item.get(key, [])
+        if not isinstance(names, list):
+            raise self.error(f'"{key}" must be a list of cell names, not {json.dumps(names)}')
+        return [self.cell(name) for name in names]
+
+    def lines(self, item: Mapping[str, Any]) -> list[list[Cell]]:
+        lines = item.get("lines")
+        if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
+            raise self.error('a line constraint needs "lines", lists of cells')
+        return [[self.cell(name) for name in line] for line in lines]
+
+    def outside(self, name: Any, key: str) -> tuple[str, int]:
+        match = _CELL_NAME.match(name) if isinstance(name, str) else None
+        n = self.n
+        r, c = (int(match[1]), int(match[2])) if match else (-1, -1)
+        if r in (0, n + 1) and 1 <= c <= n:
+            return ("top" if r == 0 else "bottom"), c - 1
+        if c in (0, n + 1) and 1 <= r <= n:
+            return ("left" if c == 0 else "right"), r - 1
+        raise self.error(f"a {key} clue stands at {json.dumps(name)}, not beside the {n}x{n} grid")
+
+    def number(self, item: Mapping[str, Any], key: str, default: int | None = None) -> int | None:
+        value = item.get("value")
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return default
+        if isinstance(value, bool) or not (isinstance(value, int) or _NUMBER.match(str(value))):
+            raise self.error(f"a {key} clue has the value {json.dumps(value)}, not a whole number")
+        return int(value)
 
 
-def _outside(name: Any, n: int, key: str) -> tuple[str, int]:
-    """Where a clue outside the grid stands: (side, 0-based column or row), from its cell name."""
-    match = _CELL_NAME.match(name) if isinstance(name, str) else None
-    r, c = (int(match[1]), int(match[2])) if match else (-1, -1)
-    if r in (0, n + 1) and 1 <= c <= n:
-        return ("top" if r == 0 else "bottom"), c - 1
-    if c in (0, n + 1) and 1 <= r <= n:
-        return ("left" if c == 0 else "right"), r - 1
-    raise ParseError(f"f-puzzles: a {key} clue stands at {json.dumps(name)}, not beside the {n}x{n} grid")
+def _region_grid(data: dict[str, Any], grid_data: list[Any], n: int) -> Grid:
+    """The grid of the cells' regions: default boxes, irregular regions, or rows and columns only.
 
-
-def _cells(item: dict[str, Any], n: int) -> list[tuple[int, int]]:
-    """The cells an item names in its "cells" list."""
-    names = item.get("cells", [])
-    if not isinstance(names, list):
-        raise ParseError(f'f-puzzles: "cells" must be a list of cell names, not {json.dumps(names)}')
-    return [_cell(name, n) for name in names]
-
-
-def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise ParseError(f'f-puzzles: "{key}" must be a list of objects')
-    return value
-
-
-def split_drawings(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The puzzle object without its drawings, and the drawings: the entries that carry no rule.
-
-    Drawings are the cosmetic tools (``line``, ``text``, ``circle``, ``rectangle``), ``cage`` entries
-    with no numeric sum (f-puzzles' cosmetic cage; a numeric one is read as a killer cage), and
-    ``arrow`` entries that are only drawings.  f-puzzles itself always treats an arrow as an
-    arrow-sum constraint, so an arrow counts as a drawing only when it cannot be one: it has no
-    cell beyond its bulb, or the puzzle has rules text that speaks of no arrow, bulb, circle or sum
-    (the setter wrote out the rules and used the arrow to point).  Any other arrow is a constraint.
+    A cell without a ``region`` key is in its default box; ``"region": null`` puts it in no region;
+    as the f-puzzles solver reads them.
     """
-    rules = dict(data)
-    drawings: dict[str, Any] = {}
-    for key in _COSMETIC:
-        if key in rules and rules[key] not in (False, None, []):
-            drawings[key] = rules.pop(key)
-    ruleset = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
-    for key, is_drawing in (("cage", _cosmetic_cage), ("arrow", lambda item: _arrow_drawing(item, ruleset))):
-        items = rules.get(key)
-        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-            continue  # malformed: left for the reader to refuse
-        drawn = [item for item in items if is_drawing(item)]
-        if drawn:
-            drawings[key] = drawn
-            rules[key] = [item for item in items if not is_drawing(item)]
-    return rules, drawings
-
-
-def _cosmetic_cage(item: dict[str, Any]) -> bool:
-    value = item.get("value")
-    text = str(value).strip() if value is not None else ""
-    return not re.fullmatch(r"-?[0-9]+", text)
-
-
-def _arrow_drawing(item: dict[str, Any], ruleset: str | None) -> bool:
-    bulb = item.get("cells")
-    lines = item.get("lines")
-    path = {
-        cell
-        for line in (lines if isinstance(lines, list) else [])
-        if isinstance(line, list)
-        for cell in line
-        if isinstance(cell, str)
-    }
-    if not path - set(bulb if isinstance(bulb, list) else []):
-        return True
-    return bool(ruleset and ruleset.strip()) and _ARROW_RULE.search(ruleset or "") is None
+    symbols = tuple(str(k) for k in range(1, n + 1))
+    keyed = [[isinstance(cell, dict) and "region" in cell for cell in row] for row in grid_data]
+    regions = [[cell.get("region") if isinstance(cell, dict) else None for cell in row] for row in grid_data]
+    if any(not isinstance(label, int | None) or isinstance(label, bool) for row in regions for label in row):
+        raise ParseError('f-puzzles: a cell\'s "region" must be a number')
+    if not any(any(row) for row in keyed):
+        return Grid.classic(n, symbols=symbols) if _composite(n) else Grid.latin(n, symbols)
+    rows, cols = default_box(n) if _composite(n) else (1, n)
+    labels: list[list[int | None]] = [
+        [(regions[r][c] if keyed[r][c] else (r // rows) * (n // cols) + c // cols) for c in range(n)]
+        for r in range(n)
+    ]
+    if all(label is not None for row in labels for label in row):
+        try:
+            return Grid.jigsaw(labels, symbols, connected=False)
+        except GridError:
+            pass
+    members: dict[int, list[Cell]] = {}
+    for r in range(n):
+        for c in range(n):
+            label = labels[r][c]
+            if label is not None and 0 <= label < n:
+                members.setdefault(label, []).append((r, c))
+    for label, cells in members.items():
+        if len(cells) != n:
+            raise ParseError(f"f-puzzles: region {label} has {len(cells)} cells; every region needs {n}")
+    return variants.with_units(Grid.latin(n, symbols), [members[k] for k in sorted(members)], "region")
 
 
 def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
-    """Build a puzzle from a decoded f-puzzles object; ParseError naming anything unsupported.
+    """Build a puzzle from a decoded f-puzzles object.
 
-    Drawings (see :func:`split_drawings`) are kept in the ``fpuzzles-drawings`` metadata, not solved.
+    Every key is read by the constraint kinds that name it (:func:`sudokit.constraints.by_fpuzzles_key`);
+    the grid is built once from the constraints they return.  Drawings (the cosmetic tools) are kept in
+    the ``fpuzzles-drawings`` metadata; a key no kind reads is named in the puzzle's ``unread`` rules.
     """
-    data, drawings = split_drawings(data)
-    unsupported = sorted(
-        key for key, value in data.items() if key not in _KNOWN and value not in (False, None, [])
-    )
-    if unsupported:
-        raise ParseError(f"f-puzzles: sudokit cannot solve these constraints yet: {', '.join(unsupported)}")
     n = data.get("size")
     grid_data = data.get("grid")
-    if not isinstance(n, int) or not 1 <= n <= 64:
+    if isinstance(grid_data, list) and not isinstance(n, int):
+        n = len(grid_data)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 64:
         raise ParseError('f-puzzles: "size" must be a whole number from 1 to 64')
     if (
         not isinstance(grid_data, list)
@@ -260,185 +251,135 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         or any(not isinstance(row, list) or len(row) != n for row in grid_data)
     ):
         raise ParseError(f'f-puzzles: "grid" must be {n} rows of {n} cells')
-    symbols = tuple(str(k) for k in range(1, n + 1))
-    regions = [[cell.get("region") if isinstance(cell, dict) else None for cell in row] for row in grid_data]
-    if any(not isinstance(label, int | str | None) for row in regions for label in row):
-        raise ParseError('f-puzzles: a cell\'s "region" must be a number')
-    if any(label is not None for row in regions for label in row):
-        rows, cols = default_box(n) if _composite(n) else (1, n)
-        labels = [
-            [
-                regions[r][c] if regions[r][c] is not None else (r // rows) * (n // cols) + c // cols
-                for c in range(n)
-            ]
-            for r in range(n)
-        ]
-        grid = Grid.jigsaw(labels, symbols)
-    elif _composite(n):
-        grid = Grid.classic(n, symbols=symbols)
-    else:
-        grid = Grid.latin(n, symbols)
-    if data.get("diagonal-"):
-        grid = variants.diagonals(grid, "main")
-    if data.get("diagonal+"):
-        grid = variants.diagonals(grid, "anti")
-    if data.get("disjointgroups"):
-        grid = variants.disjoint_groups(grid)
-    for name, build in _FLAGS.items():
-        if data.get(name):
-            grid = build(grid)
-    extra = [_cells(item, n) for item in _items(data, "extraregion")]
-    if extra:
-        grid = variants.with_units(grid, extra, "extra region")
-    cages = []
-    for key in ("killercage", "cage"):
-        for item in _items(data, key):
-            value = item.get("value")
-            text = str(value).strip() if value is not None else ""
-            if text and not re.fullmatch(r"-?[0-9]{1,9}", text):  # not "--5", "²", 5,000 digits (int() fails)
-                raise ParseError(f"f-puzzles: a {key} has the value {json.dumps(value)}, not a sum")
-            cages.append((_cells(item, n), int(text) if text else None))
-    if cages:
-        grid = variants.killer(grid, cages)
-    grid = _links(data, grid, n)
-    givens = [EMPTY] * len(grid.cells)
-    allowed = [grid.full_mask] * len(grid.cells)
     for r, row in enumerate(grid_data):
         for c, cell in enumerate(row):
             if not isinstance(cell, dict):
                 raise ParseError(f"f-puzzles: cell {cell_name((r, c))} must be an object")
+    base = _region_grid(data, grid_data, n)
+    source = _Source(data, n)
+    readers = constraints.by_fpuzzles_key()
+    found: list[constraints.Constraint] = []
+    drawings: dict[str, Any] = {}
+    unread: list[str] = []
+    for key, value in data.items():
+        if key in SETTINGS or value in (None, False, [], ""):
+            continue
+        if key in COSMETIC or key == "arrow":
+            rules, drawn = _cosmetic(key, value, source)
+            found += rules
+            if drawn:
+                drawings[key] = drawn
+            continue
+        kinds = readers.get(key)
+        if kinds is None:
+            unread.append(f"the f-puzzles constraint {key!r}")
+            continue
+        for kind in kinds:
+            found += kind.read_fpuzzles(key, source)
+    negative = data.get("negative")
+    if isinstance(negative, list):
+        unread += [
+            f"the negative rule of {name!r}" for name in negative if name not in ("ratio", "xv", "difference")
+        ]
+    try:
+        grid = base.with_constraints(*found) if found else base
+    except (GridError, PuzzleError) as exc:
+        raise ParseError(f"f-puzzles: {exc}") from None
+    givens, allowed, placed = _cells(grid, grid_data, n)
+    metadata = {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
+    if isinstance(data.get("solution"), list) and len(data["solution"]) == n * n:
+        digits = data["solution"]
+        if all(isinstance(d, int) and 1 <= d <= 9 for d in digits):
+            metadata["solution"] = "".join(map(str, digits))
+    if placed:
+        metadata["placed"] = " ".join(placed)
+    if drawings:
+        metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
+        unread += _drawings_unread(drawings)
+    return Puzzle(grid, givens, allowed, metadata, tuple(unread))
+
+
+def _cells(
+    grid: Grid, grid_data: list[Any], n: int
+) -> tuple[tuple[int, ...], tuple[int, ...] | None, list[str]]:
+    """Givens, given pencil marks, and the cells whose digits were placed without being given.
+
+    A digit not marked ``given`` is the solver's progress; the f-puzzles solver places it as a digit,
+    and so does sudokit (the ``placed`` metadata names those cells).
+    """
+    givens = [EMPTY] * len(grid.cells)
+    allowed = [grid.full_mask] * len(grid.cells)
+    placed = []
+    for r, row in enumerate(grid_data):
+        for c, cell in enumerate(row):
             index = grid.index[(r, c)]
             value = cell.get("value")
-            if cell.get("given") and value is not None:
-                if not isinstance(value, int) or not 1 <= value <= n:
+            if value is not None and value != 0:
+                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
                     raise ParseError(
-                        f"f-puzzles: {cell_name((r, c))} is given {json.dumps(value)}, not 1 to {n}"
+                        f"f-puzzles: {cell_name((r, c))} holds {json.dumps(value)}, not 1 to {n}"
                     )
                 givens[index] = value - 1
+                if not cell.get("given"):
+                    placed.append(cell_name((r, c)))
             marks = cell.get("givenPencilMarks")
             if marks and not isinstance(marks, list):
                 raise ParseError(f'f-puzzles: the "givenPencilMarks" of {cell_name((r, c))} must be a list')
             if marks:
                 allowed[index] = sum(1 << (m - 1) for m in marks if isinstance(m, int) and 1 <= m <= n)
-    odd = sum(1 << (v - 1) for v in range(1, n + 1, 2))
-    for key, mask in (("odd", odd), ("even", grid.full_mask & ~odd)):
-        for item in _items(data, key):
-            r, c = _cell(item.get("cell"), n)
-            allowed[grid.index[(r, c)]] &= mask
-    metadata = {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
-    if drawings:
-        metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
     restricted = None if all(m == grid.full_mask for m in allowed) else tuple(allowed)
-    return Puzzle(grid, tuple(givens), restricted, metadata)
+    return tuple(givens), restricted, placed
 
 
-def _lines(item: dict[str, Any], n: int) -> list[list[tuple[int, int]]]:
-    lines = item.get("lines")
-    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
-        raise ParseError('f-puzzles: a line constraint needs "lines", lists of cells')
-    return [[_cell(name, n) for name in line] for line in lines]
+def _cosmetic(key: str, value: Any, source: _Source) -> tuple[list[constraints.Constraint], list[Any]]:
+    """The rules among a cosmetic key's items (digital-root cages; arrows), and the items that are drawings.
+
+    Copies of constraints that Rangsk's f-puzzles script adds for display (``fromConstraint``) are
+    dropped: the constraint itself is under its own key.  An arrow whose lines go nowhere beyond its
+    circle is a drawing (the f-puzzles solver refuses it); any other arrow is an arrow.
+    """
+    if not isinstance(value, list):
+        return [], [value]
+    rules: list[constraints.Constraint] = []
+    drawn = []
+    if key == "arrow":
+        for item in source.items(key):
+            made = Arrow.read_fpuzzles(key, _Source({key: [item]}, source.n))
+            if made:
+                rules += made
+            else:
+                drawn.append(item)
+        return rules, drawn
+    for item in value:
+        if isinstance(item, dict) and item.get("fromConstraint"):
+            continue
+        if key == "cage" and isinstance(item, dict):
+            root = MultiSumKiller.from_digital_root(item)
+            if root is not None:
+                rules.append(root)
+                continue
+        drawn.append(item)
+    return rules, drawn
 
 
-def _dot_value(item: dict[str, Any], key: str, default: int) -> int:
-    value = item.get("value", default)
-    if key == "xv":
-        text = str(value).strip().upper()
-        if text not in ("X", "V"):
-            raise ParseError(f'f-puzzles: an xv sign is "X" or "V", not {json.dumps(value)}')
-        return 10 if text == "X" else 5
-    text = str(value).strip()
-    if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
-        raise ParseError(f"f-puzzles: a {key} clue has the value {json.dumps(value)}, not a whole number")
-    return int(text)
-
-
-_DOTS = {"difference": ("difference", 1, "kropki"), "ratio": ("ratio", 2, "kropki"), "xv": ("sum", 0, "xv")}
-"""f-puzzles' dot keys: the link rule, the default value, the kind."""
-
-
-def _links(data: dict[str, Any], grid: Grid, n: int) -> Grid:
-    """Thermometers, palindromes, kropki and XV dots (with their negatives), minimum and maximum cells."""
-    for key, kind in _LINE_KEYS.items():
-        for item in _items(data, key):
-            for line in _lines(item, n):
-                if kind == "whispers" and item.get("value") not in (None, ""):
-                    grid = variants.whispers(grid, line, _dot_value(item, key, 5))
-                else:
-                    grid = variants.LINES[kind](grid, line)
-    for key, build in _OUTSIDE_KEYS.items():
-        for item in _items(data, key):
-            text = str(item.get("value") if item.get("value") is not None else "").strip()
-            if not text:
-                continue  # a clue drawn without its number
-            if not re.fullmatch(r"[0-9]{1,4}", text):
-                raise ParseError(f"f-puzzles: a {key} clue has the value {json.dumps(item.get('value'))}")
-            side, index = _outside(item.get("cell"), n, key)
-            grid = build(grid, side, index, int(text))
-    for item in _items(data, "clone"):
-        grid = variants.clone(grid, _cells(item, n), _cells({"cells": item.get("cloneCells", [])}, n))
-    for item in _items(data, "quadruple"):
-        cells = _cells(item, n)
-        digits = item.get("values")
-        if (
-            not cells
-            or not isinstance(digits, list)
-            or not all(isinstance(d, int) and 1 <= d <= n for d in digits)
-        ):
-            raise ParseError(
-                f"f-puzzles: a quadruple needs its cells and digits 1 to {n}, not {json.dumps(digits)}"
-            )
-        grid = variants.with_line_rule(grid, "quadruple", cells, digits)
-    marked: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    for key, (rule, default, kind) in _DOTS.items():
-        for item in _items(data, key):
-            pair = _cells(item, n)
-            if len(pair) != 2:
-                raise ParseError(f"f-puzzles: each {key} clue joins two cells, not {len(pair)}")
-            grid = variants.with_links(
-                grid, [(pair[0], pair[1])], rule, _dot_value(item, key, default), kind=kind
-            )
-            marked.append((pair[0], pair[1]))
-    negative = data.get("negative") or []
-    if not isinstance(negative, list) or any(name not in _DOTS for name in negative):
-        raise ParseError(
-            f'f-puzzles: "negative" lists dot kinds ({", ".join(_DOTS)}), not {json.dumps(negative)}'
-        )
-    for name in negative:  # every dot of any kind counts as a clue for every negative
-        rule, default, kind = _DOTS[name]
-        values = (10, 5) if name == "xv" else (default,)
-        grid = variants.negative_dots(grid, marked, [(rule, value) for value in values], kind)
-    sums = []
-    for item in _items(data, "littlekillersum"):
-        text = str(item.get("value") if item.get("value") is not None else "").strip()
-        if not text:
-            continue  # a little killer arrow drawn without its total
-        if not re.fullmatch(r"[0-9]{1,4}", text):
-            raise ParseError(f"f-puzzles: a little killer clue has the value {json.dumps(item.get('value'))}")
-        cells = _cells(item, n)
-        if not cells:
-            raise ParseError("f-puzzles: a little killer clue names no cells")
-        sums.append(Sum(tuple(grid.index[cell] for cell in cells), int(text), kind="little killer"))
-    for item in _items(data, "arrow"):
-        circle = _cells(item, n)
-        if not circle:
-            raise ParseError("f-puzzles: an arrow needs its circle's cells")
-        for line in _lines(item, n):
-            shaft = [cell for cell in line if cell not in circle]
-            if shaft:
-                grid = variants.arrow(grid, circle, shaft)
-    if sums:
-        grid = replace(grid, sums=grid.sums + tuple(sums), _memo={})
-    for key in ("minimum", "maximum"):
-        for item in _items(data, key):
-            r, c = _cell(item.get("cell"), n)
-            around = [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-            pairs = [
-                ((r, c), other) if key == "minimum" else (other, (r, c))
-                for other in around
-                if other in grid.index
-            ]
-            grid = variants.with_links(grid, pairs, "less", kind=key)
-    return grid
+def _drawings_unread(drawings: dict[str, Any]) -> list[str]:
+    """How the puzzle's unread drawings are named in its warning: text labels and plain cages carry none."""
+    counts = []
+    for key in ("line", "circle", "rectangle"):
+        items = drawings.get(key)
+        if isinstance(items, list) and items:
+            counts.append(plural(len(items), key))
+    cages = drawings.get("cage")
+    numbered = (
+        [c for c in cages if isinstance(c, dict) and str(c.get("value") or "").strip() and c.get("cells")]
+        if isinstance(cages, list)
+        else []
+    )
+    if numbered:
+        counts.append(plural(len(numbered), "cage") + " with a number")
+    if not counts:
+        return []
+    return [f"{', '.join(counts)} drawn in f-puzzles' cosmetic tools (their meaning is in the rules text)"]
 
 
 def _composite(n: int) -> bool:
@@ -453,6 +394,25 @@ def _composite(n: int) -> bool:
 # ----------------------------------------------------------------------------------------- writer
 
 
+class _Sink:
+    """An f-puzzles object being written (:class:`sudokit.constraints.base.FPuzzlesSink`)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.out: dict[str, Any] = {"size": n}
+
+    def name(self, cell: Cell) -> str:
+        return f"R{cell[0] + 1}C{cell[1] + 1}"
+
+    def add(self, key: str, entry: Any) -> None:
+        items = self.out.setdefault(key, [])
+        if entry not in items or isinstance(entry, dict):
+            items.append(entry)
+
+    def set(self, key: str, value: Any) -> None:
+        self.out[key] = value
+
+
 def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     """The f-puzzles object of a puzzle; FormatError naming what f-puzzles cannot express."""
     grid = puzzle.grid
@@ -463,67 +423,44 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
         )
     if not grid.is_rectangular or grid.rows != n or grid.cols != n:
         raise FormatError("f-puzzles holds one square grid, not overlapping grids or holes")
-    index = grid.index
     region_of: dict[int, int] = {}
-    base_units = {"row", "column"}
-    boxes = [u for u in grid.units if u.kind in ("box", "region")]
+    boxes = [u for u in grid.houses if u.kind in ("box", "region")]
     default = Grid.classic(n, symbols=grid.symbols) if _composite(n) else None
     jigsaw = default is None or [u.cells for u in boxes] != [
-        u.cells for u in default.units if u.kind == "box"
+        u.cells for u in default.houses if u.kind == "box"
     ]
     if jigsaw:
         for k, unit in enumerate(boxes):
             for c in unit.cells:
                 region_of[c] = k
-    out: dict[str, Any] = {"size": n}
-    names = {u.name for u in grid.units}
-    extra_units: list[Unit] = []
-    for unit in grid.units:
-        if unit.kind in base_units or unit.kind in ("box", "region"):
-            continue
-        if unit.name == "main diagonal":
-            out["diagonal-"] = True
-        elif unit.name == "anti-diagonal":
-            out["diagonal+"] = True
-        elif not unit.name.startswith("disjoint group"):
-            extra_units.append(unit)
-    if any(name.startswith("disjoint group") for name in names):
-        out["disjointgroups"] = True
-    named, left = variants.named_relations(grid)
-    for name in named:
-        out[name] = True
-    left = [relation for relation in left if relation.kind != "nabner"]  # written as lines
+    sink = _Sink(n)
+    extra = [u for u in grid.houses if u.kind not in ("row", "column", "box", "region")]
+    if extra:
+        sink.out["extraregion"] = [{"cells": [sink.name(grid.cells[c]) for c in u.cells]} for u in extra]
+    left = []
+    for constraint in grid.constraints:
+        try:
+            constraint.write_fpuzzles(sink, grid)
+        except (FormatError, GridError):
+            left.append(constraint.describe(grid))
     if left:
-        kinds = sorted({relation.kind for relation in left})
-        raise FormatError(f"f-puzzles cannot hold these pairwise relations: {', '.join(kinds)}")
-    if extra_units:
-        out["extraregion"] = [{"cells": [_name(grid, c) for c in u.cells]} for u in extra_units]
-    if grid.cages:
-        out["killercage"] = [
-            {"cells": [_name(grid, c) for c in cage.cells]}
-            | ({"value": str(cage.total)} if cage.total is not None else {})
-            for cage in grid.cages
-        ]
-    out.update(_links_out(grid))
-    odd = sum(1 << (v - 1) for v in range(1, n + 1, 2))
-    even = grid.full_mask & ~odd
+        raise FormatError(f"f-puzzles cannot hold these rules: {', '.join(left)}")
+    out = sink.out
     cells = []
     for r in range(n):
         row = []
         for c in range(n):
-            i = index[(r, c)]
+            i = grid.index[(r, c)]
             cell: dict[str, Any] = {}
             if puzzle.givens[i] != EMPTY:
                 cell["value"] = puzzle.givens[i] + 1
                 cell["given"] = True
             if i in region_of:
                 cell["region"] = region_of[i]
+            elif jigsaw:
+                cell["region"] = None
             mask = puzzle.allowed[i] if puzzle.allowed is not None else grid.full_mask
-            if mask == odd and mask != grid.full_mask:
-                out.setdefault("odd", []).append({"cell": _name(grid, i)})
-            elif mask == even:
-                out.setdefault("even", []).append({"cell": _name(grid, i)})
-            elif mask != grid.full_mask:
+            if mask != grid.full_mask:
                 cell["givenPencilMarks"] = [k + 1 for k in range(n) if mask >> k & 1]
             row.append(cell)
         cells.append(row)
@@ -534,93 +471,6 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     for key, value in _drawings(puzzle).items():
         out[key] = out[key] + value if isinstance(out.get(key), list) and isinstance(value, list) else value
     return out
-
-
-_LINE_OUT = {kind: key for key, kind in _LINE_KEYS.items() if key not in ("germanwhispers", "regionSumLine")}
-_OUTSIDE_OUT = {"sandwich": "sandwichsum", "x-sum": "xsum", "skyscraper": "skyscraper"}
-
-
-def _links_out(grid: Grid) -> dict[str, Any]:
-    """The f-puzzles keys of a grid's links, sums and line rules: lines, dots, negatives, outside clues.
-
-    What f-puzzles has no key for (a custom link, a sum cage whose digits repeat) is a FormatError
-    naming it.
-    """
-    out: dict[str, Any] = {}
-    n = grid.size
-    for line in variants.drawn_lines(grid):
-        names = [_name(grid, c) for c in line.cells]
-        if line.kind == "clone":
-            half = len(names) // 2
-            out.setdefault("clone", []).append({"cells": names[:half], "cloneCells": names[half:]})
-            continue
-        key = _LINE_OUT[variants.style_of(grid, line)]
-        entry: dict[str, Any] = {"lines": [names]}
-        if line.kind == "whispers" and line.value not in (variants.german_gap(n), variants.dutch_gap(n)):
-            entry["value"] = str(line.value)
-        out.setdefault(key, []).append(entry)
-    negative: set[str] = set()
-    left = []
-    for link in grid.links:
-        if link.kind in variants.DRAWN_LINK_KINDS:
-            continue
-        cells = {"cells": [_name(grid, c) for c in link.cells]}
-        if link.kind in ("kropki", "xv") and link.negated:
-            negative.add({"difference": "difference", "ratio": "ratio", "sum": "xv"}[link.rule])
-        elif link.kind == "kropki" and link.rule in ("difference", "ratio"):
-            default = 1 if link.rule == "difference" else 2
-            out.setdefault(link.rule, []).append(
-                cells | ({"value": str(link.value)} if link.value != default else {})
-            )
-        elif link.kind == "xv" and link.rule == "sum" and link.value in (5, 10):
-            out.setdefault("xv", []).append(cells | {"value": "X" if link.value == 10 else "V"})
-        elif link.kind in ("minimum", "maximum") and link.rule == "less":
-            centre = link.cells[0] if link.kind == "minimum" else link.cells[1]
-            entry = {"cell": _name(grid, centre)}
-            if entry not in out.setdefault(link.kind, []):
-                out[link.kind].append(entry)
-        else:
-            left.append(f"{link.kind} link")
-    for total in grid.sums:
-        if total.kind in variants.DRAWN_SUM_KINDS and total.line:
-            continue
-        if total.kind == "little killer" and all(f == 1 for f in total.factors):
-            out.setdefault("littlekillersum", []).append(_little_killer(grid, total))
-        elif total.kind == "arrow" and total.total == 0 and total.factors[0] < 0:
-            pairs = list(zip(total.cells, total.factors, strict=True))
-            names = [_name(grid, c) for c, f in pairs if f < 0]
-            shaft = names[-1:] + [_name(grid, c) for c, f in pairs if f > 0]
-            out.setdefault("arrow", []).append({"cells": names, "lines": [shaft]})
-        else:
-            left.append(f"{total.kind} sum")
-    for rule in grid.line_rules:
-        if rule.kind in _OUTSIDE_OUT:
-            (r, c), _ = variants.clue_cell(grid, rule.cells, (1, 0))
-            entry = {"cell": f"R{r + 1}C{c + 1}", "value": str(rule.clue[0])}
-            out.setdefault(_OUTSIDE_OUT[rule.kind], []).append(entry)
-        elif rule.kind == "quadruple":
-            out.setdefault("quadruple", []).append(
-                {"cells": [_name(grid, c) for c in rule.cells], "values": list(rule.clue)}
-            )
-        elif rule.kind not in variants.LINE_RULE_LINES:
-            left.append(f"{rule.kind} rule")
-    if left:
-        raise FormatError(f"f-puzzles cannot hold these rules: {', '.join(sorted(set(left)))}")
-    if negative:
-        out["negative"] = sorted(negative)
-    return out
-
-
-def _little_killer(grid: Grid, total: Sum) -> dict[str, Any]:
-    """A little killer clue: its cells, the direction they run in, the clue's cell outside the grid."""
-    (r, c), (dr, dc) = variants.clue_cell(grid, total.cells)
-    direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
-    return {
-        "cell": f"R{r + 1}C{c + 1}",
-        "cells": [_name(grid, c) for c in total.cells],
-        "direction": direction,
-        "value": str(total.total),
-    }
 
 
 def _drawings(puzzle: Puzzle) -> dict[str, Any]:
@@ -634,13 +484,7 @@ def _drawings(puzzle: Puzzle) -> dict[str, Any]:
         drawings = None
     if not isinstance(drawings, dict):
         raise FormatError(f'the "{DRAWINGS}" metadata must be a JSON object of f-puzzles drawing keys')
-    allowed = {*_COSMETIC, "cage", "arrow"}
-    return {key: value for key, value in drawings.items() if key in allowed}
-
-
-def _name(grid: Grid, cell: int) -> str:
-    r, c = grid.cells[cell]
-    return f"R{r + 1}C{c + 1}"
+    return {key: value for key, value in drawings.items() if key in (*COSMETIC, "arrow")}
 
 
 def format_fpuzzles_json(puzzle: Puzzle) -> str:

@@ -1,8 +1,9 @@
 """sudokit's own JSON form, which can express every feature of the model.
 
-Version 2, documented in the README (version 1 is version 2 without the last four keys)::
+Version 3, documented in the README (version 2 kept the constraints in the core's forms, and is read
+as the constraints those stand for; version 1 is version 2 without its last seven keys)::
 
-    {"format": "sudokit", "version": 2,
+    {"format": "sudokit", "version": 3,
      "size": 9,                          # number of symbols (default: len(symbols) or rows)
      "symbols": "123456789",             # a string of one-character symbols or a list (default alphabet)
      "rows": 9, "cols": 9,               # the frame (default: size x size)
@@ -11,60 +12,49 @@ Version 2, documented in the README (version 1 is version 2 without the last fou
      "connected_regions": false,         # regions may be in several pieces (default true)
      "shape": ["###...", ...],           # cells ('#') and holes ('.'), for non-rectangular layouts
      "rows_and_columns": true,           # every row and column of cells is a unit (default true)
-     "units": [{"name": "diagonal", "cells": ["r1c1", "r2c2", ...]}],   # extra all-different units
+     "units": [{"name": "diagonal", "cells": ["r1c1", "r2c2", ...]}],   # extra all-different houses
      "givens": ["53..7....", ...],       # rows; or lists of symbols with null for empty
      "candidates": {"r1c3": "124"},      # cells limited to some symbols
      "grids": {"size": 9, "box": [3, 3], "corners": [[0, 0], [6, 6]]},   # overlapping grids (samurai);
                                          # without "corners", found from the "shape"
-     "constraints": ["antiknight", "antiking", "nonconsecutive"],       # pairwise rules on every cell
-     "relations": [{"cells": ["r1c1", "r2c3"], "distances": [0]}],      # ... or on chosen pairs
-     "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}],                  # killer cages (sum optional)
-     "links": [{"cells": ["r1c1", "r1c2"], "rule": "less", "kind": "thermometer"}],
-     "sums": [{"cells": ["r1c1", "r2c2"], "total": 7, "kind": "little killer"}],   # digits may repeat
-                                         # rules between two cells: less, less_or_equal, difference,
-                                         # ratio, sum, difference_at_least, equal ("value", "negated");
-                                         # links and sums may name the drawn "line" they belong to
-     "rules": [{"kind": "sandwich", "cells": ["r1c1", ...], "clue": [15]}],   # rules over cells in
-                                         # order: sandwich, x-sum, skyscraper, renban, between,
-                                         # entropic, modular, quadruple
-     "metadata": {"title": "..."}}
+     "constraints": [{"kind": "thermometer", "line": ["r1c1", "r1c2"]},  # every constraint, by kind
+                     {"kind": "antiknight"}, "nonconsecutive"],          # (a whole-grid rule by name)
+     "metadata": {"title": "..."},
+     "unread": ["..."]}                  # what the source held that was not read as rules
 
-A document may also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
+A constraint object has its kind's fields (:mod:`sudokit.constraints`; cells by name).  A document may
+also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sudokit import automata, variants
+from sudokit import automata, constraints, variants
+from sudokit.constraints.base import Constraint, find_kind
+from sudokit.constraints.cages.killer import Killer
+from sudokit.constraints.generic.primitives import CustomLink, CustomRelation, CustomSum
+from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import MAX_FRAME, MAX_SIZE
 from sudokit.model import (
     BLANKS,
     EMPTY,
     LINK_RULES,
-    Cage,
     Cell,
     Grid,
-    LineRule,
-    Link,
     Puzzle,
-    Relation,
-    Sum,
     Unit,
     cell_name,
     default_symbols,
     parse_cell_name,
 )
 
-VERSION = 2
-CONSTRAINTS = variants.PAIRWISE_RULES
-"""The named pairwise rules of the "constraints" key, by the builder that adds them."""
+VERSION = 3
 _GRID_UNIT = re.compile(r"grid (\d+) (row|column) (\d+)")
 _JSON_START = re.compile(r"^\ufeff?\s*(\{|\[\s*[{\]])")
 _KEYS = {
@@ -90,6 +80,7 @@ _KEYS = {
     "links",
     "sums",
     "rules",
+    "unread",
 }
 
 
@@ -298,15 +289,34 @@ def _objects(data: dict[str, Any], key: str, keys: set[str], shape: str) -> list
 
 
 def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
-    """The grid with the "constraints", "relations", "cages" and "links" of the object."""
-    names = data.get("constraints", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise _Bad('"constraints" must be a list of names')
-    for name in names:
-        if name not in CONSTRAINTS:
-            raise _Bad(f'unknown constraint "{name}" (known: {", ".join(CONSTRAINTS)})')
-        grid = CONSTRAINTS[name](grid)
-    made = []
+    """The grid with the object's constraints.
+
+    They are ``constraints`` (version 3: constraint objects; names of whole-grid rules as in version
+    2), and version 2's ``relations``, ``cages``, ``links``, ``sums`` and ``rules``, each read as the
+    constraint it stands for.
+    """
+    made: list[Constraint] = []
+    entries = data.get("constraints", [])
+    if not isinstance(entries, list):
+        raise _Bad('"constraints" must be a list of constraint objects or rule names')
+    for k, entry in enumerate(entries, 1):
+        try:
+            if isinstance(entry, str):
+                kind = find_kind(entry)
+                made.append(kind())
+            elif isinstance(entry, dict):
+                made.append(constraints.from_json(entry))
+            else:
+                raise _Bad(f'"constraints" item {k} must be a constraint object or a rule name')
+        except (GridError, TypeError) as exc:
+            raise _Bad(f'"constraints" item {k}: {exc}') from None
+    made += _legacy(data, grid)
+    return grid.with_constraints(*made) if made else grid
+
+
+def _legacy(data: dict[str, Any], grid: Grid) -> list[Constraint]:
+    """Version 2's core-level keys, each item read as the constraint it stands for."""
+    made: list[Constraint] = []
     for where, item in _objects(
         data, "relations", {"cells", "distances", "kind"}, '{"cells": [a, b], "distances": [...]}'
     ):
@@ -317,14 +327,12 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
             raise _Bad(f"{where} must name two cells and a list of distances")
         if not all(isinstance(d, int) and not isinstance(d, bool) for d in distances):
             raise _Bad(f"{where}: distances must be whole numbers")
-        made.append(Relation((cells[0], cells[1]), frozenset(distances), kind))
-    cage_list = []
+        made.append(CustomRelation(grid.cells[cells[0]], grid.cells[cells[1]], tuple(distances), kind))
     for where, item in _objects(data, "cages", {"cells", "sum"}, '{"cells": [...], "sum": n}'):
         total = item.get("sum")
         if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
             raise _Bad(f'{where}: "sum" must be a whole number')
-        cage_list.append(Cage(tuple(_cells_of(item.get("cells"), grid, where)), total))
-    links = []
+        made.append(Killer(tuple(grid.cells[c] for c in _cells_of(item.get("cells"), grid, where)), total))
     for where, item in _objects(
         data,
         "links",
@@ -340,9 +348,7 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
             raise _Bad(f'{where}: "value" must be a whole number and "negated" true or false')
         if not isinstance(kind, str):
             raise _Bad(f'{where}: "kind" must be text')
-        line = tuple(_cells_of(item["line"], grid, where)) if "line" in item else ()
-        links.append(Link((cells[0], cells[1]), rule, value, negated, kind, line))
-    sums = []
+        made.append(CustomLink(grid.cells[cells[0]], grid.cells[cells[1]], rule, value, negated, kind))
     for where, item in _objects(
         data, "sums", {"cells", "total", "coefficients", "kind", "line"}, '{"cells": [...], "total": n}'
     ):
@@ -355,9 +361,11 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
             raise _Bad(f'{where}: "coefficients" must be whole numbers')
         if not isinstance(kind, str):
             raise _Bad(f'{where}: "kind" must be text')
-        line = tuple(_cells_of(item["line"], grid, where)) if "line" in item else ()
-        sums.append(Sum(tuple(_cells_of(item.get("cells"), grid, where)), total, tuple(factors), kind, line))
-    rules = []
+        summed = tuple(grid.cells[c] for c in _cells_of(item.get("cells"), grid, where))
+        if kind == "little killer" and all(f == 1 for f in factors):
+            made.append(LittleKiller(summed, total))
+        else:
+            made.append(CustomSum(summed, total, tuple(factors), kind))
     for where, item in _objects(
         data, "rules", {"kind", "cells", "clue"}, '{"kind": "renban", "cells": [...]}'
     ):
@@ -368,18 +376,9 @@ def _with_rules(data: dict[str, Any], grid: Grid) -> Grid:
             isinstance(v, int) and not isinstance(v, bool) for v in clue
         ):
             raise _Bad(f'{where}: "clue" must be a list of whole numbers')
-        rules.append(LineRule(kind, tuple(_cells_of(item.get("cells"), grid, where)), tuple(clue)))
-    if made or cage_list or links or sums or rules:
-        grid = dataclasses.replace(
-            grid,
-            relations=grid.relations + tuple(made),
-            cages=grid.cages + tuple(cage_list),
-            links=grid.links + tuple(links),
-            sums=grid.sums + tuple(sums),
-            line_rules=grid.line_rules + tuple(rules),
-            _memo={},
-        )
-    return grid
+        read = [grid.cells[c] for c in _cells_of(item.get("cells"), grid, where)]
+        made += variants.with_line_rule(grid.without_constraints(), kind, read, clue).constraints
+    return made
 
 
 def _extra_units(data: dict[str, Any], grid: Grid) -> list[Unit]:
@@ -477,7 +476,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     grid = _base_grid(data, symbols)
     extra = _extra_units(data, grid)
     if extra:
-        grid = Grid(grid.symbols, grid.cells, grid.units + tuple(extra), grid.rows, grid.cols, grid.box)
+        grid = Grid(grid.symbols, grid.cells, grid.houses + tuple(extra), grid.rows, grid.cols, grid.box)
     if version < 2 and {"grids", "constraints", "relations", "cages", "links", "sums", "rules"} & set(data):
         raise _Bad(
             '"grids", "constraints", "relations", "cages", "links", "sums" and "rules" need "version": 2'
@@ -486,7 +485,10 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict) or not all(isinstance(v, str) for v in metadata.values()):
         raise _Bad('"metadata" must map names to strings')
-    return Puzzle(grid, _givens(data, grid), _candidates(data, grid), dict(metadata))
+    unread = data.get("unread", [])
+    if not isinstance(unread, list) or not all(isinstance(v, str) for v in unread):
+        raise _Bad('"unread" must be a list of texts')
+    return Puzzle(grid, _givens(data, grid), _candidates(data, grid), dict(metadata), tuple(unread))
 
 
 # ----------------------------------------------------------------------------------------- writer
@@ -503,7 +505,7 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
     bases: list[tuple[dict[str, Any], Grid]] = []
     if grid.box is not None:
         bases.append(({"box": list(grid.box)}, Grid.classic(n, grid.box, grid.symbols)))
-    region_units = [u for u in grid.units if u.kind == "region"]
+    region_units = [u for u in grid.houses if u.kind == "region"]
     if region_units and grid.rows == grid.cols == n and grid.is_rectangular:
         labels = [u.name.removeprefix("region ") for u in region_units]
         label_of = {}
@@ -526,8 +528,11 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
     multi = _multi_grid_keys(grid)
     if multi is not None:
         keys, base = multi
-        if grid.units[: len(base.units)] == base.units and (grid.rows, grid.cols) == (base.rows, base.cols):
-            return {"grids": keys}, len(base.units)
+        if grid.houses[: len(base.houses)] == base.houses and (grid.rows, grid.cols) == (
+            base.rows,
+            base.cols,
+        ):
+            return {"grids": keys}, len(base.houses)
     if grid.rows != grid.cols or grid.rows != n or not grid.is_rectangular:
         out["rows"], out["cols"] = grid.rows, grid.cols
     if not grid.is_rectangular:
@@ -549,8 +554,8 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
     )
     bases.append(({"rows_and_columns": False}, Grid(grid.symbols, grid.cells, (), grid.rows, grid.cols)))
     for keys, base in bases:
-        count = len(base.units)
-        if grid.units[:count] == base.units and base.box in (grid.box, None):
+        count = len(base.houses)
+        if grid.houses[:count] == base.houses and base.box in (grid.box, None):
             out.update(keys)
             return out, count
     raise AssertionError("the rows_and_columns=false base always matches")  # pragma: no cover
@@ -558,10 +563,10 @@ def _describe_grid(grid: Grid) -> tuple[dict[str, Any], int]:
 
 def _multi_grid_keys(grid: Grid) -> tuple[dict[str, Any], Grid] | None:
     """The "grids" value of a grid made by :func:`variants.multi_grid`, and that grid; else None."""
-    by_name = {u.name: u for u in grid.units}
+    by_name = {u.name: u for u in grid.houses}
     tops: dict[int, int] = {}
     lefts: dict[int, int] = {}
-    for unit in grid.units:  # a row or column two grids share keeps the first grid's name
+    for unit in grid.houses:  # a row or column two grids share keeps the first grid's name
         named = _GRID_UNIT.fullmatch(unit.name)
         if named is None:
             continue
@@ -588,50 +593,6 @@ def _multi_grid_keys(grid: Grid) -> tuple[dict[str, Any], Grid] | None:
     return {"size": size, "box": box, "corners": corners}, base
 
 
-def _rules(grid: Grid) -> dict[str, Any]:
-    """The "constraints", "relations", "cages" and "links" keys of a grid (named rules where they fit)."""
-    out: dict[str, Any] = {}
-    named, left = variants.named_relations(grid)
-    if named:
-        out["constraints"] = named
-    if left:
-        out["relations"] = [
-            {"cells": [cell_name(grid.cells[c]) for c in r.cells], "distances": sorted(r.distances)}
-            | ({"kind": r.kind} if r.kind != "custom" else {})
-            for r in left
-        ]
-    if grid.cages:
-        out["cages"] = [
-            {"cells": [cell_name(grid.cells[c]) for c in cage.cells]}
-            | ({"sum": cage.total} if cage.total is not None else {})
-            for cage in grid.cages
-        ]
-    if grid.links:
-        out["links"] = [
-            {"cells": [cell_name(grid.cells[c]) for c in link.cells], "rule": link.rule}
-            | ({"value": link.value} if link.value else {})
-            | ({"negated": True} if link.negated else {})
-            | ({"kind": link.kind} if link.kind != "custom" else {})
-            | ({"line": [cell_name(grid.cells[c]) for c in link.line]} if link.line else {})
-            for link in grid.links
-        ]
-    if grid.sums:
-        out["sums"] = [
-            {"cells": [cell_name(grid.cells[c]) for c in total.cells], "total": total.total}
-            | ({"coefficients": list(total.coefficients)} if total.coefficients else {})
-            | ({"kind": total.kind} if total.kind != "custom" else {})
-            | ({"line": [cell_name(grid.cells[c]) for c in total.line]} if total.line else {})
-            for total in grid.sums
-        ]
-    if grid.line_rules:
-        out["rules"] = [
-            {"kind": rule.kind, "cells": [cell_name(grid.cells[c]) for c in rule.cells]}
-            | ({"clue": list(rule.clue)} if rule.clue else {})
-            for rule in grid.line_rules
-        ]
-    return out
-
-
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """The sudokit JSON object of a puzzle (round-trips through :func:`puzzle_from_dict`)."""
     grid = puzzle.grid
@@ -640,14 +601,15 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out["symbols"] = _symbols_value(grid.symbols)
     keys, base_count = _describe_grid(grid)
     out.update(keys)
-    extra = grid.units[base_count:]
+    extra = grid.houses[base_count:]
     if extra:
         out["units"] = [
             {"name": u.name, "cells": [cell_name(grid.cells[c]) for c in u.cells]}
             | ({"kind": u.kind} if u.kind != "extra" else {})
             for u in extra
         ]
-    out.update(_rules(grid))
+    if grid.constraints:
+        out["constraints"] = [constraint.to_json() for constraint in grid.constraints]
     single = all(len(s) == 1 for s in grid.symbols) and "." not in grid.symbols
     rows = puzzle.rows_of_symbols()
     if single:
@@ -663,6 +625,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out["candidates"] = candidates
     if puzzle.metadata:
         out["metadata"] = dict(puzzle.metadata)
+    if puzzle.unread:
+        out["unread"] = list(puzzle.unread)
     return out
 
 

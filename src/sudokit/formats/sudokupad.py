@@ -25,14 +25,19 @@ from __future__ import annotations
 
 import json
 import re
-import statistics
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
-from sudokit import variants
+from sudokit import constraints, variants
+from sudokit.constraints.families import LineConstraint
+from sudokit.constraints.grid_rules.units import DisjointGroups
+from sudokit.constraints.regions.extra_region import ExtraRegion
+from sudokit.english import plural
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
-from sudokit.model import EMPTY, Cell, Grid, Puzzle, Sum
+from sudokit.formats.rules_text import global_rules
+from sudokit.model import EMPTY, Cell, Grid, Puzzle
 
 HOSTS = ("sudokupad.app", "crackingthecryptic.com")
 """Hosts whose links are SudokuPad links (any subdomain)."""
@@ -362,7 +367,12 @@ def _base_grid(regions: Any, n: int) -> Grid:
 
 
 def puzzle_from_scl(data: Any) -> Puzzle:
-    """Build a puzzle from SudokuPad puzzle data (compact or long keys); ParseError for bad data."""
+    """Build a puzzle from SudokuPad puzzle data (compact or long keys); ParseError for bad data.
+
+    The regions and givens are read first; then every constraint kind looks for its drawings (see
+    :class:`Scene`), and the grid is built once from what they find.  Drawings no kind reads are
+    named in the puzzle's ``unread`` rules.
+    """
     if not isinstance(data, dict):
         raise ParseError("SudokuPad: the puzzle data must be an object")
     cells = _get(data, "ce", "cells")
@@ -384,36 +394,28 @@ def puzzle_from_scl(data: Any) -> Puzzle:
                 metadata[key] = meta[key]
     try:
         grid = _base_grid(_get(data, "re", "regions"), n)
-        grid, unread_cages = _with_cages(grid, _get(data, "ca", "cages"), n, metadata)
+        cages = _cages(_get(data, "ca", "cages"), n, metadata)
         givens = _givens(grid, cells, n)
-        drawn = _Drawings(data, grid, n, metadata.get("ruleset", ""))
-        grid, allowed = drawn.read()
+        scene = Scene(data, grid, n, metadata.get("ruleset", ""), cages)
+        found = scene.read()
+        grid = grid.with_constraints(*found) if found else grid
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
-    unread = [f"{unread_cages} cage{'s' if unread_cages > 1 else ''} without a sum"] if unread_cages else []
-    for name, count in drawn.unread().items():
-        unread.append(f"{count} {name if count > 1 else name[:-1]}")
+    unread = scene.unread()
     if isinstance(meta, dict) and meta.get("bgimage"):
-        unread.append("a background image")
-    if drawn.read_kinds:
-        metadata["read"] = ", ".join(sorted(drawn.read_kinds))
-    if unread:
-        metadata["unread"] = (
-            ", ".join(unread)
-            + ": drawings that follow no convention sudokit knows carry no rule in SudokuPad "
-            "data (their meaning is in the rules text), so they were not read as rules"
-        )
-    return Puzzle(grid, givens, allowed, metadata)
+        unread.append("a background image (its drawings are not data)")
+    if scene.read_kinds:
+        metadata["read"] = ", ".join(sorted(scene.read_kinds))
+    return Puzzle(grid, givens, None, metadata, tuple(unread))
 
 
-def _with_cages(grid: Grid, cages: Any, n: int, metadata: dict[str, str]) -> tuple[Grid, int]:
-    """The grid with the killer cages; metadata cages go to ``metadata``; how many cages were drawings."""
+def _cages(cages: Any, n: int, metadata: dict[str, str]) -> list[dict[str, Any]]:
+    """The cages (``ca``) as the scene offers them: metadata cages go to ``metadata``."""
     if cages is None:
-        return grid, 0
+        return []
     if not isinstance(cages, list):
         raise ParseError('SudokuPad: "ca" (cages) must be a list')
-    killer: list[tuple[list[Cell], int | None]] = []
-    drawings = 0
+    found = []
     for k, cage in enumerate(cages, 1):
         if not isinstance(cage, dict):
             continue
@@ -425,18 +427,22 @@ def _with_cages(grid: Grid, cages: Any, n: int, metadata: dict[str, str]) -> tup
                 key = "ruleset" if key == "rules" else key  # as the f-puzzles reader names the rules
                 metadata[key] = metadata[key] + "\n" + text if key in metadata else text
                 continue
-            value = whole_number(value) if whole_number(value) is not None else value
+            number = whole_number(value)
+            value = number if number is not None else value
         members = _get(cage, "ce", "cells") or []
         if not isinstance(members, list):
             raise ParseError(f"SudokuPad: cage {k} must list its cells")
         cells = [_cell(item, n, f"cage {k}") for item in members]
-        if isinstance(value, int) and not isinstance(value, bool):
-            killer.append((cells, value))
-        elif value is None and _get(cage, "unique") is True:
-            killer.append((cells, None))
-        else:
-            drawings += 1
-    return (variants.killer(grid, killer) if killer else grid), drawings
+        if not cells:
+            continue
+        found.append(
+            {
+                **{key: v for key, v in cage.items() if key not in ("ce", "cells", "v")},
+                "cells": cells,
+                "value": value,
+            }
+        )
+    return found
 
 
 def _givens(grid: Grid, cells: list[Any], n: int) -> tuple[int, ...]:
@@ -472,96 +478,87 @@ _PROPS = {
     "wayPoints": "wp",
     "headLength": "hl",
 }
-GREY = "#CFCFCF"
-ARROW_GREY = "#A1A1A1"
+_KINDS_OF_DRAWING = ("lines", "arrows", "overlays", "underlays", "cages")
 
 
-class _Drawings:
-    """SudokuPad drawings read as the constraints f-puzzles exports them as.
+class Scene:
+    """A SudokuPad puzzle's drawings, offered to the constraint kinds to recognise (a ``SudokuPadScene``).
 
-    SudokuPad's own f-puzzles loader draws each constraint in a fixed way: a thermometer is a grey
-    (#CFCFCF) line 21 thick from a round grey bulb 0.85 wide; a palindrome a grey line 16 thick; a
-    between line a grey line 2 thick between open circles; an arrow a #A1A1A1 arrow (head 0.3) from a
-    circle; a kropki dot a small round overlay on the edge between two cells (white or black); an XV
-    sign an "X" or "V" on an edge; a sandwich sum a number beside the grid; a little killer a number
-    with a short black arrow; a quadruple a round white overlay on a corner with its digits; odd and
-    even cells grey circles and squares 0.7 wide; minimum and maximum cells grey (#ccc) with
-    chevrons; diagonals blue (#34BBE6) lines from corner to corner; and the global rules
-    (anti-knight, anti-king, non-consecutive, the negative constraint) are named in ``global``.
-    Drawings in any other style keep their meaning in the rules text and are counted as unread.
+    SCL data types nothing but the grid: a thermometer is a grey line from a round bulb, a kropki
+    dot a small round overlay on an edge.  Each kind knows how it is drawn (SudokuPad's own
+    f-puzzles loader draws every f-puzzles constraint in a fixed way, and setters follow the same
+    conventions) and claims the drawings it reads; lines no kind claims by shape are told apart by
+    the rules text and their colour (:meth:`read_lines`).  Rules SudokuPad names in its ``global``
+    list (anti-knight, anti-king, non-consecutive, the negative constraints) and rules the text
+    states for the whole grid (:func:`sudokit.formats.rules_text.global_rules`) are read too.
     """
 
-    def __init__(self, data: dict[str, Any], grid: Grid, n: int, rules: str) -> None:
-        self.grid, self.n, self.rules = grid, n, rules.lower()
-        self.items = {
+    def __init__(
+        self, data: dict[str, Any], grid: Grid, n: int, rules: str, cages: list[dict[str, Any]]
+    ) -> None:
+        self.grid, self.n, self.rules = grid, n, " ".join(rules.lower().split())
+        self.items: dict[str, list[dict[str, Any]]] = {
             name: [i for i in (_get(data, *keys) or []) if isinstance(i, dict)]
             for name, keys in _DRAWINGS.items()
         }
-        self.used: dict[str, set[int]] = {name: set() for name in _DRAWINGS}
+        self.items["cages"] = cages
+        self.used: dict[str, set[int]] = {name: set() for name in _KINDS_OF_DRAWING}
         flags = _get(data, "global") or []
         meta = _get(data, "metadata") or {}
-        self.flags = {str(f).lower() for f in flags} if isinstance(flags, list) else set()
+        self.flags = {str(f).lower().replace("-", "") for f in flags} if isinstance(flags, list) else set()
         if isinstance(meta, dict):
             self.flags |= {name for name in ("antiknight", "antiking") if meta.get(name) is True}
         self.read_kinds: set[str] = set()
 
-    def unread(self) -> dict[str, int]:
-        """How many drawings of each kind were not read as constraints."""
-        counts = {name: len(items) - len(self.used[name]) for name, items in self.items.items()}
-        return {name: count for name, count in counts.items() if count}
+    # ------------------------------------------------------------------------- the scene protocol
 
-    def read(self) -> tuple[Grid, tuple[int, ...] | None]:
-        """The grid with every drawing read as a constraint, and the odd/even cells' allowed symbols."""
-        grid = self.grid
-        for name, build in variants.PAIRWISE_RULES.items():
-            if name in self.flags:
-                grid = build(grid)
-                self.read_kinds.add(name)
-        grid = self._diagonals(grid)
-        grid = self._lines(grid)
-        grid = self._arrows(grid)
-        grid = self._edges(grid)
-        grid = self._outside(grid)
-        grid = self._quadruples(grid)
-        grid = self._min_max(grid)
-        return grid, self._odd_even(grid)
+    def unclaimed(self, what: str) -> list[tuple[int, dict[str, Any]]]:
+        """Drawings of one sort not yet read, with their places in the data."""
+        used = self.used[what]
+        return [(k, item) for k, item in enumerate(self.items[what]) if k not in used]
 
-    # ---------------------------------------------------------------------------- helpers
-
-    def each(self, name: str) -> list[tuple[int, dict[str, Any]]]:
-        return [(k, item) for k, item in enumerate(self.items[name]) if k not in self.used[name]]
-
-    def take(self, name: str, k: int, kind: str) -> None:
-        self.used[name].add(k)
+    def claim(self, what: str, index: int, kind: str) -> None:
+        """Mark a drawing as read as (part of) a constraint of ``kind``."""
+        self.used[what].add(index)
         self.read_kinds.add(kind)
 
     @staticmethod
-    def prop(item: dict[str, Any], name: str) -> Any:
-        return item[name] if name in item else item.get(_PROPS[name])
+    def prop(item: Mapping[str, Any], name: str) -> Any:
+        """A property by its long name, whichever key (long or compact) the data uses."""
+        return item[name] if name in item else item.get(_PROPS.get(name, name))
 
-    def colour(self, item: dict[str, Any], name: str) -> str:
-        """A colour in upper-case ``#RRGGBB`` (``#0``, ``#F``, ``#FFF`` and bare ``RRGGBB`` expanded)."""
+    def colour(self, item: Mapping[str, Any], name: str) -> str:
+        """A colour as upper-case ``#RRGGBB`` (``#RRGGBBAA`` when not opaque), or ''."""
         value = self.prop(item, name)
         if not isinstance(value, str):
             return ""
         text = value.strip().upper()
-        text = {"#0": "#000000", "#F": "#FFFFFF"}.get(text, text)
-        if re.fullmatch(r"#[0-9A-F]{3}", text):
+        text = {"#0": "#000000", "#F": "#FFFFFF", "BLACK": "#000000", "WHITE": "#FFFFFF"}.get(text, text)
+        if re.fullmatch(r"#[0-9A-F]{3,4}", text):
             text = "#" + "".join(ch * 2 for ch in text[1:])
-        if re.fullmatch(r"[0-9A-F]{6}", text):
+        if re.fullmatch(r"[0-9A-F]{6}([0-9A-F]{2})?", text):
             text = "#" + text
-        return text
+        if re.fullmatch(r"#[0-9A-F]{8}", text) and text.endswith("FF"):
+            text = text[:7]
+        return text if re.fullmatch(r"#[0-9A-F]{6}([0-9A-F]{2})?", text) else ""
 
-    def number(self, item: dict[str, Any], name: str) -> float | None:
+    def number(self, item: Mapping[str, Any], name: str) -> float | None:
+        """A numeric property, or None."""
         value = self.prop(item, name)
         return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
     def point(self, value: Any) -> tuple[float, float] | None:
-        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int | float) for v in value):
+        """A [row, column] point, or None."""
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        ):
             return float(value[0]), float(value[1])
         return None
 
-    def points(self, item: dict[str, Any]) -> list[tuple[float, float]]:
+    def points(self, item: Mapping[str, Any]) -> list[tuple[float, float]]:
+        """A line's way points."""
         raw = self.prop(item, "wayPoints")
         found = [self.point(p) for p in raw] if isinstance(raw, list) else []
         return [p for p in found if p is not None]
@@ -571,120 +568,34 @@ class _Drawings:
         r, c = int(point[0] // 1), int(point[1] // 1)
         return (r, c) if (r, c) in self.grid.index else None
 
-    def path(self, item: dict[str, Any]) -> list[Cell] | None:
-        """The cells a line's way points pass through, in order (None if one lies outside the grid)."""
+    def path(self, item: Mapping[str, Any]) -> list[Cell] | None:
+        """The cells a line passes through: each way point's cell, and the cells crossed between them."""
         cells: list[Cell] = []
-        for p in self.points(item):
+        points = self.points(item)
+        for k, p in enumerate(points):
             cell = self.cell_at(p)
             if cell is None:
                 return None
+            if k:
+                for between in _crossed(points[k - 1], p):
+                    if between != cell and (not cells or cells[-1] != between) and between in self.grid.index:
+                        cells.append(between)
             if not cells or cells[-1] != cell:
                 cells.append(cell)
         return cells
 
-    @staticmethod
-    def near(a: float | None, b: float, tolerance: float = 0.06) -> bool:
-        return a is not None and abs(a - b) <= tolerance
-
-    def text(self, item: dict[str, Any]) -> str:
+    def text(self, item: Mapping[str, Any]) -> str:
+        """A drawing's text, stripped."""
         value = self.prop(item, "text")
         return str(value).strip() if value is not None else ""
 
-    # ---------------------------------------------------------------------------- readers
-
-    def _diagonals(self, grid: Grid) -> Grid:
-        n = self.n
-        for k, item in self.each("lines"):
-            points = self.points(item)
-            if self.colour(item, "color") != "#34BBE6" or len(points) != 2:
-                continue
-            ends = {tuple(round(v) for v in p) for p in points}
-            which = "main" if ends == {(0, 0), (n, n)} else "anti" if ends == {(0, n), (n, 0)} else None
-            if which:
-                grid = variants.diagonals(grid, which)
-                self.take("lines", k, "diagonal")
-        return grid
-
-    def _lines(self, grid: Grid) -> Grid:
-        bulbs = {}
-        for k, item in self.each("underlays"):
-            centre = self.point(self.prop(item, "center"))
-            grey = self.colour(item, "backgroundColor") == GREY
-            if (
-                centre
-                and grey
-                and self.prop(item, "rounded")
-                and self.near(self.number(item, "width"), 0.85, 0.1)
-            ):
-                cell = self.cell_at(centre)
-                if cell is not None:
-                    bulbs[cell] = k
-        circles = {}
-        for k, item in self.each("overlays"):
-            centre = self.point(self.prop(item, "center"))
-            if centre and self.colour(item, "borderColor") == GREY and self.prop(item, "rounded"):
-                cell = self.cell_at(centre)
-                if cell is not None:
-                    circles[cell] = k
-        for k, item in self.each("lines"):
-            if self.colour(item, "color") != GREY:
-                continue
-            cells, thickness = self.path(item), self.number(item, "thickness")
-            if not cells or len(cells) < 2 or thickness is None:
-                continue
-            if self.near(thickness, 21, 1.5):
-                grid = variants.thermometer(grid, cells)
-                self.take("lines", k, "thermometer")
-                if cells[0] in bulbs:
-                    self.used["underlays"].add(bulbs[cells[0]])
-            elif self.near(thickness, 16, 1.5):
-                grid = variants.palindrome(grid, cells)
-                self.take("lines", k, "palindrome")
-            elif (
-                self.near(thickness, 2, 0.5)
-                and cells[0] in circles
-                and cells[-1] in circles
-                and len(cells) >= 3
-            ):
-                grid = variants.between(grid, cells)
-                self.take("lines", k, "between line")
-                self.used["overlays"] |= {circles[cells[0]], circles[cells[-1]]}
-        return grid
-
-    def _arrows(self, grid: Grid) -> Grid:
-        rings = []
-        for k, item in self.each("overlays"):
-            centre = self.point(self.prop(item, "center"))
-            width, height = self.number(item, "width"), self.number(item, "height")
-            if centre and width and height and self.colour(item, "borderColor") == ARROW_GREY:
-                cells = [
-                    (r, c)
-                    for r, c in self.grid.cells
-                    if abs(r + 0.5 - centre[0]) < height / 2 and abs(c + 0.5 - centre[1]) < width / 2
-                ]
-                if cells:
-                    rings.append((k, cells))
-        for k, item in self.each("arrows"):
-            line = self.path(item)
-            if self.colour(item, "color") != ARROW_GREY or not line or len(line) < 2:
-                continue
-            ring = next(((rk, rc) for rk, rc in rings if line[0] in rc), None)
-            circle = ring[1] if ring else [line[0]]
-            shaft = [cell for cell in line if cell not in circle]
-            if shaft:
-                grid = variants.arrow(grid, circle, shaft)
-                self.take("arrows", k, "arrow")
-                if ring:
-                    self.used["overlays"].add(ring[0])
-        return grid
-
-    def _edge(self, item: dict[str, Any]) -> tuple[Cell, Cell] | None:
-        """The two cells whose shared edge an overlay sits on, or None."""
+    def edge(self, item: Mapping[str, Any]) -> tuple[Cell, Cell] | None:
+        """The two cells whose shared edge a drawing's centre sits on, or None."""
         centre = self.point(self.prop(item, "center"))
         if centre is None:
             return None
         r, c = centre
-        half_r, half_c = abs(r - round(r)) < 0.05, abs(c - round(c)) < 0.05
+        half_r, half_c = abs(r - round(r)) < 0.08, abs(c - round(c)) < 0.08
         if half_r and not half_c:
             pair = (round(r) - 1, int(c // 1)), (round(r), int(c // 1))
         elif half_c and not half_r:
@@ -693,156 +604,210 @@ class _Drawings:
             return None
         return pair if all(cell in self.grid.index for cell in pair) else None
 
-    def _edges(self, grid: Grid) -> Grid:
-        marked: list[tuple[Cell, Cell]] = []
-        for k, item in self.each("overlays"):
-            pair = self._edge(item)
-            if pair is None:
-                continue
-            width, text = self.number(item, "width"), self.text(item)
-            background = self.colour(item, "backgroundColor")
-            if (
-                self.prop(item, "rounded")
-                and width is not None
-                and width <= 0.45
-                and background in ("#FFFFFF", "#000000")
-            ):
-                rule, default = ("ratio", 2) if background == "#000000" else ("difference", 1)
-                value = int(text) if text.isdigit() else default
-                grid = variants.with_links(grid, [pair], rule, value, kind="kropki")
-                self.take("overlays", k, "kropki")
-                marked.append(pair)
-            elif text.upper() in ("X", "V") and not self.prop(item, "rounded"):
-                grid = variants.with_links(grid, [pair], "sum", 10 if text.upper() == "X" else 5, kind="xv")
-                self.take("overlays", k, "xv")
-                marked.append(pair)
-        negatives = [
-            (name, rules)
-            for name, rules in (
-                ("antixv", [("sum", 10), ("sum", 5)]),
-                ("antiratio", [("ratio", 2)]),
-                ("antidifference", [("difference", 1)]),
-            )
-            if name in self.flags
-        ]
-        for name, rules in negatives:
-            kind = "xv" if name == "antixv" else "kropki"
-            grid = variants.negative_dots(grid, marked, rules, kind)
-            self.read_kinds.add(f"negative {kind}")
-        return grid
+    def corner(self, item: Mapping[str, Any]) -> Cell | None:
+        """The top-left cell of the four around the corner a drawing's centre sits on, or None."""
+        centre = self.point(self.prop(item, "center"))
+        if centre is None:
+            return None
+        r, c = centre
+        if abs(r - round(r)) > 0.08 or abs(c - round(c)) > 0.08:
+            return None
+        top_left = (round(r) - 1, round(c) - 1)
+        around = [(top_left[0] + dr, top_left[1] + dc) for dr in (0, 1) for dc in (0, 1)]
+        return top_left if any(cell in self.grid.index for cell in around) else None
 
-    def _outside(self, grid: Grid) -> Grid:
-        n = self.n
-        killers = {}
-        for k, item in self.each("arrows"):
-            points = self.points(item)
-            if self.colour(item, "color") == "#000000" and len(points) == 2:
-                (r1, c1), (r2, c2) = points
-                step = (1 if r2 > r1 else -1, 1 if c2 > c1 else -1)
-                killers[(int(r1 // 1), int(c1 // 1))] = (k, step)
-        words = (
-            ("sandwich", "sandwich"),
-            ("x-sum", "x-sum"),
-            ("x-sum", "x sum"),
-            ("skyscraper", "skyscraper"),
-        )
-        named = {kind for kind, word in words if word in self.rules}
-        # a number beside the grid is the clue the rules text names; with none named, a sandwich sum (the
-        # only outside clue SudokuPad draws for f-puzzles); with several, it is left unread
-        outside_kind = named.pop() if len(named) == 1 else "" if named else "sandwich"
-        for k, item in self.each("overlays"):
-            centre, text = self.point(self.prop(item, "center")), self.text(item)
-            if centre is None or not text.isdigit():
-                continue
-            r, c = int(centre[0] // 1), int(centre[1] // 1)
-            if (r, c) in grid.index or not (-1 <= r <= n and -1 <= c <= n):
-                continue
-            if (r, c) in killers:
-                ak, (dr, dc) = killers[(r, c)]
-                cells = []
-                rr, cc = r + dr, c + dc
-                while (rr, cc) in grid.index:
-                    cells.append(grid.index[(rr, cc)])
-                    rr, cc = rr + dr, cc + dc
-                if cells:
-                    grid = variants.with_sums(grid, [Sum(tuple(cells), int(text), (), "little killer")])
-                    self.take("overlays", k, "little killer")
-                    self.used["arrows"].add(ak)
-                continue
-            side = "top" if r < 0 else "bottom" if r >= n else "left" if c < 0 else "right"
-            index = c if side in ("top", "bottom") else r
-            kind = outside_kind
-            if kind:
-                build = {
-                    "sandwich": variants.sandwich,
-                    "x-sum": variants.x_sum,
-                    "skyscraper": variants.skyscraper,
-                }
-                grid = build[kind](grid, side, index, int(text))
-                self.take("overlays", k, kind)
-        return grid
+    def says(self, *words: str) -> bool:
+        """Whether the rules text names any of the words."""
+        return any(word in self.rules for word in words)
 
-    def _quadruples(self, grid: Grid) -> Grid:
-        for k, item in self.each("overlays"):
-            centre, text = self.point(self.prop(item, "center")), self.text(item)
-            digits = text.split()
-            if (
-                not centre
-                or not digits
-                or not all(d.isdigit() for d in digits)
-                or not self.prop(item, "rounded")
-            ):
-                continue
-            if abs(centre[0] - round(centre[0])) < 0.05 and abs(centre[1] - round(centre[1])) < 0.05:
-                corner = (round(centre[0]) - 1, round(centre[1]) - 1)
-                if corner in grid.index:
-                    grid = variants.quadruple(grid, corner, [int(d) for d in digits])
-                    self.take("overlays", k, "quadruple")
-        return grid
+    # ----------------------------------------------------------------------------------- reading
 
-    def _min_max(self, grid: Grid) -> Grid:
-        chevrons: dict[Cell, list[float]] = {}
-        chevron_keys: dict[Cell, list[int]] = {}
-        for k, item in self.each("lines"):
-            points = self.points(item)
-            if (
-                self.colour(item, "color") == "#000000"
-                and self.near(self.number(item, "thickness"), 1, 0.1)
-                and len(points) == 3
-            ):
-                cell = self.cell_at(points[0])
-                if cell is not None:
-                    tip = max(abs(points[1][0] - cell[0] - 0.5), abs(points[1][1] - cell[1] - 0.5))
-                    chevrons.setdefault(cell, []).append(tip)
-                    chevron_keys.setdefault(cell, []).append(k)
-        for k, item in self.each("underlays"):
-            centre = self.point(self.prop(item, "center"))
-            cell = self.cell_at(centre) if centre else None
-            if cell is None or self.colour(item, "backgroundColor") != "#CCCCCC" or cell not in chevrons:
-                continue
-            kind = "minimum" if statistics.mean(chevrons[cell]) < 0.415 else "maximum"
-            r, c = cell
-            around = [
-                (r + dr, c + dc)
-                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if (r + dr, c + dc) in grid.index
-            ]
-            pairs = [(cell, o) if kind == "minimum" else (o, cell) for o in around]
-            grid = variants.with_links(grid, pairs, "less", kind=kind)
-            self.take("underlays", k, kind)
-            self.used["lines"] |= set(chevron_keys[cell])
-        return grid
+    def read(self) -> list[constraints.Constraint]:
+        """Every constraint the drawings, the ``global`` list and the rules text show."""
+        found: list[constraints.Constraint] = []
+        for kind in sorted(constraints.kinds(), key=lambda k: k.sudokupad_order):
+            found += kind.read_sudokupad(self)
+        found += self.read_lines()
+        found += self.read_cages()
+        have = {type(c) for c in found}
+        found += [rule for rule in global_rules(self.rules, self.n) if type(rule) not in have]
+        self.read_kinds |= {c.kind for c in found}
+        return _unique(found)
 
-    def _odd_even(self, grid: Grid) -> tuple[int, ...] | None:
-        allowed = [grid.full_mask] * len(grid.cells)
-        odd = sum(1 << k for k, v in enumerate(grid.values) if v % 2)
-        for k, item in self.each("underlays"):
-            centre = self.point(self.prop(item, "center"))
-            cell = self.cell_at(centre) if centre else None
-            if cell is None or self.colour(item, "backgroundColor") != GREY:
+    def read_lines(self) -> list[constraints.Constraint]:
+        """Lines no kind claimed by shape, told apart by the rules text and their colour.
+
+        The line kinds the rules name are the candidates.  A line whose colour is the usual colour of
+        exactly one of them (or whose colour the rules text names next to it) is that kind; when the
+        rules name one kind of line, every remaining line through cell centres is that kind.
+        """
+        named = [k for k in _line_kinds() if any(self.says(w) for w in k.words)]
+        if not named:
+            return []
+        by_colour = _colour_words(self.rules, named)
+        found: list[constraints.Constraint] = []
+        for k, item in self.unclaimed("lines"):
+            cells = self.path(item)
+            if not cells or len(set(cells)) != len(cells) or not _through_centres(self.points(item)):
                 continue
-            if self.near(self.number(item, "width"), 0.7, 0.08):
-                is_odd = bool(self.prop(item, "rounded"))
-                allowed[grid.index[cell]] &= odd if is_odd else grid.full_mask & ~odd
-                self.take("underlays", k, "odd" if is_odd else "even")
-        return None if all(m == grid.full_mask for m in allowed) else tuple(allowed)
+            colour = self.colour(item, "color")[:7]
+            kind = _kind_of_line(colour, named, by_colour)
+            if kind is None or len(cells) < kind.shortest:
+                continue
+            try:
+                made = kind.from_drawn_line(cells, colour, self)
+                made.validate(self.grid)
+            except GridError:
+                continue
+            found.append(made)
+            self.claim("lines", k, kind.kind)
+        return found
+
+    def read_cages(self) -> list[constraints.Constraint]:
+        """Cages the kinds left: extra regions and disjoint groups the f-puzzles loader draws as cages."""
+        found: list[constraints.Constraint] = []
+        for k, cage in self.unclaimed("cages"):
+            if cage.get("style") == "extraregion":
+                found.append(ExtraRegion(tuple(cage["cells"])))
+                self.claim("cages", k, "extra region")
+            elif cage.get("type") == "disjoint":
+                found.append(DisjointGroups())
+                self.claim("cages", k, "disjoint groups")
+            elif cage.get("hidden") is True:
+                self.claim("cages", k, "cells in no region")
+        return found
+
+    def unread(self) -> list[str]:
+        """What was drawn but not read as a rule, by sort of drawing."""
+        names = {
+            "lines": "line",
+            "arrows": "arrow",
+            "overlays": "overlay",
+            "underlays": "underlay",
+            "cages": "cage",
+        }
+        out = []
+        for what, noun in names.items():
+            left = [item for k, item in self.unclaimed(what) if not self._decoration(what, item)]
+            if left:
+                out.append(plural(len(left), noun))
+        if not out:
+            return []
+        return [f"{', '.join(out)} of no kind sudokit knows (their meaning is in the rules text)"]
+
+    def _decoration(self, what: str, item: Mapping[str, Any]) -> bool:
+        """Drawings that carry no rule: cell colours (full-cell underlays), labels outside the grid."""
+        if what == "underlays":
+            width, height = self.number(item, "width") or 0, self.number(item, "height") or 0
+            return width >= 0.95 and height >= 0.95 and not self.text(item)
+        if what == "cages":
+            return item.get("value") in (None, "") and not self.says("cage")
+        return False
+
+
+def _crossed(a: tuple[float, float], b: tuple[float, float]) -> list[Cell]:
+    """The cells a straight segment from a to b passes through, in order.
+
+    A segment along a row, a column or a diagonal steps cell by cell (a diagonal passes through the
+    corners, not the cells beside them); any other is sampled, away from the corners it grazes.
+    """
+    first = (int(a[0] // 1), int(a[1] // 1))
+    last = (int(b[0] // 1), int(b[1] // 1))
+    dr, dc = last[0] - first[0], last[1] - first[1]
+    if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+        steps = max(abs(dr), abs(dc))
+        sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+        return [(first[0] + k * sr, first[1] + k * sc) for k in range(steps + 1)]
+    samples = max(1, int(max(abs(b[0] - a[0]), abs(b[1] - a[1])) * 8))
+    cells: list[Cell] = []
+    for k in range(samples + 1):
+        t = k / samples
+        r, c = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        if min(abs(r - round(r)), 1) < 0.05 and abs(c - round(c)) < 0.05:
+            continue  # at a corner: the cells beside it are not on the line
+        cell = (int(r // 1), int(c // 1))
+        if not cells or cells[-1] != cell:
+            cells.append(cell)
+    return cells
+
+
+def _through_centres(points: list[tuple[float, float]]) -> bool:
+    """Whether a line's way points lie at cell centres (a constraint line, not an edge or a border)."""
+    return bool(points) and all(abs(r % 1 - 0.5) < 0.2 and abs(c % 1 - 0.5) < 0.2 for r, c in points)
+
+
+def _line_kinds() -> list[type[LineConstraint]]:
+    """The line kinds the rules text can name."""
+    return [k for k in constraints.kinds() if issubclass(k, LineConstraint) and k.words]
+
+
+_COLOUR_NAMES = {
+    "grey": "#CFCFCF",
+    "gray": "#CFCFCF",
+    "green": "#67F067",
+    "purple": "#F067F0",
+    "pink": "#F067F0",
+    "magenta": "#F067F0",
+    "blue": "#2ECBFF",
+    "orange": "#FF9A00",
+    "yellow": "#FFFF00",
+    "red": "#FF0000",
+    "teal": "#33BBBB",
+    "lavender": "#CDB1EC",
+    "black": "#000000",
+}
+
+
+def _hue(colour: str) -> tuple[float, float, float]:
+    """A colour's hue (0-1), saturation and lightness."""
+    import colorsys
+
+    try:
+        r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    except (ValueError, IndexError):
+        return 0.0, 0.0, 0.0
+    h, light, sat = colorsys.rgb_to_hls(r, g, b)
+    return h, sat, light
+
+
+def _near(a: str, b: str) -> bool:
+    """Whether two colours are alike: the same hue family, or both greys of similar lightness."""
+    ha, sa, la = _hue(a)
+    hb, sb, lb = _hue(b)
+    if sa < 0.15 or sb < 0.15:
+        return sa < 0.15 and sb < 0.15 and abs(la - lb) < 0.3
+    gap = min(abs(ha - hb), 1 - abs(ha - hb))
+    return gap < 0.06
+
+
+def _colour_words(rules: str, named: list[type[LineConstraint]]) -> dict[str, type[LineConstraint]]:
+    """Colours the rules text names beside a kind of line ("green lines are German whispers")."""
+    found: dict[str, type[LineConstraint]] = {}
+    for kind in named:
+        for word in kind.words:
+            for match in re.finditer(re.escape(word), rules):
+                window = rules[max(0, match.start() - 60) : match.end() + 40]
+                for name, colour in _COLOUR_NAMES.items():
+                    if re.search(rf"\b{name}\b", window):
+                        found.setdefault(colour, kind)
+    return found
+
+
+def _kind_of_line(
+    colour: str, named: list[type[LineConstraint]], by_colour: dict[str, type[LineConstraint]]
+) -> type[LineConstraint] | None:
+    """The kind of a line by its colour, among the kinds the rules name."""
+    said = [kind for said_colour, kind in by_colour.items() if colour and _near(colour, said_colour)]
+    if len(set(said)) == 1:
+        return said[0]
+    usual = [kind for kind in named if any(colour and _near(colour, c) for c in kind.colours)]
+    if len(set(usual)) == 1:
+        return usual[0]
+    if len(named) == 1:
+        return named[0]
+    return None
+
+
+def _unique(found: list[constraints.Constraint]) -> list[constraints.Constraint]:
+    """The constraints without repeats (a rule both flagged and stated in the rules text)."""
+    return list(dict.fromkeys(found))

@@ -200,8 +200,7 @@ class Board:
         """Pencil marks of a puzzle: every candidate not excluded by a given in the same unit."""
         layout = layout_of(puzzle.grid)
         value = list(puzzle.givens)
-        full = puzzle.grid.full_mask
-        cand = list(puzzle.allowed) if puzzle.allowed is not None else [full] * len(value)
+        cand = list(puzzle.domains())
         board = cls(layout, [EMPTY] * len(value), cand, [v != EMPTY for v in value], unique)
         for c, v in enumerate(value):
             if v != EMPTY:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sudokit import variants
+from sudokit.constraints import drawing
 from sudokit.errors import PuzzleError
 from sudokit.model import EMPTY, Grid, Puzzle, cell_name
-from sudokit.svg import ENDS, LINE_STYLE
+from sudokit.svg import drawings, outside_margin
 
 
 def _owner(grid: Grid) -> list[int]:
@@ -29,20 +29,22 @@ def _owner(grid: Grid) -> list[int]:
 def board_json(puzzle: Puzzle) -> dict[str, Any]:
     """Everything the browser needs to draw and check a puzzle (0-based rows and columns).
 
-    ``region`` gives each cell's box or region, from which the thick borders follow; ``extras`` are the
-    other all-different groups (diagonals, windows, disjoint groups) by name and cells; ``cages`` the
-    killer cages with their sums; ``links`` the clues on the edge between two cells (dots, XV,
-    inequalities); ``lines`` every drawn line with its colour, width (in cells) and ends; ``clones``
-    the cells of each clone pair; ``arrows`` circles and shafts; ``outside`` the clues beside the grid
-    (sandwich, X-sum, skyscraper, little killer) with their row and column outside it; ``quadruples``
-    the cells and digits of each; ``allowed`` the symbols each cell may hold when the puzzle
-    restricts them (odd/even), as lists of symbol indexes.
+    ``region`` gives each cell's box or region, from which the thick borders follow; ``drawing`` is
+    the puzzle's drawing description, the same shapes the SVG renderer draws
+    (:mod:`sudokit.constraints.drawing`): every constraint's lines, dots, circles, cages and clues,
+    and the extra houses shaded; ``rules`` names the rules with nothing to draw on the grid (anti-knight,
+    ...); ``allowed`` the symbols each cell may hold when the puzzle itself restricts them (sukaku),
+    as lists of symbol indexes; ``unread`` what the input held that was not read as rules.
     """
     grid = puzzle.grid
-    extras = [{"name": unit.name, "cells": list(unit.cells)} for unit in grid.units if unit.kind == "extra"]
     allowed = None
     if puzzle.allowed is not None:
         allowed = [[s for s in range(grid.size) if mask >> s & 1] for mask in puzzle.allowed]
+    shapes = [
+        drawing.shade("extra", [grid.cells[c] for c in unit.cells], "#e0e0e0")
+        for unit in grid.houses
+        if unit.kind == "extra"
+    ] + drawings(grid)
     return {
         "rows": grid.rows,
         "cols": grid.cols,
@@ -52,60 +54,15 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         "names": [cell_name(cell) for cell in grid.cells],
         "region": _owner(grid),
         "box": list(grid.box) if grid.box else None,
-        "extras": extras,
-        "cages": [{"cells": list(cage.cells), "sum": cage.total} for cage in grid.cages],
-        "links": [
-            {"cells": list(link.cells), "kind": link.kind, "rule": link.rule, "value": link.value}
-            for link in grid.links
-            if not link.negated and link.kind not in variants.DRAWN_LINK_KINDS  # negated: "no dot means not"
-        ],
-        **_drawings(grid),
-        "rules": sorted({relation.kind for relation in grid.relations if relation.kind != "nabner"}),
+        "drawing": [shape for shape in shapes if shape["shape"] != "caption"],
+        "outside": outside_margin(grid, shapes) > 0,
+        "rules": sorted({str(shape["text"]) for shape in shapes if shape["shape"] == "caption"}),
         "givens": [None if g == EMPTY else g for g in puzzle.givens],
         "allowed": allowed,
         "description": grid.describe(),
         "peers": [sorted(peers) for peers in grid.peers],
+        "unread": list(puzzle.unread),
     }
-
-
-def _drawings(grid: Grid) -> dict[str, Any]:
-    """Lines, clones, arrows, outside clues and quadruples, as :func:`board_json` describes them."""
-    lines, clones = [], []
-    for line in variants.drawn_lines(grid):
-        if line.kind == "clone":
-            clones.append(list(line.cells))
-            continue
-        kind = variants.style_of(grid, line)
-        colour, width = LINE_STYLE.get(kind, ("#999999", 0.12))
-        lines.append(
-            {
-                "kind": kind,
-                "cells": list(line.cells),
-                "colour": colour,
-                "width": width,
-                "ends": ENDS.get(kind),
-            }
-        )
-    arrows, outside = [], []
-    for total in grid.sums:
-        if total.kind == "arrow":
-            pairs = list(zip(total.cells, total.factors, strict=True))
-            circle = [c for c, f in pairs if f < 0]
-            arrows.append({"circle": circle, "shaft": circle[-1:] + [c for c, f in pairs if f > 0]})
-        elif total.kind == "little killer":
-            (r, c), step = variants.clue_cell(grid, total.cells)
-            outside.append(
-                {"kind": "little killer", "at": [r, c], "clue": str(total.total), "step": list(step)}
-            )
-    quadruples = []
-    for rule in grid.line_rules:
-        clue = " ".join(map(str, rule.clue))
-        if rule.kind in ("sandwich", "x-sum", "skyscraper"):
-            (r, c), _ = variants.clue_cell(grid, rule.cells, (1, 0))
-            outside.append({"kind": rule.kind, "at": [r, c], "clue": clue})
-        elif rule.kind == "quadruple":
-            quadruples.append({"cells": list(rule.cells), "clue": clue})
-    return {"lines": lines, "clones": clones, "arrows": arrows, "outside": outside, "quadruples": quadruples}
 
 
 def with_progress(puzzle: Puzzle, progress: Sequence[str | None] | None) -> tuple[Puzzle, list[int]]:
@@ -131,4 +88,4 @@ def with_progress(puzzle: Puzzle, progress: Sequence[str | None] | None) -> tupl
             continue
         givens[c] = value
         placed.append(c)
-    return Puzzle(grid, tuple(givens), puzzle.allowed, puzzle.metadata), placed
+    return Puzzle(grid, tuple(givens), puzzle.allowed, puzzle.metadata, puzzle.unread), placed

@@ -141,130 +141,87 @@ function build() {
     rows[r].append(cell);
     return cell;
   });
-  for (const extra of board.extras) {
-    if (/window|centre/.test(extra.name)) extra.cells.forEach((c) => cells[c].classList.add("shade"));
-  }
-  if (board.allowed) {  // odd/even cells: a circle for odd, a square for even (by the symbols' values)
-    const value = (v) => (/^\d+$/.test(board.symbols[v]) ? Number(board.symbols[v]) : v + 1);
-    board.allowed.forEach((symbols, c) => {
-      if (symbols.length === 0 || symbols.length === board.size) return;
-      if (symbols.every((v) => value(v) % 2 === 1)) cells[c].classList.add("odd");
-      else if (symbols.every((v) => value(v) % 2 === 0)) cells[c].classList.add("even");
-    });
-  }
   drawOverlay(index);
   buildKeypad();
 }
 
+// The puzzle's drawing description (sudokit.constraints.drawing): the same shapes the SVG renderer
+// draws, in cell units with the corner origin ([row, col]); "ink" is the theme's text colour.
 function drawOverlay(index) {
   const { board } = state;
   const svg = $("overlay");
   svg.setAttribute("viewBox", `0 0 ${board.cols} ${board.rows}`);
   const parts = [];
-  for (const extra of board.extras) {
-    if (!/diagonal/.test(extra.name)) continue;
-    const ends = [extra.cells[0], extra.cells[extra.cells.length - 1]].map((c) => board.cells[c]);
-    parts.push(`<line x1="${ends[0][1] + 0.5}" y1="${ends[0][0] + 0.5}" x2="${ends[1][1] + 0.5}" y2="${ends[1][0] + 0.5}"
-      stroke="currentColor" stroke-opacity=".25" stroke-width=".06"/>`);
-  }
-  drawLinkClues(parts);
-  const inset = 0.09;
-  for (const cage of board.cages) {
-    const members = new Set(cage.cells);
-    for (const c of cage.cells) {
-      const [r, col] = board.cells[c];
-      const has = (dr, dc) => members.has(index.get(`${r + dr},${col + dc}`));
-      const x0 = col + inset, x1 = col + 1 - inset, y0 = r + inset, y1 = r + 1 - inset;
-      const segment = (a, b, d, e) => parts.push(`<line x1="${a}" y1="${b}" x2="${d}" y2="${e}"
-        stroke="currentColor" stroke-width=".025" stroke-dasharray=".08 .06"/>`);
-      if (!has(-1, 0)) segment(has(0, -1) ? col : x0, y0, has(0, 1) ? col + 1 : x1, y0);
-      if (!has(1, 0)) segment(has(0, -1) ? col : x0, y1, has(0, 1) ? col + 1 : x1, y1);
-      if (!has(0, -1)) segment(x0, has(-1, 0) ? r : y0, x0, has(1, 0) ? r + 1 : y1);
-      if (!has(0, 1)) segment(x1, has(-1, 0) ? r : y0, x1, has(1, 0) ? r + 1 : y1);
-    }
-    if (cage.sum !== null) {
-      const first = [...cage.cells].sort((a, b) => board.cells[a][0] - board.cells[b][0]
-        || board.cells[a][1] - board.cells[b][1])[0];
-      const [r, col] = board.cells[first];
-      parts.push(`<text x="${col + 0.12}" y="${r + 0.3}" font-size=".22" fill="currentColor">${cage.sum}</text>`);
-    }
-  }
+  const shapes = [...(board.drawing || [])].sort((a, b) => (a.layer ?? 1) - (b.layer ?? 1));
+  for (const shape of shapes) parts.push(drawShape(shape, index));
   svg.innerHTML = parts.join("");
+  $("board-wrap").classList.toggle("outside-clues", Boolean(board.outside));
 }
 
-// every drawn line (thermometers with their bulb, whispers, renban, between lines with end circles, ...),
-// clone shading, arrows, kropki dots and XV letters on the edge between two cells, chevrons for minimum
-// and maximum cells, clues outside the grid (sandwich, X-sum, skyscraper, little killer), quadruples
-function drawLinkClues(parts) {
-  const { board } = state;
-  const centre = (c) => [board.cells[c][1] + 0.5, board.cells[c][0] + 0.5];
-  const points = (cells) => cells.map((c) => centre(c).join(",")).join(" ");
-  for (const cells of board.clones || []) {
-    for (const c of cells) {
-      const [r, col] = board.cells[c];
-      parts.push(`<rect class="clone" x="${col}" y="${r}" width="1" height="1" fill="#7fa7d9" opacity=".25"/>`);
+function colourOf(value) { return value === "ink" ? "currentColor" : value; }
+
+function drawShape(shape, index) {
+  const kind = String(shape.kind || "").replace(/ /g, "-");
+  const opacity = shape.opacity !== undefined ? ` opacity="${shape.opacity}"` : "";
+  const colour = colourOf(shape.color);
+  if (shape.shape === "line" || shape.shape === "arrow") {
+    const points = shape.points.map(([r, c]) => `${c},${r}`).join(" ");
+    let out = `<polyline class="line ${kind}" points="${points}" fill="none" stroke="${colour}"
+      stroke-width="${shape.width}" stroke-linecap="round" stroke-linejoin="round"${shape.dash ? ' stroke-dasharray=".12 .08"' : ""}${opacity}/>`;
+    if (shape.shape === "arrow" && shape.points.length >= 2) {
+      const [[r1, c1], [r2, c2]] = shape.points.slice(-2);
+      const length = Math.hypot(r2 - r1, c2 - c1) || 1, ur = (r2 - r1) / length, uc = (c2 - c1) / length;
+      const h = shape.head ?? 0.3;
+      const left = [r2 - h * ur + h * 0.6 * uc, c2 - h * uc - h * 0.6 * ur], right = [r2 - h * ur - h * 0.6 * uc, c2 - h * uc + h * 0.6 * ur];
+      out += `<polyline class="${kind}-head" points="${[left, [r2, c2], right].map(([r, c]) => `${c},${r}`).join(" ")}"
+        fill="none" stroke="${colour}" stroke-width="${shape.width}" stroke-linecap="round" stroke-linejoin="round"/>`;
     }
+    return out;
   }
-  for (const line of board.lines || []) {
-    if (line.ends === "bulb") {
-      const [x, y] = centre(line.cells[0]);
-      parts.push(`<circle cx="${x}" cy="${y}" r=".36" fill="${line.colour}" opacity=".8"/>`);
-    }
-    parts.push(`<polyline class="line ${line.kind.replace(/ /g, "-")}" points="${points(line.cells)}" fill="none"
-      stroke="${line.colour}" stroke-width="${line.width}" stroke-linecap="round" stroke-linejoin="round" opacity=".8"/>`);
-    if (line.ends === "circles") {
-      for (const c of [line.cells[0], line.cells[line.cells.length - 1]]) {
-        const [x, y] = centre(c);
-        parts.push(`<circle cx="${x}" cy="${y}" r=".38" fill="none" stroke="${line.colour}" stroke-width=".05"/>`);
-      }
-    }
+  if (shape.shape === "circle") {
+    const [r, c] = shape.at;
+    return `<circle class="${kind}" cx="${c}" cy="${r}" r="${shape.radius}" fill="${colourOf(shape.fill)}"
+      stroke="${colourOf(shape.stroke)}" stroke-width="${shape.stroke_width}"${opacity}/>`;
   }
-  for (const arrow of board.arrows || []) {
-    for (const c of arrow.circle) {
-      const [x, y] = centre(c);
-      parts.push(`<circle cx="${x}" cy="${y}" r=".4" fill="none" stroke="#888" stroke-width=".05"/>`);
-    }
-    parts.push(`<polyline class="arrow" points="${points(arrow.shaft)}" fill="none" stroke="#888" stroke-width=".05"
-      stroke-linejoin="round"/>`);
+  if (shape.shape === "rect") {
+    const [r, c] = shape.at;
+    return `<rect class="${kind}" x="${c - shape.width / 2}" y="${r - shape.height / 2}" width="${shape.width}"
+      height="${shape.height}" rx="${shape.rounded || 0}" fill="${colourOf(shape.fill)}" stroke="${colourOf(shape.stroke)}"
+      stroke-width="${shape.stroke_width}"${opacity}/>`;
   }
-  for (const link of board.links) {
-    const [[x1, y1], [x2, y2]] = link.cells.map(centre);
-    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-    if (link.kind === "kropki") {
-      const black = link.rule === "ratio";
-      parts.push(`<circle class="kropki" cx="${mx}" cy="${my}" r=".12" fill="${black ? "#000" : "#fff"}"
-        stroke="#000" stroke-width=".02"/>`);
-      if (link.value !== (black ? 2 : 1)) {
-        parts.push(`<text x="${mx}" y="${my + 0.06}" font-size=".16" text-anchor="middle"
-          fill="${black ? "#fff" : "#000"}">${link.value}</text>`);
-      }
-    } else if (link.kind === "xv") {
-      const letter = { 10: "X", 5: "V" }[link.value] ?? String(link.value);
-      parts.push(`<text class="xv" x="${mx}" y="${my + 0.12}" font-size=".36" font-weight="700" text-anchor="middle" paint-order="stroke" stroke="var(--bg, #fff)" stroke-width=".06"
-        fill="currentColor">${letter}</text>`);
-    } else if (["minimum", "maximum", "inequality"].includes(link.kind)) {
-      const sign = x2 > x1 || y2 > y1 ? "<" : ">";
-      parts.push(`<text x="${mx}" y="${my + 0.08}" font-size=".24" text-anchor="middle" fill="currentColor"
-        opacity=".6">${sign}</text>`);
-    }
+  if (shape.shape === "text") {
+    const [r, c] = shape.at;
+    const halo = shape.halo ? ' paint-order="stroke" stroke="var(--bg, #fff)" stroke-width=".06"' : "";
+    return `<text class="clue ${kind}" x="${c}" y="${r}" font-size="${shape.size}" text-anchor="middle"
+      dominant-baseline="central"${shape.bold ? ' font-weight="700"' : ""} fill="${colour}"${halo}>${escapeHtml(shape.text)}</text>`;
   }
-  const arrows = { "1,1": "\u2198", "1,-1": "\u2199", "-1,1": "\u2197", "-1,-1": "\u2196" };
-  for (const clue of board.outside || []) {
-    const [r, col] = clue.at;
-    const x = col + 0.5, y = r + 0.5;
-    if (clue.kind === "x-sum") parts.push(`<circle cx="${x}" cy="${y}" r=".3" fill="none" stroke="currentColor" stroke-width=".02"/>`);
-    if (clue.kind === "skyscraper") parts.push(`<rect x="${x - 0.3}" y="${y - 0.3}" width=".6" height=".6" fill="none" stroke="currentColor" stroke-width=".02"/>`);
-    const text = clue.kind === "little killer" ? clue.clue + arrows[clue.step.join(",")] : clue.clue;
-    parts.push(`<text class="outside ${clue.kind.replace(/ /g, "-")}" x="${x}" y="${y + 0.11}" font-size=".32"
-      text-anchor="middle" fill="currentColor">${text}</text>`);
+  if (shape.shape === "shade") {
+    return shape.cells.map(([r, c]) => `<rect class="shade ${kind}" x="${c}" y="${r}" width="1" height="1"
+      fill="${colour}"${opacity}/>`).join("");
   }
-  for (const quad of board.quadruples || []) {
-    const rows = quad.cells.map((c) => board.cells[c][0]), cols = quad.cells.map((c) => board.cells[c][1]);
-    const x = Math.min(...cols) + 1, y = Math.min(...rows) + 1;
-    parts.push(`<circle class="quadruple" cx="${x}" cy="${y}" r=".3" fill="#fff" stroke="#000" stroke-width=".02"/>
-      <text x="${x}" y="${y + 0.07}" font-size=".2" text-anchor="middle" fill="#000">${quad.clue}</text>`);
+  if (shape.shape === "cage") return drawCage(shape, index);
+  return "";
+}
+
+function drawCage(shape, index) {
+  const inset = 0.09;
+  const members = new Set(shape.cells.map(([r, c]) => `${r},${c}`));
+  const parts = [];
+  for (const [r, col] of shape.cells) {
+    const has = (dr, dc) => members.has(`${r + dr},${col + dc}`);
+    const x0 = col + inset, x1 = col + 1 - inset, y0 = r + inset, y1 = r + 1 - inset;
+    const segment = (a, b, d, e) => parts.push(`<line x1="${a}" y1="${b}" x2="${d}" y2="${e}"
+      stroke="${colourOf(shape.color)}" stroke-width=".025" stroke-dasharray=".08 .06"/>`);
+    if (!has(-1, 0)) segment(has(0, -1) ? col : x0, y0, has(0, 1) ? col + 1 : x1, y0);
+    if (!has(1, 0)) segment(has(0, -1) ? col : x0, y1, has(0, 1) ? col + 1 : x1, y1);
+    if (!has(0, -1)) segment(x0, has(-1, 0) ? r : y0, x0, has(1, 0) ? r + 1 : y1);
+    if (!has(0, 1)) segment(x1, has(-1, 0) ? r : y0, x1, has(1, 0) ? r + 1 : y1);
   }
-  $("board-wrap").classList.toggle("outside-clues", (board.outside || []).length > 0);
+  if (shape.label !== null && shape.label !== undefined) {
+    const [r, col] = [...shape.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+    parts.push(`<text class="cage-sum" x="${col + 0.12}" y="${r + 0.3}" font-size=".22" fill="${colourOf(shape.color)}">${escapeHtml(String(shape.label))}</text>`);
+  }
+  return parts.join("");
 }
 
 function buildKeypad() {

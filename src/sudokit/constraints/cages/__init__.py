@@ -1,0 +1,1 @@
+"""Cages: groups of cells with a sum (killer, sum cages whose digits may repeat, ...)."""

@@ -1,0 +1,1 @@
+"""Marks on cells: odd and even, minimum and maximum, quadruples, ..."""

@@ -1,0 +1,1 @@
+"""Clues on the edge between two cells (kropki dots, XV, inequality signs) and their negative rules."""

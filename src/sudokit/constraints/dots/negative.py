@@ -1,0 +1,195 @@
+"""Negative rules of edge clues: where no dot (or no X or V) is drawn, the clue's relation does not hold.
+
+As the f-puzzles solver reads them (Constraints/OrthogonalValueConstraint): the non-consecutive rule
+is the negative of the white dots and the negative ratio rule that of the black dots, and a pair with
+a kropki dot of either colour is exempt from both; the anti-XV rule is the negative of the X and V
+signs, and only an X or a V exempts a pair from it.  Dots and XV signs never exempt each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit.constraints import drawing
+from sudokit.constraints.base import (
+    Enforcement,
+    FPuzzlesSink,
+    FPuzzlesSource,
+    Shape,
+    Values,
+    of_kind,
+    orthogonal_pairs,
+    register,
+)
+from sudokit.constraints.dots.kropki import BLACK, Kropki
+from sudokit.constraints.dots.xv import XV
+from sudokit.constraints.families import GlobalRule
+from sudokit.model import Cell, Link, Relation
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+def negatives(source: FPuzzlesSource) -> list[str]:
+    """The names in f-puzzles' ``negative`` list (``ratio``, ``xv``)."""
+    names = source.data.get("negative") or []
+    if not isinstance(names, list) or any(not isinstance(name, str) for name in names):
+        raise source.error(f'"negative" lists dot kinds (ratio, xv), not {names!r}')
+    return names
+
+
+def undotted(grid: Grid) -> list[tuple[Cell, Cell]]:
+    """The orthogonal pairs with no kropki dot of either colour."""
+    dotted = {d.key() for d in of_kind(grid, Kropki)}
+    return [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in dotted]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class NonConsecutive(GlobalRule):
+    """Non-consecutive: orthogonal neighbours hold no consecutive digits, unless a kropki dot joins them."""
+
+    kind: ClassVar[str] = "nonconsecutive"
+    noun: ClassVar[str] = "non-consecutive"
+    rule: ClassVar[str] = (
+        "orthogonally adjacent digits are not consecutive; a pair joined by a kropki dot (white or black, "
+        "of any value) follows its dot instead (the negative rule of the white dots)"
+    )
+    source: ClassVar[str] = (
+        "f-puzzles solver (`nonconsecutive` is `neg1` of Constraints/DifferenceConstraint; dots of both "
+        "colours are its override markers)"
+    )
+    fpuzzles: ClassVar[tuple[str, ...]] = ("nonconsecutive", "negative")
+    sudokupad: ClassVar[str] = "`nonconsecutive` (or `antidifference`) in the puzzle's `global` list"
+    aliases: ClassVar[tuple[str, ...]] = ("non-consecutive", "antidifference", "negative difference")
+
+    @classmethod
+    def read_fpuzzles(cls, key: str, source: FPuzzlesSource) -> list[NonConsecutive]:
+        """The ``nonconsecutive`` flag, or ``"difference"`` in ``negative`` (which means the same)."""
+        if key == "nonconsecutive":
+            return [cls()] if source.data.get(key) is True else []
+        return (
+            [cls()]
+            if "difference" in negatives(source) and source.data.get("nonconsecutive") is not True
+            else []
+        )
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """No undotted orthogonal pair differs by 1."""
+        return all(abs(values[a] - values[b]) != 1 for a, b in undotted(grid))
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """A relation forbidding neighbouring symbols on every undotted pair."""
+        forbidden = frozenset({1})
+        return Enforcement(
+            relations=tuple(
+                Relation((grid.index[a], grid.index[b]), forbidden, self.kind) for a, b in undotted(grid)
+            )
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """Named under the grid."""
+        return [drawing.caption(self.kind, "non-consecutive")]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class NegativeRatio(GlobalRule):
+    """All black dots are given: no undotted pair of neighbours is in any black dot's ratio (2 by default)."""
+
+    kind: ClassVar[str] = "negative ratio"
+    noun: ClassVar[str] = "negative black dot"
+    rule: ClassVar[str] = (
+        "no orthogonal pair without a kropki dot has one digit that is the ratio of any black dot drawn "
+        "(2 when none is drawn) times the other"
+    )
+    source: ClassVar[str] = (
+        'f-puzzles solver (`negative: ["ratio"]`: `neg<value>` of Constraints/RatioConstraint)'
+    )
+    fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
+    sudokupad: ClassVar[str] = "`antiratio` in the puzzle's `global` list"
+    aliases: ClassVar[tuple[str, ...]] = ("antiratio", "anti-ratio", "negative black")
+
+    def ratios(self, grid: Grid) -> list[int]:
+        """The ratios of the black dots drawn, or 2 when there are none."""
+        return sorted({d.number() for d in of_kind(grid, Kropki) if d.colour == BLACK}) or [2]
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """No undotted pair in any of the ratios."""
+        return all(
+            values[a] != r * values[b] and values[b] != r * values[a]
+            for a, b in undotted(grid)
+            for r in self.ratios(grid)
+        )
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """A negated ratio link per undotted pair and ratio."""
+        return Enforcement(
+            links=tuple(
+                Link((grid.index[a], grid.index[b]), "ratio", r, negated=True, kind=self.kind)
+                for a, b in undotted(grid)
+                for r in self.ratios(grid)
+            )
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """Named under the grid."""
+        return [drawing.caption(self.kind, "all black dots given")]
+
+    def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
+        """``"ratio"`` in ``negative``."""
+        sink.add("negative", "ratio")
+
+    @classmethod
+    def read_fpuzzles(cls, key: str, source: FPuzzlesSource) -> list[NegativeRatio]:
+        """``"ratio"`` in ``negative``."""
+        return [cls()] if "ratio" in negatives(source) else []
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class AntiXV(GlobalRule):
+    """All X and V signs are given: no other pair of neighbours adds up to 5 or 10."""
+
+    kind: ClassVar[str] = "anti xv"
+    noun: ClassVar[str] = "negative XV"
+    rule: ClassVar[str] = (
+        "no orthogonal pair without an X or a V adds up to 5 or 10 (kropki dots do not exempt a pair)"
+    )
+    source: ClassVar[str] = 'f-puzzles solver (`negative: ["xv"]`: `neg5;neg10` of Constraints/SumConstraint)'
+    fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
+    sudokupad: ClassVar[str] = "`antixv` in the puzzle's `global` list"
+    aliases: ClassVar[tuple[str, ...]] = ("antixv", "anti-xv", "negative xv")
+
+    def free(self, grid: Grid) -> list[tuple[Cell, Cell]]:
+        """The orthogonal pairs without an X or a V."""
+        signed = {s.key() for s in of_kind(grid, XV)}
+        return [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in signed]
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """No free pair adds up to 5 or 10."""
+        return all(values[a] + values[b] not in (5, 10) for a, b in self.free(grid))
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """Negated sum links of 5 and 10 per free pair."""
+        return Enforcement(
+            links=tuple(
+                Link((grid.index[a], grid.index[b]), "sum", total, negated=True, kind=self.kind)
+                for a, b in self.free(grid)
+                for total in (10, 5)
+            )
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """Named under the grid."""
+        return [drawing.caption(self.kind, "all X and V given")]
+
+    def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
+        """``"xv"`` in ``negative``."""
+        sink.add("negative", "xv")
+
+    @classmethod
+    def read_fpuzzles(cls, key: str, source: FPuzzlesSource) -> list[AntiXV]:
+        """``"xv"`` in ``negative``."""
+        return [cls()] if "xv" in negatives(source) else []

@@ -1,0 +1,1 @@
+"""Rules on the whole grid: diagonals, windows, disjoint groups, chess moves, non-consecutive, ..."""

@@ -1,0 +1,1 @@
+"""Rules on drawn lines: thermometers, arrows, whispers, renban, palindromes, ..."""

@@ -1,0 +1,119 @@
+"""Entropic and modular lines: any three cells in a row on the line hold digits of three different classes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit import automata
+from sudokit.automata import Machine, State, third
+from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.families import LineConstraint
+from sudokit.model import LineRule
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+def _windows(
+    rank: Callable[[int, tuple[int, ...]], int],
+) -> Callable[[tuple[int, ...], int, tuple[int, ...]], Machine]:
+    """The ranks of the last two values: a new value's rank must differ from both."""
+
+    def build(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+        ranks = {v: rank(v, values) for v in values}
+
+        def step(state: State, _i: int, v: int) -> State | None:
+            r = ranks[v]
+            if r in state:
+                return None
+            return (*state[-1:], r)
+
+        return Machine((), step, lambda state: True)
+
+    return build
+
+
+def modulo3(v: int, _values: tuple[int, ...]) -> int:
+    """A value's remainder modulo 3."""
+    return v % 3
+
+
+automata.define(
+    "entropic", "any three cells in a row hold a low, a middle and a high digit", (0, 0), _windows(third)
+)
+automata.define(
+    "modular",
+    "any three cells in a row hold digits of three different remainders modulo 3",
+    (0, 0),
+    _windows(modulo3),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _ThreeClasses(LineConstraint):
+    """Any three consecutive cells of the line hold digits of three different classes."""
+
+    shortest: ClassVar[int] = 1
+    width: ClassVar[float] = 0.16
+
+    def rank(self, v: int, grid: Grid) -> int:
+        """The class of a value."""
+        raise NotImplementedError
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Every window of up to three cells along the line holds different classes."""
+        ranks = [self.rank(values[c], grid) for c in self.line]
+        return all(len(set(ranks[i : i + 3])) == len(ranks[i : i + 3]) for i in range(len(ranks)))
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The automaton of its kind."""
+        return Enforcement(rules=(LineRule(self.kind, tuple(grid.index[c] for c in self.line)),))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Entropic(_ThreeClasses):
+    """An entropic line: any three cells in a row hold a low (1-3), a middle (4-6) and a high (7-9) digit."""
+
+    kind: ClassVar[str] = "entropic"
+    noun: ClassVar[str] = "entropic line"
+    rule: ClassVar[str] = (
+        "any three cells in a row on the line hold a low, a middle and a high digit (1-3, 4-6, 7-9 on 9x9; "
+        "on other sizes the digits in three, the middle third taking what does not divide)"
+    )
+    source: ClassVar[str] = "f-puzzles solver (Constraints/EntropicLineConstraint)"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("entropicline",)
+    sudokupad: ClassVar[str] = "an orange line the rules call entropic"
+    colour: ClassVar[str] = "#ffcc9a"
+    words: ClassVar[tuple[str, ...]] = ("entropic",)
+    colours: ClassVar[tuple[str, ...]] = ("#FFCC9A", "#FFA500")
+    aliases: ClassVar[tuple[str, ...]] = ("entropic line",)
+
+    def rank(self, v: int, grid: Grid) -> int:
+        """Low, middle or high."""
+        return third(v, grid.values)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Modular(_ThreeClasses):
+    """A modular line: any three cells in a row hold digits of three different remainders modulo 3."""
+
+    kind: ClassVar[str] = "modular"
+    noun: ClassVar[str] = "modular line"
+    rule: ClassVar[str] = (
+        "any three cells in a row on the line hold digits with three different remainders modulo 3"
+    )
+    source: ClassVar[str] = "f-puzzles solver (Constraints/ModularLineConstraint)"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("modularline",)
+    sudokupad: ClassVar[str] = "a teal line the rules call modular"
+    colour: ClassVar[str] = "#33bbbb"
+    words: ClassVar[tuple[str, ...]] = ("modular",)
+    colours: ClassVar[tuple[str, ...]] = ("#33BBBB",)
+    aliases: ClassVar[tuple[str, ...]] = ("modular line",)
+
+    def rank(self, v: int, grid: Grid) -> int:
+        """The remainder modulo 3."""
+        return v % 3

@@ -1,0 +1,46 @@
+"""Nabner lines: no two digits on the line are equal or consecutive."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.families import LineConstraint
+from sudokit.model import Relation
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Nabner(LineConstraint):
+    """A nabner line: its digits differ, and no two of them are consecutive."""
+
+    kind: ClassVar[str] = "nabner"
+    noun: ClassVar[str] = "nabner line"
+    rule: ClassVar[str] = "no two digits on the line are equal or consecutive"
+    source: ClassVar[str] = "f-puzzles solver (Constraints/NabnerConstraint)"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("nabner",)
+    sudokupad: ClassVar[str] = "a yellow line the rules call nabner"
+    shortest: ClassVar[int] = 1
+    colour: ClassVar[str] = "#c9c883"
+    width: ClassVar[float] = 0.22
+    words: ClassVar[tuple[str, ...]] = ("nabner",)
+    colours: ClassVar[tuple[str, ...]] = ("#C9C883",)
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Every two digits on the line are at least 2 apart."""
+        return all(abs(values[a] - values[b]) > 1 for a, b in itertools.combinations(self.line, 2))
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """A relation forbidding distances 0 and 1 between every two cells."""
+        forbidden = frozenset({0, 1})
+        return Enforcement(
+            relations=tuple(
+                Relation((grid.index[a], grid.index[b]), forbidden, self.kind)
+                for a, b in itertools.combinations(self.line, 2)
+            )
+        )

@@ -1,0 +1,60 @@
+"""Renban lines: the line's digits are different and form a run of consecutive numbers, in any order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit import automata
+from sudokit.automata import Machine, State
+from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.families import LineConstraint
+from sudokit.model import LineRule
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+def _machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """The set of values so far: new each time, within a span shorter than the line."""
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        held: frozenset[int] = state
+        if v in held:
+            return None
+        more = held | {v}
+        return more if max(more) - min(more) < length else None
+
+    return Machine(frozenset(), step, lambda state: True)
+
+
+automata.define(
+    "renban", "different digits that form a run of consecutive numbers, in any order", (0, 0), _machine
+)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Renban(LineConstraint):
+    """A renban line: different digits that form a run of consecutive numbers, in any order."""
+
+    kind: ClassVar[str] = "renban"
+    noun: ClassVar[str] = "renban line"
+    rule: ClassVar[str] = "the line's digits differ and form a set of consecutive numbers, in any order"
+    source: ClassVar[str] = "f-puzzles solver (Constraints/RenbanConstraint)"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("renban",)
+    sudokupad: ClassVar[str] = "a purple or pink line (#F067F0 from f-puzzles) the rules call renban"
+    shortest: ClassVar[int] = 1
+    colour: ClassVar[str] = "#f067f0"
+    width: ClassVar[float] = 0.22
+    words: ClassVar[tuple[str, ...]] = ("renban",)
+    colours: ClassVar[tuple[str, ...]] = ("#F067F0", "#C54B8B", "#FF00FF", "#E6A4E6", "#D23BE7")
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Distinct digits spanning exactly the line's length."""
+        digits = [values[c] for c in self.line]
+        return len(set(digits)) == len(digits) and max(digits) - min(digits) == len(digits) - 1
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The renban automaton."""
+        return Enforcement(rules=(LineRule("renban", tuple(grid.index[c] for c in self.line)),))

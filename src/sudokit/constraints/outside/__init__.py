@@ -1,0 +1,1 @@
+"""Clues outside the grid: sandwich, X-sum, skyscraper, little killer, ..."""

@@ -1,0 +1,92 @@
+"""Sandwich clues: the digits between the 1 and the 9 (lowest and highest) of a row or column add up to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit import automata
+from sudokit.automata import Machine, State
+from sudokit.constraints import drawing
+from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.families import OutsideClue
+from sudokit.model import LineRule
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+def _machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Before the first crust, inside (the set of values, or their sum and count on big grids), after.
+
+    The values inside are distinct (a row's): on grids of up to 10 symbols the state keeps the set of
+    them, which prunes far more than their sum.
+    """
+    total, low, high = clue[0], min(values), max(values)
+    small = len(values) <= 10
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        phase, end, inside = state
+        if v in (low, high):
+            if phase == 0:
+                return (1, v, frozenset() if small else (0, 0))
+            if phase == 2:
+                return None
+            held = sum(inside) if small else inside[0]
+            if v != end and held == total:
+                return (2, 0, None)
+            return None
+        if phase != 1:
+            return state
+        if small:
+            if v in inside or sum(inside) + v > total:
+                return None
+            return (1, end, inside | {v})
+        held, count = inside
+        return (1, end, (held + v, count + 1)) if held + v <= total and count + 1 < length - 1 else None
+
+    return Machine((0, 0, None), step, lambda state: state[0] == 2)
+
+
+automata.define(
+    "sandwich", "the digits between the lowest and the highest add up to the clue", (1, 1), _machine
+)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Sandwich(OutsideClue):
+    """A sandwich clue: the digits between the lowest and highest digit of the row or column add up to it."""
+
+    kind: ClassVar[str] = "sandwich"
+    noun: ClassVar[str] = "sandwich clue"
+    rule: ClassVar[str] = (
+        "the digits strictly between the 1 and the N (the lowest and highest digit, 1 and 9 on 9x9) of the "
+        "row or column add up to the clue; 0 means the 1 and the N are neighbours"
+    )
+    source: ClassVar[str] = "f-puzzles solver (Constraints/SandwichConstraint: crusts 1 and MAX_VALUE)"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("sandwichsum",)
+    sudokupad: ClassVar[str] = (
+        "a number beside a row or column, outside the grid, where the rules speak of sandwiches"
+    )
+    words: ClassVar[tuple[str, ...]] = ("sandwich",)
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Sum strictly between where the lowest and the highest digit stand."""
+        digits = [values[c] for c in self.line]
+        low, high = min(grid.values), max(grid.values)
+        if low not in digits or high not in digits:
+            return False
+        i, j = sorted((digits.index(low), digits.index(high)))
+        return sum(digits[i + 1 : j]) == self.value
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The sandwich automaton along the row or column."""
+        return Enforcement(
+            rules=(LineRule("sandwich", tuple(grid.index[c] for c in self.line), (self.value,)),)
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """The number outside the grid."""
+        r, c = self.position()
+        return [drawing.text(self.kind, [r + 0.5, c + 0.5], str(self.value), 0.34)]

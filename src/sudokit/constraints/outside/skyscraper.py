@@ -1,0 +1,73 @@
+"""Skyscraper clues: seen from the clue, this many digits are higher than every digit before them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit import automata
+from sudokit.automata import Machine, State
+from sudokit.constraints import drawing
+from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.families import OutsideClue
+from sudokit.model import LineRule
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+def _machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """The tallest so far and how many have been seen."""
+    count = clue[0]
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        tallest, seen = state
+        if tallest is None or v > tallest:
+            return (v, seen + 1) if seen < count else None
+        return state
+
+    return Machine((None, 0), step, lambda state: state[1] == count)
+
+
+automata.define(
+    "skyscraper", "the clue counts the digits higher than every digit before them", (1, 1), _machine
+)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Skyscraper(OutsideClue):
+    """A skyscraper clue: digits are heights, and the clue counts those seen from its side."""
+
+    kind: ClassVar[str] = "skyscraper"
+    noun: ClassVar[str] = "skyscraper clue"
+    rule: ClassVar[str] = (
+        "seen from the clue, the number of digits higher than every digit before them (the first counts)"
+    )
+    source: ClassVar[str] = "f-puzzles solver (Constraints/SkyscraperConstraint)"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("skyscraper",)
+    sudokupad: ClassVar[str] = (
+        "a number beside a row or column (in a box when exported from f-puzzles) the rules call a skyscraper"
+    )
+    words: ClassVar[tuple[str, ...]] = ("skyscraper",)
+    marks: ClassVar[tuple[str, ...]] = ("\u25af", "\u25a1")
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Count the digits taller than all before them."""
+        digits = [values[c] for c in self.line]
+        return sum(1 for i, d in enumerate(digits) if all(d > e for e in digits[:i])) == self.value
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The skyscraper automaton from the clue's side."""
+        return Enforcement(
+            rules=(LineRule("skyscraper", tuple(grid.index[c] for c in self.line), (self.value,)),)
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """The number in a square outside the grid."""
+        r, c = self.position()
+        at = [r + 0.5, c + 0.5]
+        return [
+            drawing.rect(self.kind, at, 0.6, 0.6, stroke="#777777", stroke_width=0.025),
+            drawing.text(self.kind, at, str(self.value), 0.34),
+        ]

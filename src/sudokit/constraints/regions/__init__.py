@@ -1,0 +1,1 @@
+"""Extra all-different regions placed on the grid."""
