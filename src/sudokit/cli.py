@@ -1172,7 +1172,11 @@ def show(
             parts.append(candidate_grid(p.grid, found.candidates) + "\n" + note)
         text = "\n".join(parts)
     else:
-        text = "\n".join(pencil_marks(p) + "\n" for p in puzzles) if candidates else dumps(puzzles, output_format)
+        text = (
+            "\n".join(pencil_marks(p) + "\n" for p in puzzles)
+            if candidates
+            else dumps(puzzles, output_format)
+        )
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)
