@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import csv
 import io
+import json
 import os
 import pickle
 import re
@@ -77,6 +79,8 @@ _THREAD_PREFIX = "sudokit-batch"
 _NOT_PUZZLE = re.compile(rb"\n[ \t\r\x0b\x0c]*(?=[#\n]|\Z)")
 """A line break followed by a blank or comment line (which is not a puzzle line)."""
 _FLAGGED = re.compile(rb"^[!?]", re.MULTILINE)
+_FAULT = b"\x1f"
+"""Starts a line a :class:`TableStream` made from a row it could not read: the rest is why."""
 """The start of an output line that is not a settled answer."""
 
 
@@ -192,6 +196,18 @@ class LineResult:
     def where(self) -> str:
         """``line N`` or ``line N, column C``."""
         return f"line {self.line}" + (f", column {self.column}" if self.column is not None else "")
+
+    def as_dict(self) -> dict[str, object]:
+        """The result as ``batch --json`` writes it: line, status, count, solution, reason, nodes."""
+        out: dict[str, object] = {"line": self.line, "status": self.kind, "count": self.count}
+        if self.solution is not None:
+            out["solution"] = self.solution
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.column is not None:
+            out["column"] = self.column
+        out["nodes"] = self.nodes
+        return out
 
     @property
     def output(self) -> str:
@@ -532,6 +548,8 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
     """
     if len(text) > MAX_LINE:  # cut short by read_blocks: too long to be a puzzle
         return _invalid(lineno, line_too_long(None, None, "bytes").message)
+    if text.startswith(_FAULT):
+        return _invalid(lineno, text[1:].decode("utf-8", "replace").strip())
     options = plan.options
     try:
         line = text.decode("utf-8")
@@ -720,6 +738,118 @@ class BlockReader:
         except (OSError, ValueError):
             self.location = None
             return None
+
+
+class TableStream(io.RawIOBase):
+    """A CSV or TSV file with a header naming its puzzle column, seen as one puzzle per line.
+
+    Line N of the stream is line N of the file: the header becomes a ``#`` comment line (no answer),
+    each row its puzzle field, so answers keep the file's line numbers.  With ``keep_columns``, the
+    other fields of each row are kept by line number (:meth:`columns`) until the answer is written,
+    for ``--json`` output; memory stays bounded by the rows in flight.  A row whose fields do not
+    match the header becomes a line no reader takes, so it is answered as not a puzzle.
+    """
+
+    def __init__(
+        self, source: BinaryIO, header: bytes, delimiter: str, column: int, *, keep_columns: bool = False
+    ) -> None:
+        """Read rows of ``source`` after its ``header`` line (already read)."""
+        super().__init__()
+        self.source = source
+        self.delimiter = delimiter
+        self.column = column
+        self.names = [
+            name.strip().lower()
+            for name in next(
+                csv.reader([header.decode("utf-8", "replace").lstrip("\ufeff")], delimiter=delimiter)
+            )
+        ]
+        self.keep = keep_columns
+        self.kept: dict[int, dict[str, str]] = {}
+        self.line = 1
+        self.pending = b"#" + header.rstrip(b"\r\n") + b"\n"
+
+    def readable(self) -> bool:
+        """The stream is read, never written."""
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        """Fill the buffer with transformed lines."""
+        while len(self.pending) < len(buffer):
+            raw = self.source.readline(MAX_LINE + 1)
+            if not raw:
+                break
+            self.line += 1
+            self.pending += self._row(raw)
+        size = min(len(buffer), len(self.pending))
+        buffer[:size] = self.pending[:size]
+        self.pending = self.pending[size:]
+        return size
+
+    def _row(self, raw: bytes) -> bytes:
+        """One row as its puzzle field (blank and comment lines as they are)."""
+        text = raw.decode("utf-8", "replace").rstrip("\r\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            return text.encode() + b"\n"
+        try:
+            row = next(csv.reader([text], delimiter=self.delimiter))
+        except (csv.Error, StopIteration):
+            row = []
+        if len(row) != len(self.names):
+            return _FAULT + f"CSV: {len(row)} fields where the header names {len(self.names)}\n".encode()
+        if self.keep:
+            self.kept[self.line] = {
+                name: value.strip()
+                for k, (name, value) in enumerate(zip(self.names, row, strict=True))
+                if k != self.column and name
+            }
+        return row[self.column].strip().encode() + b"\n"
+
+    def columns(self, line: int) -> dict[str, str]:
+        """The other fields of the row on ``line`` (given once: they are forgotten)."""
+        return self.kept.pop(line, {})
+
+
+def table_stream(source: BinaryIO, *, keep_columns: bool = False) -> tuple[BinaryIO, TableStream | None]:
+    """The source as one puzzle per line, and its :class:`TableStream` if any.
+
+    A CSV or TSV file whose header names a puzzle column gets one; any other source is given back
+    as it was (with None).
+    """
+    from sudokit.formats.tabular import csv_header
+
+    seekable = source.seekable()
+    start = source.tell() if seekable else 0
+    first = source.readline(MAX_LINE + 1)
+    found = csv_header(first.decode("utf-8", "replace")) if first.strip() else None
+    if found is None:
+        if seekable:
+            source.seek(start)
+            return source, None
+        return io.BufferedReader(_Prefixed(first, source)), None
+    table = TableStream(source, first, found[0], found[1], keep_columns=keep_columns)
+    return io.BufferedReader(table), table
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream with some bytes put back in front of it."""
+
+    def __init__(self, head: bytes, source: BinaryIO) -> None:
+        super().__init__()
+        self.head, self.source = head, source
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self.head:
+            size = min(len(buffer), len(self.head))
+            buffer[:size] = self.head[:size]
+            self.head = self.head[size:]
+            return size
+        data = self.source.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def read_blocks(stream: BinaryIO, size: int | None = None) -> Iterator[tuple[bytes, int]]:
@@ -955,8 +1085,8 @@ def solve_many(
     options = BatchOptions(read or ReadOptions(one_per_line=True), limit, node_limit, time_limit)
     if isinstance(puzzles, os.PathLike):
         with open(puzzles, "rb") as handle:
-            return _collect(BlockReader(handle), jobs, options)
-    return _collect(BlockReader(io.BytesIO(_as_bytes(puzzles))), jobs, options)
+            return _collect(BlockReader(table_stream(handle)[0]), jobs, options)
+    return _collect(BlockReader(table_stream(io.BytesIO(_as_bytes(puzzles)))[0]), jobs, options)
 
 
 def _collect(reader: BlockReader, jobs: int, options: BatchOptions) -> BatchResult:
@@ -979,6 +1109,7 @@ def solve_file(
     stop: threading.Event | None = None,
     executor: Executor | None = None,
     location: str | None = None,
+    json_lines: bool = False,
 ) -> BatchSummary:
     """Stream a file of one-line puzzles through the solver, writing one output line per puzzle.
 
@@ -990,17 +1121,23 @@ def solve_file(
     ``jobs`` threads; workers that can read ``location`` (the source's path or URL; a path source
     gives its own) read their blocks from it, and are sent only byte ranges.
     Ctrl-C or ``stop`` ends the run early: everything finished is written, then
-    :class:`BatchInterrupted` is raised with the summary so far.
+    :class:`BatchInterrupted` is raised with the summary so far.  A CSV or TSV file with a header
+    naming its puzzle column is read row by row (see :class:`TableStream`); with ``json_lines``
+    each answer is a JSON object (:meth:`LineResult.as_dict`), a CSV row's other fields under ``columns``.
     """
     options = options or BatchOptions(ReadOptions(one_per_line=True))
     summary = BatchSummary()
     started = time.perf_counter()
     handle = open(source, "rb") if isinstance(source, str | os.PathLike) else source  # noqa: SIM115
+    opened = handle
+    handle, table = table_stream(handle, keep_columns=json_lines)
+    if table is not None:
+        location = None  # rows are rewritten: workers cannot read byte ranges of the file
     try:
         primer = b""
         if skip:
             summary.lines, primer = skip_lines(handle, skip, keep_lines=options.keep_lines)
-        if location is None and isinstance(source, str | os.PathLike):
+        if location is None and table is None and isinstance(source, str | os.PathLike):
             location = os.path.abspath(source)
         reader = BlockReader(handle, first_line=summary.lines + 1, location=location)
         results = iter_results(
@@ -1013,7 +1150,14 @@ def solve_file(
         )
         try:
             for block in results:
-                if output is not None:
+                if output is not None and json_lines:
+                    for result in block:
+                        record = result.as_dict()
+                        if table is not None:
+                            record["columns"] = table.columns(result.line)
+                        output.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    output.flush()
+                elif output is not None:
                     output.write(block.output())
                     output.flush()
                 summary.merge(block.summary)
@@ -1030,8 +1174,8 @@ def solve_file(
             if output is not None:
                 output.flush()
     finally:
-        if handle is not source:
-            handle.close()
+        if opened is not source:
+            opened.close()
     return summary
 
 

@@ -940,6 +940,13 @@ def _open_input(file: str) -> BinaryIO:
     "--keep-lines", is_flag=True, help="Copy blank and comment lines too: output line N answers input line N."
 )
 @click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="One JSON object per puzzle: line, status, count, solution, reason (a CSV row's other fields "
+    "under columns).",
+)
+@click.option(
     "--resume",
     is_flag=True,
     help="Continue an interrupted -o run: keep the complete lines of OUTPUT.partial, solve the rest "
@@ -953,6 +960,7 @@ def batch(
     file: str,
     output: str | None,
     keep_lines: bool,
+    as_json: bool,
     resume: bool,
     jobs: int,
     cluster: str | None,
@@ -971,7 +979,9 @@ def batch(
                                  a solution, but a limit stopped the search for a second
 
     Blank and '#' comment lines are skipped (--keep-lines copies them).  A 729-character line of
-    digits and dots is a 9x9 candidate (sukaku) line, as for solve.  A summary goes to stderr; with
+    digits and dots is a 9x9 candidate (sukaku) line, as for solve.  A CSV or TSV file whose header
+    names its puzzle column (puzzle, quizzes, givens, ...) is read row by row; --json keeps the
+    row's other columns beside each answer.  A summary goes to stderr; with
     --progress when stderr is no terminal, a progress line every 5 seconds.  Ctrl-C ends the run:
     what is done is written and the summary so far printed; with -o, OUTPUT.partial is kept, and
     the same command with --resume continues it.  Exit codes: 0 every puzzle solved (several
@@ -1003,6 +1013,10 @@ def batch(
         raise click.BadParameter("batch reads classic one-line puzzles", param_hint="--variant")
     if resume and not output:
         raise click.BadParameter("--resume continues the file that -o names", param_hint="--resume")
+    if as_json and keep_lines:
+        raise click.BadParameter(
+            "--json writes one object per puzzle; it keeps no other lines", param_hint="--json"
+        )
     read_options = ReadOptions(
         options.get("size"), options.get("box"), options.get("symbols"), one_per_line=True
     )
@@ -1060,6 +1074,7 @@ def batch(
                 stop=stop,
                 executor=executor,
                 location=None if file == "-" else (os.path.abspath(file) if local else file),
+                json_lines=as_json,
             )
     except BatchInterrupted as exc:
         summary, interrupted = exc.summary, True

@@ -124,9 +124,9 @@ class Relation:
         return sum(1 << d for d in self.distances)
 
 
-LINK_RULES = ("less", "less_or_equal", "difference", "ratio", "sum", "difference_at_least", "equal")
+LINK_RULES = ("less", "less_or_equal", "difference", "ratio", "sum", "difference_at_least", "equal", "pairs")
 """What a :class:`Link` may require of its two cells' values (a, b): a < b; a <= b; |a - b| == value;
-one is ``value`` times the other; a + b == value; |a - b| >= value; a == b."""
+one is ``value`` times the other; a + b == value; |a - b| >= value; a == b; (a, b) one of ``pairs``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +151,15 @@ class Link:
     line: tuple[int, ...] = ()
     """The drawn line it belongs to, in order (a palindrome's pairs, a clone's cells), for drawing and
     writing; empty when the link is drawn on its own."""
+    pairs: frozenset[tuple[int, int]] = frozenset()
+    """For the rule ``pairs``: the (a, b) value pairs allowed (an indexer's, a self-taxicab's, ...)."""
 
     def holds(self, a: int, b: int) -> bool:
         """Whether the values a (first cell) and b (second cell) fit the rule."""
         rule, value = self.rule, self.value
-        if rule == "less":
+        if rule == "pairs":
+            fits = (a, b) in self.pairs
+        elif rule == "less":
             fits = a < b
         elif rule == "less_or_equal":
             fits = a <= b

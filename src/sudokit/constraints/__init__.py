@@ -33,32 +33,45 @@ from sudokit.constraints.base import (
     normalise,
     register,
 )
-from sudokit.constraints.cages import killer, multi_sum
-from sudokit.constraints.cells import extremum, odd_even, quadruple
-from sudokit.constraints.dots import kropki, negative, xv
+from sudokit.constraints.cages import killer, multi_sum, rellik
+from sudokit.constraints.cells import counting_circles, extremum, indexers, odd_even, quadruple
+from sudokit.constraints.dots import inequality, kropki, negative, xv
 from sudokit.constraints.generic import primitives
-from sudokit.constraints.grid_rules import chess, diagonal, units
+from sudokit.constraints.grid_rules import chess, diagonal, entropy, neighbours, units
 from sudokit.constraints.lines import (
     arrow,
     between,
     clone,
     double_arrow,
     entropic,
+    lockout,
     nabner,
     palindrome,
+    parity,
     region_sum,
     renban,
+    segment_sum,
     thermometer,
     whispers,
     zipper,
 )
-from sudokit.constraints.outside import little_killer, sandwich, skyscraper, x_sum
+from sudokit.constraints.outside import little_killer, room, sandwich, skyscraper, x_sum
 from sudokit.constraints.regions import extra_region
 from sudokit.errors import GridError
 
 _MODULES = (
     killer,
     multi_sum,
+    rellik,
+    counting_circles,
+    indexers,
+    inequality,
+    entropy,
+    neighbours,
+    lockout,
+    parity,
+    segment_sum,
+    room,
     extremum,
     odd_even,
     quadruple,

@@ -1,0 +1,69 @@
+"""Inequality signs: a "greater than" sign between two cells points at the smaller digit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from sudokit.constraints import drawing
+from sudokit.constraints.base import Enforcement, Shape, SudokuPadScene, Values, register
+from sudokit.constraints.families import PairConstraint
+from sudokit.model import Link, cell_name
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Inequality(PairConstraint):
+    """An inequality sign: the digit in ``first`` is greater than the digit in ``second``."""
+
+    kind: ClassVar[str] = "inequality"
+    family: ClassVar[str] = "dot"
+    noun: ClassVar[str] = "inequality sign"
+    rule: ClassVar[str] = "the digit on the open side of the sign is greater than the digit it points at"
+    source: ClassVar[str] = "the Greater Than (Futoshiki) rules"
+    sudokupad: ClassVar[str] = "a < or > (or a chevron) on the edge between two cells"
+    sudokupad_order: ClassVar[int] = 26
+    aliases: ClassVar[tuple[str, ...]] = ("greater than", "greater-than")
+
+    def describe(self, grid: Grid) -> str:
+        """``the inequality r1c1 > r1c2``."""
+        return f"the inequality {cell_name(self.first)} > {cell_name(self.second)}"
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """The first digit is greater."""
+        return values[self.first] > values[self.second]
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """A "less" link from the smaller cell to the greater."""
+        return Enforcement(
+            links=(Link((grid.index[self.second], grid.index[self.first]), "less", kind=self.kind),)
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """A chevron on the edge pointing at the smaller cell."""
+        (r1, c1), (r2, c2) = self.first, self.second
+        dr, dc = r2 - r1, c2 - c1
+        mid = drawing.between(self.first, self.second)
+        tip = [mid[0] + dr * 0.1, mid[1] + dc * 0.1]
+        back = [mid[0] - dr * 0.1, mid[1] - dc * 0.1]
+        ends = [[back[0] + dc * 0.14, back[1] + dr * 0.14], tip, [back[0] - dc * 0.14, back[1] - dr * 0.14]]
+        return [drawing.line(self.kind, ends, drawing.INK, 0.04, layer=2)]
+
+    @classmethod
+    def read_sudokupad(cls, scene: SudokuPadScene) -> list[Inequality]:
+        """A "<" or ">" (an up or down wedge across rows) as text on an edge."""
+        found = []
+        for what in ("overlays", "underlays"):
+            for k, item in scene.unclaimed(what):
+                text = scene.text(item)
+                pair = scene.edge(item)
+                if pair is None or text not in ("<", ">", "\u2227", "\u2228", "^", "\u02c4", "\u02c5"):
+                    continue
+                a, b = pair  # a is above or left of b
+                opens_towards_b = text in ("<", "\u2227", "^", "\u02c4")  # a < b
+                found.append(cls(b, a) if opens_towards_b else cls(a, b))
+                scene.claim(what, k, cls.kind)
+        return found
