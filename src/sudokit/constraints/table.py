@@ -35,9 +35,9 @@ def meaning_table() -> str:
         out.append("| --- | --- | --- | --- | --- |")
         for kind in members:
             keys = ", ".join(f"`{key}`" for key in kind.fpuzzles)
-            out.append(
-                f"| `{kind.kind}` | {_cell(kind.rule)} | {keys or '-'} | {_cell(kind.sudokupad)} | {_cell(kind.source)} |"
-            )
+            drawn, source = _cell(kind.sudokupad), _cell(kind.source)
+            cells = [f"`{kind.kind}`", _cell(kind.rule), keys or "-", drawn, source]
+            out.append("| " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 
