@@ -194,8 +194,18 @@ class Constraint:
     """How SudokuPad draws it, in words (for the meaning table); empty when it has no drawing there."""
     sudokupad_order: ClassVar[int] = 50
     """When the SudokuPad reader asks this kind (lower first): specific drawings before general ones."""
+    mentions: ClassVar[tuple[str, ...]] = ()
+    """More words a rules text names this kind by (lower case), besides its noun, kind and aliases."""
     json_numbers: ClassVar[tuple[str, ...]] = ()
     """Fields of pairs of numbers that are not cells (a leaper's offsets), written as numbers in JSON."""
+
+    @classmethod
+    def vocabulary(cls) -> tuple[str, ...]:
+        """Every word a rules text may name this kind by, lower case (for telling what a text explains)."""
+        words = getattr(cls, "words", ())
+        return tuple(
+            dict.fromkeys(w.lower() for w in (cls.noun, cls.kind, *cls.aliases, *words, *cls.mentions))
+        )
 
     # -------------------------------------------------------------------------------------- meaning
 

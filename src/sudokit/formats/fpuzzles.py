@@ -26,6 +26,7 @@ from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
+from sudokit.formats.rules_text import global_rules, unexplained
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -276,6 +277,13 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             continue
         for kind in kinds:
             found += kind.read_fpuzzles(key, source)
+    raw_rules = data.get("ruleset")
+    ruleset = raw_rules if isinstance(raw_rules, str) else ""
+    have = {type(c) for c in found}
+    found += [
+        rule for rule in global_rules(ruleset, n, negatives=False) if type(rule) not in have
+    ]  # words only
+    unread += [f'the rules text\'s "{text}"' for text in unexplained(ruleset, found)]
     negative = data.get("negative")
     if isinstance(negative, list):
         unread += [

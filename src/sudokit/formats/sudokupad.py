@@ -30,13 +30,15 @@ from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
 from sudokit import constraints, variants
+from sudokit.constraints.dots.kropki import Kropki
+from sudokit.constraints.dots.xv import XV
 from sudokit.constraints.families import LineConstraint
 from sudokit.constraints.grid_rules.units import DisjointGroups
 from sudokit.constraints.regions.extra_region import ExtraRegion
 from sudokit.english import plural
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
-from sudokit.formats.rules_text import global_rules
+from sudokit.formats.rules_text import global_rules, normal_text, unexplained
 from sudokit.model import EMPTY, Cell, Grid, Puzzle
 
 HOSTS = ("sudokupad.app", "crackingthecryptic.com")
@@ -402,6 +404,7 @@ def puzzle_from_scl(data: Any) -> Puzzle:
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = scene.unread()
+    unread += [f'the rules text\'s "{text}"' for text in unexplained(metadata.get("ruleset", ""), found)]
     if isinstance(meta, dict) and meta.get("bgimage"):
         unread.append("a background image (its drawings are not data)")
     if scene.read_kinds:
@@ -496,7 +499,7 @@ class Scene:
     def __init__(
         self, data: dict[str, Any], grid: Grid, n: int, rules: str, cages: list[dict[str, Any]]
     ) -> None:
-        self.grid, self.n, self.rules = grid, n, " ".join(rules.lower().split())
+        self.grid, self.n, self.rules = grid, n, " ".join(normal_text(rules).split())
         self.items: dict[str, list[dict[str, Any]]] = {
             name: [i for i in (_get(data, *keys) or []) if isinstance(i, dict)]
             for name, keys in _DRAWINGS.items()
@@ -538,9 +541,11 @@ class Scene:
             text = "#" + "".join(ch * 2 for ch in text[1:])
         if re.fullmatch(r"[0-9A-F]{6}([0-9A-F]{2})?", text):
             text = "#" + text
-        if re.fullmatch(r"#[0-9A-F]{8}", text) and text.endswith("FF"):
-            text = text[:7]
-        return text if re.fullmatch(r"#[0-9A-F]{6}([0-9A-F]{2})?", text) else ""
+        if re.fullmatch(r"#[0-9A-F]{8}", text):  # seen over white, as SudokuPad shows it
+            alpha = int(text[7:], 16) / 255
+            channels = (round(alpha * int(text[i : i + 2], 16) + (1 - alpha) * 255) for i in (1, 3, 5))
+            text = "#" + "".join(f"{v:02X}" for v in channels)
+        return text if re.fullmatch(r"#[0-9A-F]{6}", text) else ""
 
     def number(self, item: Mapping[str, Any], name: str) -> float | None:
         """A numeric property, or None."""
@@ -630,7 +635,9 @@ class Scene:
         found += self.read_lines()
         found += self.read_cages()
         have = {type(c) for c in found}
-        found += [rule for rule in global_rules(self.rules, self.n) if type(rule) not in have]
+        dots = any(isinstance(c, (Kropki, XV)) for c in found) or not self.unclaimed_dots()
+        said = global_rules(self.rules, self.n, negatives=dots)
+        found += [rule for rule in said if type(rule) not in have]
         self.read_kinds |= {c.kind for c in found}
         return _unique(found)
 
@@ -646,7 +653,13 @@ class Scene:
             return []
         by_colour = _colour_words(self.rules, named)
         found: list[constraints.Constraint] = []
-        for k, item in self.unclaimed("lines"):
+        drawn: dict[tuple[tuple[float, float], ...], list[int]] = {}
+        for k, item in self.unclaimed("lines"):  # a line drawn twice (an outline under it) is one line
+            key = tuple((round(r, 2), round(c, 2)) for r, c in self.points(item))
+            drawn.setdefault(key, []).append(k)
+        for ks in drawn.values():
+            k = ks[-1]
+            item = self.items["lines"][k]
             cells = self.path(item)
             if not cells or len(set(cells)) != len(cells) or not _through_centres(self.points(item)):
                 continue
@@ -660,7 +673,8 @@ class Scene:
             except GridError:
                 continue
             found.append(made)
-            self.claim("lines", k, kind.kind)
+            for other in ks:
+                self.claim("lines", other, kind.kind)
         return found
 
     def read_cages(self) -> list[constraints.Constraint]:
@@ -676,6 +690,14 @@ class Scene:
             elif cage.get("hidden") is True:
                 self.claim("cages", k, "cells in no region")
         return found
+
+    def unclaimed_dots(self) -> bool:
+        """Whether small shapes on cell edges are left unread (dots of some other meaning)."""
+        return any(
+            self.edge(item) is not None and (self.number(item, "width") or 0) <= 0.5
+            for what in ("overlays", "underlays")
+            for _, item in self.unclaimed(what)
+        )
 
     def unread(self) -> list[str]:
         """What was drawn but not read as a rule, by sort of drawing."""
@@ -741,21 +763,45 @@ def _line_kinds() -> list[type[LineConstraint]]:
     return [k for k in constraints.kinds() if issubclass(k, LineConstraint) and k.words]
 
 
-_COLOUR_NAMES = {
-    "grey": "#CFCFCF",
-    "gray": "#CFCFCF",
-    "green": "#67F067",
-    "purple": "#F067F0",
-    "pink": "#F067F0",
-    "magenta": "#F067F0",
-    "blue": "#2ECBFF",
-    "orange": "#FF9A00",
-    "yellow": "#FFFF00",
-    "red": "#FF0000",
-    "teal": "#33BBBB",
-    "lavender": "#CDB1EC",
-    "black": "#000000",
+_HUES = {
+    "red": ((0.96, 1.0), (0.0, 0.03)),
+    "orange": ((0.03, 0.11),),
+    "brown": ((0.0, 0.11),),
+    "yellow": ((0.11, 0.19),),
+    "gold": ((0.1, 0.17),),
+    "green": ((0.19, 0.45),),
+    "lime": ((0.19, 0.3),),
+    "olive": ((0.12, 0.3),),
+    "turquoise": ((0.43, 0.53),),
+    "teal": ((0.43, 0.53),),
+    "cyan": ((0.45, 0.55),),
+    "aqua": ((0.45, 0.55),),
+    "blue": ((0.52, 0.7),),
+    "navy": ((0.55, 0.7),),
+    "purple": ((0.7, 0.93),),
+    "violet": ((0.7, 0.9),),
+    "lavender": ((0.68, 0.85),),
+    "magenta": ((0.78, 0.95),),
+    "pink": ((0.8, 1.0), (0.0, 0.02)),
 }
+"""The hues (0 to 1) a colour name in a rules text covers."""
+
+
+def named(colour: str, name: str) -> bool:
+    """Whether a #RRGGBB colour is one a rules text would call ``name``."""
+    hue, saturation, lightness = _hue(colour)
+    if name in ("grey", "gray", "silver"):
+        return saturation < 0.2 and 0.3 < lightness < 0.93
+    if name == "black":
+        return lightness < 0.25
+    if name == "white":
+        return lightness > 0.93
+    if saturation < 0.2 or lightness > 0.95 or lightness < 0.08:
+        return False
+    return any(low <= hue <= high for low, high in _HUES.get(name, ()))
+
+
+_COLOUR_NAMES = ("grey", "gray", "silver", "black", "white", *_HUES)
 
 
 def _hue(colour: str) -> tuple[float, float, float]:
@@ -775,36 +821,48 @@ def _near(a: str, b: str) -> bool:
     ha, sa, la = _hue(a)
     hb, sb, lb = _hue(b)
     if sa < 0.15 or sb < 0.15:
-        return sa < 0.15 and sb < 0.15 and abs(la - lb) < 0.3
+        return sa < 0.15 and sb < 0.15 and abs(la - lb) < 0.35
     gap = min(abs(ha - hb), 1 - abs(ha - hb))
-    return gap < 0.06
+    return gap < 0.055 and abs(la - lb) < 0.35
 
 
-def _colour_words(rules: str, named: list[type[LineConstraint]]) -> dict[str, type[LineConstraint]]:
-    """Colours the rules text names beside a kind of line ("green lines are German whispers")."""
+def _colour_words(rules: str, named_kinds: list[type[LineConstraint]]) -> dict[str, type[LineConstraint]]:
+    """Colour names the rules text ties to a kind of line: a sentence naming one kind and some colours."""
     found: dict[str, type[LineConstraint]] = {}
-    for kind in named:
-        for word in kind.words:
-            for match in re.finditer(re.escape(word), rules):
-                window = rules[max(0, match.start() - 60) : match.end() + 40]
-                for name, colour in _COLOUR_NAMES.items():
-                    if re.search(rf"\b{name}\b", window):
-                        found.setdefault(colour, kind)
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", rules):
+        kinds = {kind for kind in named_kinds if any(word in sentence for word in kind.words)}
+        if len(kinds) != 1:
+            continue
+        for name in _COLOUR_NAMES:
+            if re.search(rf"\b{name}\b", sentence):
+                found.setdefault(name, next(iter(kinds)))
     return found
 
 
 def _kind_of_line(
-    colour: str, named: list[type[LineConstraint]], by_colour: dict[str, type[LineConstraint]]
+    colour: str, named_kinds: list[type[LineConstraint]], by_colour: dict[str, type[LineConstraint]]
 ) -> type[LineConstraint] | None:
-    """The kind of a line by its colour, among the kinds the rules name."""
-    said = [kind for said_colour, kind in by_colour.items() if colour and _near(colour, said_colour)]
-    if len(set(said)) == 1:
-        return said[0]
-    usual = [kind for kind in named if any(colour and _near(colour, c) for c in kind.colours)]
-    if len(set(usual)) == 1:
-        return usual[0]
-    if len(named) == 1:
-        return named[0]
+    """The kind of a line by its colour, among the kinds the rules name (None: cannot tell).
+
+    A colour name the rules tie to one kind decides.  A line in a colour the rules do not name is
+    read only when its colour is the usual one of exactly one named kind that the rules give no
+    colour, or when the rules name one kind of line and give it no colour.
+    """
+    if not colour:
+        return None
+    said = {kind for name, kind in by_colour.items() if named(colour, name)}
+    if len(said) == 1:
+        return said.pop()
+    if said:
+        return None
+    coloured = set(by_colour.values())
+    usual = {
+        kind for kind in named_kinds if kind not in coloured and any(_near(colour, c) for c in kind.colours)
+    }
+    if len(usual) == 1:
+        return usual.pop()
+    if len(named_kinds) == 1 and not coloured:
+        return named_kinds[0]
     return None
 
 

@@ -47,6 +47,7 @@ class Killer(Constraint):
     kind: ClassVar[str] = "killer"
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "killer cage"
+    mentions: ClassVar[tuple[str, ...]] = ("cage", "killer")
     rule: ClassVar[str] = "the digits in the cage differ and add up to the number in its corner (if any)"
     source: ClassVar[str] = (
         "f-puzzles solver (Constraints/KillerCageConstraint); f-puzzles `cage` is cosmetic"
@@ -161,6 +162,7 @@ class SumCage(Constraint):
     kind: ClassVar[str] = "sum cage"
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "sum cage"
+    mentions: ClassVar[tuple[str, ...]] = ("cage",)
     rule: ClassVar[str] = "the digits in the cage add up to its number; digits may repeat"
     source: ClassVar[str] = 'setters\' rules texts ("digits may repeat in cages")'
     sudokupad: ClassVar[str] = "a cage with a number, when the rules say digits may repeat in cages"

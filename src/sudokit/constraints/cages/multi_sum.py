@@ -53,6 +53,7 @@ class MultiSumKiller(Constraint):
     kind: ClassVar[str] = "multi-sum killer"
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "multi-sum cage"
+    mentions: ClassVar[tuple[str, ...]] = ("cage",)
     rule: ClassVar[str] = (
         "the digits in the cage differ and add up to one of its totals; a digital-root cage `DRn` (an "
         "f-puzzles `cage` with that value) adds up to n, n+9, n+18, ..."

@@ -45,6 +45,7 @@ class Rellik(Constraint):
     kind: ClassVar[str] = "rellik"
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "rellik cage"
+    mentions: ClassVar[tuple[str, ...]] = ("rellik", "cage")
     rule: ClassVar[str] = (
         "digits in the cage differ, and no combination of them (one digit or more) adds up to the clue"
     )

@@ -50,6 +50,7 @@ class CountingCircles(Constraint):
     kind: ClassVar[str] = "counting circles"
     family: ClassVar[str] = "cell"
     noun: ClassVar[str] = "counting circles"
+    mentions: ClassVar[tuple[str, ...]] = ("circle",)
     rule: ClassVar[str] = "each digit d written in a circle appears in exactly d circles"
     source: ClassVar[str] = "the Counting Circles rules of setters' rules texts"
     sudokupad: ClassVar[str] = "circles in cells, where the rules speak of counting circles"
@@ -92,7 +93,7 @@ class CountingCircles(Constraint):
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[CountingCircles]:
         """Every circle in a cell's centre, when the rules speak of counting circles."""
-        if not scene.says("counting circle", "circles contain", "circled digit"):
+        if not scene.says("counting circle"):
             return []
         cells: list[Cell] = []
         claims: list[tuple[str, int]] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -81,7 +82,9 @@ class _Extremum(CellConstraint):
                 continue
             tip = max(abs(points[1][0] - cell[0] - 0.5), abs(points[1][1] - cell[1] - 0.5))
             chevrons.setdefault(cell, []).append((k, tip))
-        found = []
+        found: list[_Extremum] = []
+        if not chevrons:
+            return cls._shaded(scene)
         for k, item in scene.unclaimed("underlays"):
             centre = scene.point(scene.prop(item, "center"))
             cell = scene.cell_at(centre) if centre else None
@@ -96,6 +99,41 @@ class _Extremum(CellConstraint):
                 scene.claim("lines", line, cls.kind)
         return found
 
+    @classmethod
+    def _shaded(cls, scene: SudokuPadScene) -> list[_Extremum]:
+        """Shaded cells the rules call less (or greater) than their unshaded neighbours.
+
+        Setters draw minimum and maximum cells natively as full-cell fills of one colour.
+        """
+        lower = r"(less|smaller|lower) than|minimum"
+        higher = r"(greater|larger|higher|bigger) than|maximum"
+        said = [
+            sentence
+            for sentence in re.split(r"[.\n]", scene.rules)
+            if re.search(r"\b(shaded|grey|gray|highlighted|coloured|colored)\b", sentence)
+            and re.search(r"\b(adjacent|neighbou?r|neighbo|orthogonal)", sentence)
+            and re.search(lower if cls.lower else higher, sentence)
+            and not re.search(higher if cls.lower else lower, sentence)
+        ]
+        if len(said) != 1:
+            return []
+        fills: dict[str, list[tuple[int, Cell]]] = {}
+        for k, item in scene.unclaimed("underlays"):
+            centre = scene.point(scene.prop(item, "center"))
+            cell = scene.cell_at(centre) if centre else None
+            width, height = scene.number(item, "width") or 0, scene.number(item, "height") or 0
+            if cell is None or width < 0.9 or height < 0.9 or width > 1.1 or height > 1.1 or scene.text(item):
+                continue
+            fill = scene.colour(item, "backgroundColor")
+            if fill and fill != "#FFFFFF":
+                fills.setdefault(fill, []).append((k, cell))
+        if len(fills) != 1:
+            return []  # cells of several colours: which ones the rule means is not clear
+        ((_, marked),) = fills.items()
+        for k, _ in marked:
+            scene.claim("underlays", k, cls.kind)
+        return [cls(cell) for _, cell in marked]
+
 
 @register
 @dataclass(frozen=True, slots=True)
@@ -104,6 +142,14 @@ class Minimum(_Extremum):
 
     kind: ClassVar[str] = "minimum"
     noun: ClassVar[str] = "minimum cell"
+    mentions: ClassVar[tuple[str, ...]] = (
+        "minimum",
+        "smaller than",
+        "less than",
+        "lower than",
+        "grey cell",
+        "gray cell",
+    )
     rule: ClassVar[str] = (
         "a minimum cell is less than each orthogonally adjacent cell that is not a minimum cell "
         "(two adjacent minimum cells are not compared; a minimum next to a maximum is less)"
@@ -125,6 +171,14 @@ class Maximum(_Extremum):
 
     kind: ClassVar[str] = "maximum"
     noun: ClassVar[str] = "maximum cell"
+    mentions: ClassVar[tuple[str, ...]] = (
+        "maximum",
+        "larger than",
+        "greater than",
+        "higher than",
+        "grey cell",
+        "gray cell",
+    )
     lower: ClassVar[bool] = False
     rule: ClassVar[str] = (
         "a maximum cell is greater than each orthogonally adjacent cell that is not a maximum cell "

@@ -107,6 +107,7 @@ class ColumnIndexer(_Indexer):
 
     kind: ClassVar[str] = "column indexer"
     noun: ClassVar[str] = "column indexer"
+    mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "column")
     rule: ClassVar[str] = (
         "a digit v in column-indexer cell rRcC means the digit C stands in rRcv (its row, column v)"
     )
@@ -128,6 +129,7 @@ class RowIndexer(_Indexer):
 
     kind: ClassVar[str] = "row indexer"
     noun: ClassVar[str] = "row indexer"
+    mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "row")
     rule: ClassVar[str] = (
         "a digit v in row-indexer cell rRcC means the digit R stands in rvcC (its column, row v)"
     )
@@ -148,6 +150,7 @@ class BoxIndexer(_Indexer):
 
     kind: ClassVar[str] = "box indexer"
     noun: ClassVar[str] = "box indexer"
+    mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "box")
     rule: ClassVar[str] = (
         "a digit v in the box-indexer cell that is the I-th cell of its box or region (in reading "
         "order) means the v-th cell of that region holds I"

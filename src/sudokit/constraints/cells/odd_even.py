@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -42,26 +43,40 @@ class _Parity(CellConstraint):
 
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[_Parity]:
-        """Grey shapes 0.5 to 0.85 cells wide in a cell's centre: round for odd, square for even."""
+        """Shapes 0.5 to 0.85 cells wide in a cell's centre: circles for odd, squares for even.
+
+        SudokuPad's f-puzzles loader draws them grey (#CFCFCF, 0.7 wide).  In any other colour a shape
+        is read only when the rules text ties that shape to the parity in one sentence ("yellow
+        circles contain odd digits"), or names the parity and the shape is grey.
+        """
+        shape = r"circles?|round|dots?" if cls.round else r"squares?|boxes"
+        parity = "odd" if cls.round else "even"
+        tied = any(
+            re.search(rf"\b({shape})\b", sentence) and re.search(rf"\b{parity}\b", sentence)
+            for sentence in re.split(r"[.\n]", scene.rules)
+        )
         found = []
-        for k, item in scene.unclaimed("underlays"):
-            centre = scene.point(scene.prop(item, "center"))
-            cell = scene.cell_at(centre) if centre else None
-            width = scene.number(item, "width") or 0
-            if cell is None or centre is None or scene.text(item) or not 0.5 <= width <= 0.85:
-                continue
-            if abs(centre[0] - cell[0] - 0.5) > 0.05 or abs(centre[1] - cell[1] - 0.5) > 0.05:
-                continue
-            fill = scene.colour(item, "backgroundColor")[:7]
-            if fill in ("", "#FFFFFF") or not _greyish(fill):
-                continue
-            if bool(scene.prop(item, "rounded")) != cls.round:
-                continue
-            loader_style = fill == GREY and abs(width - 0.7) < 0.05  # SudokuPad's f-puzzles loader
-            if not loader_style and not scene.says("odd" if cls.round else "even"):
-                continue
-            found.append(cls(cell))
-            scene.claim("underlays", k, cls.kind)
+        for what in ("underlays", "overlays"):
+            for k, item in scene.unclaimed(what):
+                centre = scene.point(scene.prop(item, "center"))
+                cell = scene.cell_at(centre) if centre else None
+                width = scene.number(item, "width") or 0
+                height = scene.number(item, "height") or width
+                if cell is None or centre is None or scene.text(item) or not 0.5 <= width <= 0.85:
+                    continue
+                if abs(width - height) > 0.05:
+                    continue
+                if abs(centre[0] - cell[0] - 0.5) > 0.05 or abs(centre[1] - cell[1] - 0.5) > 0.05:
+                    continue
+                fill = scene.colour(item, "backgroundColor")[:7]
+                if fill in ("", "#FFFFFF") or bool(scene.prop(item, "rounded")) != cls.round:
+                    continue
+                loader_style = what == "underlays" and fill == GREY and abs(width - 0.7) < 0.05
+                grey_said = _greyish(fill) and scene.says(parity)
+                if not (loader_style or tied or grey_said):
+                    continue
+                found.append(cls(cell))
+                scene.claim(what, k, cls.kind)
         return found
 
 
@@ -81,6 +96,7 @@ class Odd(_Parity):
 
     kind: ClassVar[str] = "odd"
     noun: ClassVar[str] = "odd cell"
+    mentions: ClassVar[tuple[str, ...]] = ("odd",)
     rule: ClassVar[str] = "a cell marked with a grey circle holds an odd digit"
     source: ClassVar[str] = "f-puzzles solver (Constraints/OddConstraint)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("odd",)
@@ -95,6 +111,7 @@ class Even(_Parity):
 
     kind: ClassVar[str] = "even"
     noun: ClassVar[str] = "even cell"
+    mentions: ClassVar[tuple[str, ...]] = ("even",)
     rule: ClassVar[str] = "a cell marked with a grey square holds an even digit"
     source: ClassVar[str] = "f-puzzles solver (Constraints/EvenConstraint)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("even",)

@@ -56,6 +56,7 @@ class Quadruple(Constraint):
     kind: ClassVar[str] = "quadruple"
     family: ClassVar[str] = "cell"
     noun: ClassVar[str] = "quadruple"
+    mentions: ClassVar[tuple[str, ...]] = ("quadruple", "circle", "corner")
     rule: ClassVar[str] = (
         "the digits in the circle all appear in the four cells around it (a digit listed twice appears twice)"
     )

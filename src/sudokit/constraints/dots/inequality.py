@@ -22,6 +22,14 @@ class Inequality(PairConstraint):
     kind: ClassVar[str] = "inequality"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "inequality sign"
+    mentions: ClassVar[tuple[str, ...]] = (
+        "inequality",
+        "greater",
+        "less than",
+        "points to",
+        "point to",
+        "sign",
+    )
     rule: ClassVar[str] = "the digit on the open side of the sign is greater than the digit it points at"
     source: ClassVar[str] = "the Greater Than (Futoshiki) rules"
     sudokupad: ClassVar[str] = "a < or > (or a chevron) on the edge between two cells"

@@ -44,6 +44,7 @@ class Kropki(PairConstraint):
     kind: ClassVar[str] = "kropki"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "kropki dot"
+    mentions: ClassVar[tuple[str, ...]] = ("kropki", "dot", "consecutive", "ratio", "double")
     rule: ClassVar[str] = (
         "a white dot: the two digits differ by its number (1 when it shows none); a black dot: one digit "
         "is its number (2 when it shows none) times the other"

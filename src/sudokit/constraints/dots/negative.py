@@ -25,6 +25,7 @@ from sudokit.constraints.base import (
 from sudokit.constraints.dots.kropki import BLACK, Kropki
 from sudokit.constraints.dots.xv import XV
 from sudokit.constraints.families import GlobalRule
+from sudokit.errors import FormatError
 from sudokit.model import Cell, Link, Relation
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class NonConsecutive(GlobalRule):
 
     kind: ClassVar[str] = "nonconsecutive"
     noun: ClassVar[str] = "non-consecutive"
+    mentions: ClassVar[tuple[str, ...]] = ("consecutive", "dot")
     rule: ClassVar[str] = (
         "orthogonally adjacent digits are not consecutive; a pair joined by a kropki dot (white or black, "
         "of any value) follows its dot instead (the negative rule of the white dots)"
@@ -100,6 +102,7 @@ class NegativeRatio(GlobalRule):
 
     kind: ClassVar[str] = "negative ratio"
     noun: ClassVar[str] = "negative black dot"
+    mentions: ClassVar[tuple[str, ...]] = ("dot", "ratio", "double")
     rule: ClassVar[str] = (
         "no orthogonal pair without a kropki dot has one digit that is the ratio of any black dot drawn "
         "(2 when none is drawn) times the other"
@@ -154,6 +157,8 @@ class AntiXV(GlobalRule):
 
     kind: ClassVar[str] = "anti xv"
     noun: ClassVar[str] = "negative XV"
+    json_numbers: ClassVar[tuple[str, ...]] = ("totals",)
+    mentions: ClassVar[tuple[str, ...]] = ("x", "v", "xv")
     rule: ClassVar[str] = (
         "no orthogonal pair without an X or a V adds up to 5 or 10 (kropki dots do not exempt a pair)"
     )
@@ -162,14 +167,22 @@ class AntiXV(GlobalRule):
     sudokupad: ClassVar[str] = "`antixv` in the puzzle's `global` list"
     aliases: ClassVar[tuple[str, ...]] = ("antixv", "anti-xv", "negative xv")
 
+    totals: tuple[int, ...] = (10, 5)
+    """The sums no free pair makes: both (every X and V is given), or only 10 or only 5."""
+
+    def describe(self, grid: Grid) -> str:
+        """``the negative XV rule`` (``... of the V`` when only one letter's pairs are all given)."""
+        only = {10: " of the X", 5: " of the V"}.get(self.totals[0], "") if len(self.totals) == 1 else ""
+        return f"the negative XV rule{only}"
+
     def free(self, grid: Grid) -> list[tuple[Cell, Cell]]:
         """The orthogonal pairs without an X or a V."""
         signed = {s.key() for s in of_kind(grid, XV)}
         return [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in signed]
 
     def holds(self, values: Values, grid: Grid) -> bool:
-        """No free pair adds up to 5 or 10."""
-        return all(values[a] + values[b] not in (5, 10) for a, b in self.free(grid))
+        """No free pair adds up to one of the totals."""
+        return all(values[a] + values[b] not in self.totals for a, b in self.free(grid))
 
     def enforce(self, grid: Grid) -> Enforcement:
         """Negated sum links of 5 and 10 per free pair."""
@@ -177,7 +190,7 @@ class AntiXV(GlobalRule):
             links=tuple(
                 Link((grid.index[a], grid.index[b]), "sum", total, negated=True, kind=self.kind)
                 for a, b in self.free(grid)
-                for total in (10, 5)
+                for total in self.totals
             )
         )
 
@@ -186,7 +199,9 @@ class AntiXV(GlobalRule):
         return [drawing.caption(self.kind, "all X and V given")]
 
     def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
-        """``"xv"`` in ``negative``."""
+        """``"xv"`` in ``negative`` (f-puzzles' negative covers both letters)."""
+        if self.totals != (10, 5):
+            raise FormatError(f"f-puzzles has no form for {self.describe(grid)}")
         sink.add("negative", "xv")
 
     @classmethod

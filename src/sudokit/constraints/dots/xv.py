@@ -34,6 +34,7 @@ class XV(PairConstraint):
     kind: ClassVar[str] = "xv"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "XV sign"
+    mentions: ClassVar[tuple[str, ...]] = ("xv", "x", "v", "sum to 10", "sum to 5")
     rule: ClassVar[str] = "the two digits add up to 10 across an X, to 5 across a V"
     source: ClassVar[str] = "f-puzzles solver (Constraints/SumConstraint: `xv` value X or V)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("xv",)

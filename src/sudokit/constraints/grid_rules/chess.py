@@ -65,6 +65,7 @@ class AntiKnight(_Leaper):
 
     kind: ClassVar[str] = "antiknight"
     noun: ClassVar[str] = "anti-knight"
+    mentions: ClassVar[tuple[str, ...]] = ("knight",)
     rule: ClassVar[str] = "two cells a chess knight's move apart hold different digits"
     source: ClassVar[str] = "f-puzzles solver (Constraints/KnightConstraint)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("antiknight",)
@@ -83,6 +84,7 @@ class AntiKing(_Leaper):
 
     kind: ClassVar[str] = "antiking"
     noun: ClassVar[str] = "anti-king"
+    mentions: ClassVar[tuple[str, ...]] = ("king",)
     rule: ClassVar[str] = (
         "two cells a chess king's move apart (touching, diagonally too) hold different digits"
     )
@@ -103,6 +105,7 @@ class Leaper(_Leaper):
 
     kind: ClassVar[str] = "leaper"
     noun: ClassVar[str] = "anti-leaper"
+    mentions: ClassVar[tuple[str, ...]] = ("leap", "camel", "zebra", "giraffe")
     rule: ClassVar[str] = (
         "two cells a leap of (a, b) apart, in any of the eight directions, hold different digits "
         "(knight 1-2, camel 1-3, zebra 2-3, giraffe 1-4, ...)"

@@ -32,6 +32,7 @@ class Diagonal(GlobalRule):
 
     kind: ClassVar[str] = "diagonal"
     noun: ClassVar[str] = "diagonal"
+    mentions: ClassVar[tuple[str, ...]] = ("diagonal",)
     rule: ClassVar[str] = (
         "the main diagonal (top-left to bottom-right, f-puzzles `diagonal-`) or the anti-diagonal "
         "(bottom-left to top-right, `diagonal+`) holds different digits"

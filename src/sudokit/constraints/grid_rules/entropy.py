@@ -88,6 +88,7 @@ class GlobalEntropy(_Squares):
 
     kind: ClassVar[str] = "global entropy"
     noun: ClassVar[str] = "global entropy"
+    mentions: ClassVar[tuple[str, ...]] = ("entropy", "2x2")
     machine: ClassVar[str] = "all three thirds"
     rule: ClassVar[str] = (
         "every 2x2 square holds at least one low (1-3), one middle (4-6) and one high (7-9) digit"
@@ -109,6 +110,7 @@ class GlobalModular(_Squares):
 
     kind: ClassVar[str] = "global modular"
     noun: ClassVar[str] = "global modular"
+    mentions: ClassVar[tuple[str, ...]] = ("modular", "2x2")
     machine: ClassVar[str] = "all three remainders"
     rule: ClassVar[str] = "every 2x2 square holds digits with each of the three remainders modulo 3"
     source: ClassVar[str] = "setters' rules texts (the modular counterpart of global entropy)"

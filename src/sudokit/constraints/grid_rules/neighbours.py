@@ -41,6 +41,7 @@ class DiagonalNonConsecutive(_Named):
 
     kind: ClassVar[str] = "diagonal nonconsecutive"
     noun: ClassVar[str] = "diagonal non-consecutive"
+    mentions: ClassVar[tuple[str, ...]] = ("consecutive", "diagonal")
     rule: ClassVar[str] = "digits in diagonally adjacent cells are not consecutive"
     source: ClassVar[str] = "f-puzzles solver (Constraints/DiagonalNonconsecutiveConstraint, console `dnc`)"
     aliases: ClassVar[tuple[str, ...]] = ("dnc", "diagonal non-consecutive", "diagonally nonconsecutive")
@@ -67,6 +68,7 @@ class Taxicab(_Named):
 
     kind: ClassVar[str] = "taxicab"
     noun: ClassVar[str] = "taxicab"
+    mentions: ClassVar[tuple[str, ...]] = ("taxicab", "distance")
     rule: ClassVar[str] = (
         "two cells whose taxicab distance (rows apart plus columns apart) is the rule's number hold "
         "different digits"
@@ -107,6 +109,7 @@ class SelfTaxicab(_Named):
 
     kind: ClassVar[str] = "self taxicab"
     noun: ClassVar[str] = "self-taxicab"
+    mentions: ClassVar[tuple[str, ...]] = ("taxicab", "distance")
     rule: ClassVar[str] = "no digit v has another v at taxicab distance exactly v"
     source: ClassVar[str] = "f-puzzles solver (Constraints/SelfTaxicabConstraint, console `selftaxi`)"
     aliases: ClassVar[tuple[str, ...]] = ("selftaxi", "self-taxicab")
@@ -142,6 +145,7 @@ class Knightmare(_Named):
 
     kind: ClassVar[str] = "knightmare"
     noun: ClassVar[str] = "knightmare"
+    mentions: ClassVar[tuple[str, ...]] = ("knight",)
     rule: ClassVar[str] = "two cells a knight's move apart do not add up to 5 or 15 (or the sums given)"
     source: ClassVar[str] = "f-puzzles solver (Constraints/KnightmareConstraint)"
     json_numbers: ClassVar[tuple[str, ...]] = ()

@@ -63,6 +63,7 @@ class Windoku(_Groups):
 
     kind: ClassVar[str] = "windoku"
     noun: ClassVar[str] = "windoku"
+    mentions: ClassVar[tuple[str, ...]] = ("window", "hyper")
     unit_name: ClassVar[str] = "window"
     rule: ClassVar[str] = (
         "each window (the box-sized squares one cell in from the boxes' corners: r2c2, r2c6, r6c2, r6c6 "
@@ -91,6 +92,7 @@ class DisjointGroups(_Groups):
 
     kind: ClassVar[str] = "disjoint groups"
     noun: ClassVar[str] = "disjoint groups"
+    mentions: ClassVar[tuple[str, ...]] = ("disjoint",)
     unit_name: ClassVar[str] = "disjoint group"
     rule: ClassVar[str] = "the cells in the same position of every box hold different digits"
     source: ClassVar[str] = "f-puzzles solver (Constraints/DisjointConstraint)"
@@ -118,6 +120,7 @@ class CentreDot(_Groups):
 
     kind: ClassVar[str] = "centre dot"
     noun: ClassVar[str] = "centre dot"
+    mentions: ClassVar[tuple[str, ...]] = ("centre", "center")
     unit_name: ClassVar[str] = "centre dots"
     rule: ClassVar[str] = "the centre cells of the boxes hold different digits"
     source: ClassVar[str] = "the Centre Dot sudoku rules"

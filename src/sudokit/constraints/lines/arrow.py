@@ -39,6 +39,7 @@ class Arrow(Constraint):
     kind: ClassVar[str] = "arrow"
     family: ClassVar[str] = "line"
     noun: ClassVar[str] = "arrow"
+    mentions: ClassVar[tuple[str, ...]] = ("arrow", "circle", "pill")
     rule: ClassVar[str] = (
         "the digits along the arrow add up to the digit in its circle; a circle (pill) of several cells "
         "holds a number of several digits read left to right, top to bottom; digits may repeat on the arrow"

@@ -45,6 +45,7 @@ class Between(LineConstraint):
 
     kind: ClassVar[str] = "between"
     noun: ClassVar[str] = "between line"
+    mentions: ClassVar[tuple[str, ...]] = ("circle",)
     rule: ClassVar[str] = "digits on the line lie strictly between the digits in the circles at its two ends"
     source: ClassVar[str] = "f-puzzles solver (Constraints/BetweenLineConstraint)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("betweenline",)
@@ -53,7 +54,7 @@ class Between(LineConstraint):
     shortest: ClassVar[int] = 3
     colour: ClassVar[str] = "#9e9e9e"
     width: ClassVar[float] = 0.08
-    words: ClassVar[tuple[str, ...]] = ("between line", "between")
+    words: ClassVar[tuple[str, ...]] = ("between line", "lie between", "lies between", "strictly between")
     aliases: ClassVar[tuple[str, ...]] = ("between line",)
 
     def holds(self, values: Values, grid: Grid) -> bool:
@@ -104,7 +105,7 @@ class Between(LineConstraint):
             cells = scene.path(item)
             if not cells or len(cells) < 3 or len(set(cells)) != len(cells):
                 continue
-            if cells[0] in circles and cells[-1] in circles and (scene.says("between") or not scene.rules):
+            if cells[0] in circles and cells[-1] in circles and (scene.says(*cls.words) or not scene.rules):
                 found.append(cls(tuple(cells)))
                 scene.claim("lines", k, cls.kind)
                 scene.claim("overlays", circles[cells[0]], cls.kind)

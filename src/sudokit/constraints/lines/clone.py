@@ -32,6 +32,7 @@ class Clone(Constraint):
     kind: ClassVar[str] = "clone"
     family: ClassVar[str] = "cell"
     noun: ClassVar[str] = "clone"
+    mentions: ClassVar[tuple[str, ...]] = ("clone",)
     rule: ClassVar[str] = (
         "each cell of one shaded region holds the same digit as the matching cell of its clone"
     )

@@ -87,7 +87,7 @@ class Entropic(_ThreeClasses):
     fpuzzles: ClassVar[tuple[str, ...]] = ("entropicline",)
     sudokupad: ClassVar[str] = "an orange line the rules call entropic"
     colour: ClassVar[str] = "#ffcc9a"
-    words: ClassVar[tuple[str, ...]] = ("entropic",)
+    words: ClassVar[tuple[str, ...]] = ("entropic", "low, middle and high", "low, medium and high")
     colours: ClassVar[tuple[str, ...]] = ("#FFCC9A", "#FFA500")
     aliases: ClassVar[tuple[str, ...]] = ("entropic line",)
 

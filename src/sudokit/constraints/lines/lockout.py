@@ -55,6 +55,7 @@ class Lockout(LineConstraint):
 
     kind: ClassVar[str] = "lockout"
     noun: ClassVar[str] = "lockout line"
+    mentions: ClassVar[tuple[str, ...]] = ("diamond",)
     rule: ClassVar[str] = (
         "the digits in the diamonds at the two ends differ by at least 4 on 9x9 (the line's value if it "
         "has one), and no digit on the line lies between them or equals either"

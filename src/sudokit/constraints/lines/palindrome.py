@@ -28,7 +28,7 @@ class Palindrome(LineConstraint):
     )
     colour: ClassVar[str] = "#b39ddb"
     width: ClassVar[float] = 0.16
-    words: ClassVar[tuple[str, ...]] = ("palindrome",)
+    words: ClassVar[tuple[str, ...]] = ("palindrome", "reads the same", "read the same")
     colours: ClassVar[tuple[str, ...]] = ("#CFCFCF", "#C0C0C0")
 
     @classmethod

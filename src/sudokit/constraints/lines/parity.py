@@ -26,6 +26,10 @@ class ParityLine(LineConstraint):
     colour: ClassVar[str] = "#e06666"
     width: ClassVar[float] = 0.16
     words: ClassVar[tuple[str, ...]] = (
+        "one even digit and one odd",
+        "one odd digit and one even",
+        "one odd and one even",
+        "one even and one odd",
         "parity line",
         "alternate between odd and even",
         "alternate in parity",

@@ -34,7 +34,20 @@ class RegionSum(LineConstraint):
     sudokupad: ClassVar[str] = "a blue line (#2ECBFF from f-puzzles) the rules call a region sum line"
     colour: ClassVar[str] = "#2ecbff"
     width: ClassVar[float] = 0.16
-    words: ClassVar[tuple[str, ...]] = ("region sum", "each box it passes", "every box it passes")
+    words: ClassVar[tuple[str, ...]] = (
+        "region sum",
+        "each box it passes",
+        "every box it passes",
+        "same total in each",
+        "same sum in each",
+        "same total within each",
+        "segments with the same sum",
+        "box borders divide",
+        "region borders divide",
+        "borders separate",
+        "sum to the same total",
+        "same total",
+    )
     colours: ClassVar[tuple[str, ...]] = ("#2ECBFF", "#0000FF", "#1E90FF")
     aliases: ClassVar[tuple[str, ...]] = ("region sum line",)
 

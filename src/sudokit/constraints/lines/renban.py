@@ -47,7 +47,15 @@ class Renban(LineConstraint):
     shortest: ClassVar[int] = 1
     colour: ClassVar[str] = "#f067f0"
     width: ClassVar[float] = 0.22
-    words: ClassVar[tuple[str, ...]] = ("renban",)
+    words: ClassVar[tuple[str, ...]] = (
+        "renban",
+        "consecutive digits in any order",
+        "set of consecutive",
+        "consecutive, non-repeating",
+        "non-repeating consecutive",
+        "non-repeating, consecutive",
+        "consecutive non-repeating",
+    )
     colours: ClassVar[tuple[str, ...]] = ("#F067F0", "#C54B8B", "#FF00FF", "#E6A4E6", "#D23BE7")
 
     def holds(self, values: Values, grid: Grid) -> bool:

@@ -22,6 +22,19 @@ if TYPE_CHECKING:
     from sudokit.model import Grid
 
 
+SLOW_WORDS = (
+    "slow thermo",
+    "increase or stay the same",
+    "increase or remain the same",
+    "stay the same or increase",
+    "do not decrease",
+    "never decrease",
+    "non-decreasing",
+    "nondecreasing",
+)
+"""What rules texts say of slow thermometers."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Thermo(LineConstraint):
     """A thermometer of either speed."""
@@ -58,7 +71,7 @@ class _Thermo(LineConstraint):
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[_Thermo]:
         """A line whose first cell holds a round bulb (an underlay or overlay at least 0.6 wide)."""
-        slow = scene.says("slow thermo")
+        slow = scene.says(*SLOW_WORDS)
         if slow != (cls.kind == "slow thermometer"):
             return []
         bulbs: dict[tuple[int, int], tuple[str, int]] = {}
@@ -106,6 +119,7 @@ class Thermometer(_Thermo):
 
     kind: ClassVar[str] = "thermometer"
     noun: ClassVar[str] = "thermometer"
+    mentions: ClassVar[tuple[str, ...]] = ("bulb",)
     rule: ClassVar[str] = "digits strictly increase along the line, starting from the bulb"
     source: ClassVar[str] = "f-puzzles solver (Constraints/ThermometerConstraint)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("thermometer",)
@@ -129,6 +143,7 @@ class SlowThermometer(_Thermo):
 
     kind: ClassVar[str] = "slow thermometer"
     noun: ClassVar[str] = "slow thermometer"
+    mentions: ClassVar[tuple[str, ...]] = ("thermo", "bulb")
     step_rule: ClassVar[str] = "less_or_equal"
     rule: ClassVar[str] = "digits increase or stay the same along the line, starting from the bulb"
     source: ClassVar[str] = "f-puzzles solver (Constraints/ThermometerConstraint, slow)"

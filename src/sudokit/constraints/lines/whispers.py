@@ -53,7 +53,14 @@ class Whispers(LineConstraint):
     colour: ClassVar[str] = "#67f067"
     width: ClassVar[float] = 0.16
     aliases: ClassVar[tuple[str, ...]] = ("german whispers", "dutch whispers", "german whispers line")
-    words: ClassVar[tuple[str, ...]] = ("whisper",)
+    words: ClassVar[tuple[str, ...]] = (
+        "whisper",
+        "differ by at least",
+        "difference of at least",
+        "or more apart",
+        "differ by 5 or more",
+        "differ by 4 or more",
+    )
     colours: ClassVar[tuple[str, ...]] = ("#67F067", "#6FE06F", "#00FF00", "#FF9A00", "#FFA500")
 
     difference: int | None = None
@@ -114,8 +121,12 @@ class Whispers(LineConstraint):
     @classmethod
     def from_drawn_line(cls, cells: Sequence[Cell], colour: str, scene: SudokuPadScene) -> Whispers:
         """Dutch when the rules speak only of Dutch whispers, or of both and the line is orange."""
+        import re
+
         dutch = scene.says("dutch") and (not scene.says("german") or colour in ("#FF9A00", "#FFA500"))
-        return cls(tuple(cells), dutch_gap(scene.n) if dutch else None)
+        said = re.search(r"differ(?:ence)? (?:by|of) at least (\d+)|differ by (\d+) or more", scene.rules)
+        gap = int(said[1] or said[2]) if said and not scene.says("dutch", "german") else None
+        return cls(tuple(cells), dutch_gap(scene.n) if dutch else gap if gap != german_gap(scene.n) else None)
 
     def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
         """``dutchwhispers`` at the Dutch gap, else ``whispers`` (with its value unless German)."""

@@ -31,7 +31,7 @@ class Zipper(LineConstraint):
     shortest: ClassVar[int] = 2
     colour: ClassVar[str] = "#cdb1ec"
     width: ClassVar[float] = 0.16
-    words: ClassVar[tuple[str, ...]] = ("zipper",)
+    words: ClassVar[tuple[str, ...]] = ("zipper", "equal distance from the cent")
     colours: ClassVar[tuple[str, ...]] = ("#CDB1EC",)
     aliases: ClassVar[tuple[str, ...]] = ("zipper line",)
 

@@ -48,6 +48,7 @@ class LittleKiller(Constraint):
     kind: ClassVar[str] = "little killer"
     family: ClassVar[str] = "outside"
     noun: ClassVar[str] = "little killer clue"
+    mentions: ClassVar[tuple[str, ...]] = ("little killer", "diagonal")
     rule: ClassVar[str] = (
         "the digits along the indicated diagonal (any diagonal, from the clue to the grid's edge) add up "
         "to the clue; digits may repeat"

@@ -32,6 +32,7 @@ class ExtraRegion(Constraint):
     kind: ClassVar[str] = "extra region"
     family: ClassVar[str] = "region"
     noun: ClassVar[str] = "extra region"
+    mentions: ClassVar[tuple[str, ...]] = ("region",)
     rule: ClassVar[str] = "the region's cells hold different digits"
     source: ClassVar[str] = "f-puzzles solver (FPuzzlesBoard: extraregion is an all-different region)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("extraregion",)
