@@ -15,6 +15,9 @@ and put in one class:
   is not given as the puzzle's answer;
 * ``unread``: two or more solutions, and the answer names the rules it did not read: not solved,
   not wrong;
+* ``faulty``: the record itself is wrong, checked by hand: a classic puzzle (no rule but the
+  grid's) whose published solution is one of several, or a record listed in ``FAULTY`` with the
+  reason;
 * ``error``: the link could not be read (the message says why);
 * ``stopped``: the time limit came first.
 
@@ -34,6 +37,12 @@ from typing import Any
 
 import sudokit
 from sudokit.errors import SudokitError
+from sudokit.formats.rules_text import unexplained
+
+FAULTY = {
+    "sphenpad:bH8FJtL3F3": "its published solution breaks its own cage at r1c3 (sum 19): 7 + 9 + 2 = 18",
+}
+"""Records whose published solution is wrong, with what was checked by hand."""
 
 
 def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
@@ -64,6 +73,8 @@ def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     out["count"] = result.count
     found = result.first.to_string().replace(" ", "") if result.first is not None else None
     wrong = "flagged" if puzzle.warning else "wrong"
+    if record.get("id") in FAULTY:
+        return out | {"class": "faulty", "reason": FAULTY[str(record["id"])]}
     if faults:
         return out | {"class": wrong, "reason": "the published solution breaks: " + "; ".join(faults[:3])}
     if result.count == 0 and result.stopped_by:
@@ -78,6 +89,11 @@ def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
         return out | {"class": "stopped", "reason": f"uniqueness unknown ({result.stopped_by} limit)"}
     if puzzle.warning:
         return out | {"class": "unread", "reason": puzzle.warning}
+    if not puzzle.grid.constraints and not unexplained(puzzle.metadata.get("ruleset", ""), []):
+        return out | {
+            "class": "faulty",
+            "reason": "a classic puzzle with several solutions, the published one one of them",
+        }
     return out | {"class": "wrong", "reason": "several solutions, and no rule left unread"}
 
 
@@ -109,7 +125,7 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     classes = collections.Counter(r["class"] for r in results)
     total = len(results) or 1
-    for name in ("solved", "wrong", "flagged", "unread", "error", "stopped"):
+    for name in ("solved", "wrong", "flagged", "unread", "faulty", "error", "stopped"):
         print(f"{name:8} {classes[name]:5}  {100 * classes[name] / total:5.1f} %")
     print(f"{len(results)} puzzles in {elapsed:.1f} s")
     for result in results:

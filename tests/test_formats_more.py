@@ -76,7 +76,8 @@ def test_sudokupad_parity_fish_is_read_on_its_typed_content(prefix: str) -> None
     assert puzzle.metadata["read"] == "kropki" and not any("overlay" in u for u in puzzle.unread)
     # the parity-line sentence of the rules explains nothing sudokit read, so it is named too
     assert [u.split(" (")[0] for u in puzzle.unread] == [
-        'the rules text\'s "two cells adjacent along a red line must contain one even digit and one odd digit."',
+        "the rules text's \"two cells adjacent along a red line must contain one even digit and one odd "
+        'digit."',
         "a background image",
     ]
     white = {link.cells for link in puzzle.grid.links if link.rule == "difference"}

@@ -190,3 +190,73 @@ def test_the_setters_check_shows_where_an_ambiguous_puzzle_differs(client: TestC
     data = client.post("/api/audit", json={"puzzle": link}).json()
     assert data["count"] == 1 and data["redundant_constraints"] == ["the thermometer r1c2-r1c3"]
     assert client.post("/api/audit", json={"puzzle": "11" + "." * 79}).json()["count"] == 0
+
+
+def _killer_link() -> tuple[str, sudokit.Puzzle, list[str]]:
+    """A generated killer as an f-puzzles link, with its solution as symbols."""
+    made = sudokit.generate(seed=5, variant="killer")
+    link = sudokit.dumps(made.puzzle, "fpuzzles")
+    solved = sudokit.solve(made.puzzle)
+    assert solved.solution is not None
+    symbols = list(solved.solution.to_string().replace(" ", "").replace("\n", ""))
+    return link, made.puzzle, symbols
+
+
+def test_verify_judges_every_rule_by_its_meaning(client: TestClient) -> None:
+    link, puzzle, symbols = _killer_link()
+    grid = puzzle.grid
+    ok = client.post("/api/verify", json={"puzzle": link, "progress": symbols}).json()
+    assert ok == {"complete": True, "solved": True, "broken": [], "faults": [], "warning": None}
+    # swap two digits of one row in two different cages: every house still holds each digit once,
+    # so only the killer rule can tell the grid is wrong (the app once called such a grid "Solved")
+    cage_of = {c: k for k, cage in enumerate(grid.cages) for c in cage.cells}
+    row = [grid.index[(0, col)] for col in range(9)]
+    a, b = next((a, b) for a in row for b in row if cage_of[a] != cage_of[b] and symbols[a] != symbols[b])
+    swapped = list(symbols)
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    data = client.post("/api/verify", json={"puzzle": link, "progress": swapped}).json()
+    assert data["complete"] and not data["solved"]
+    assert a in {c for broken in data["broken"] for c in broken["cells"]}
+    assert all("killer cage" in broken["rule"] or "column" in broken["rule"] for broken in data["broken"])
+    # a partly filled grid: a cage is judged once it is full, and only then
+    cage = min(grid.cages, key=lambda cg: len(cg.cells))
+    partial: list[str | None] = [None] * 81
+    for c in cage.cells:
+        partial[c] = symbols[c]
+    assert client.post("/api/verify", json={"puzzle": link, "progress": partial}).json()["broken"] == []
+    held = [symbols[c] for c in cage.cells]
+    wrong_digit = next(s for s in "123456789" if s not in held)
+    partial[cage.cells[0]] = wrong_digit
+    data = client.post("/api/verify", json={"puzzle": link, "progress": partial}).json()
+    assert not data["complete"] and [sorted(b["cells"]) for b in data["broken"]] == [sorted(cage.cells)]
+
+
+def test_true_candidates_from_the_api_match_a_brute_force_count(client: TestClient) -> None:
+    # an ambiguous 4x4: every candidate some solution holds, and no other
+    puzzle = "1...........4..."
+    data = client.post("/api/candidates", json={"puzzle": puzzle}).json()
+    parsed = sudokit.parse(puzzle)
+    seen: list[set[int]] = [set() for _ in range(16)]
+    for solution in sudokit.solutions(parsed):
+        for c, v in enumerate(solution.values):
+            seen[c].add(v)
+    assert [set(cell) for cell in data["cells"]] == seen and data["complete"] and data["solvable"]
+    # with the player's (wrong) progress placed, no solution is left
+    progress: list[str | None] = [None] * 16
+    progress[1] = "1"
+    data = client.post("/api/candidates", json={"puzzle": puzzle, "progress": progress}).json()
+    assert data["solvable"] is False and all(cell == [] for cell in data["cells"])
+
+
+def test_answers_name_the_rules_not_read(client: TestClient) -> None:
+    import lzstring  # type: ignore[import-untyped]
+
+    payload = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "spotlight": [{"cells": ["R1C1"]}],
+    }
+    link = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(payload))
+    for path in ("parse", "solve", "count"):
+        data = client.post(f"/api/{path}", json={"puzzle": link}).json()
+        assert "spotlight" in (data["warning"] or ""), path

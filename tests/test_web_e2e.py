@@ -355,3 +355,56 @@ def test_the_setters_check_marks_where_two_solutions_differ(page: Any, server: s
     page.wait_for_function("document.getElementById('status').textContent.includes('Setter')")
     assert "two solutions differ in" in page.inner_text("#status")
     assert page.locator(".cell.hinted").count() == 4
+
+
+def test_a_full_killer_that_breaks_a_cage_is_not_solved(page: Any, server: str) -> None:
+    made = sudokit.generate(seed=5, variant="killer").puzzle
+    link = sudokit.dumps(made, "fpuzzles")
+    grid = made.grid
+    found = sudokit.solve(made).solution
+    assert found is not None
+    answer = list(found.to_string())
+    # two digits of row 1 swapped across two cages: every house still right, a cage sum wrong
+    cage_of = {c: k for k, cage in enumerate(grid.cages) for c in cage.cells}
+    a, b = next(
+        (a, b)
+        for a in range(9)
+        for b in range(9)
+        if cage_of[a] != cage_of[b] and made.givens[a] < 0 and made.givens[b] < 0 and answer[a] != answer[b]
+    )
+    answer[a], answer[b] = answer[b], answer[a]
+    visit(page, server, link, extra=f"&progress={quote(''.join(answer))}")
+    page.wait_for_function("document.getElementById('status').textContent.includes('breaks')")
+    assert "Solved" not in page.inner_text("#status") and "killer cage" in page.inner_text("#status")
+    assert "conflict" in cell(page, a).get_attribute("class")
+    # putting the two digits back solves it
+    answer[a], answer[b] = answer[b], answer[a]
+    cell(page, a).click()
+    page.keyboard.press(answer[a])
+    cell(page, b).click()
+    page.keyboard.press(answer[b])
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Solved in')")
+    assert "conflict" not in cell(page, a).get_attribute("class")
+
+
+def test_rules_not_read_are_shown_and_true_candidates_fill_the_marks(page: Any, server: str) -> None:
+    import lzstring  # type: ignore[import-untyped]
+
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    for c, digit in enumerate("4.....8.5.3..........7......2....."):
+        if digit != ".":
+            grid[c // 9][c % 9] = {"value": int(digit), "given": True}
+    payload = {"size": 9, "grid": grid, "spotlight": [{"cells": ["R9C9"]}]}
+    link = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(payload))
+    visit(page, server, link)
+    note = page.inner_text("#unread")
+    assert page.is_visible("#unread") and "spotlight" in note
+    assert "counting only the rules read" in page.inner_text("#status")
+    page.click("#true-candidates")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('True candidates')")
+    label = cell(page, 1).get_attribute("aria-label")
+    puzzle = sudokit.parse(link)
+    shown = label.split("candidates ")[1].split(",")[0].split() if "candidates" in label else []
+    truth = sudokit.true_candidates(puzzle).as_dict()["candidates"]["r1c2"]
+    assert shown == truth
+    shoot(page, "unread-rules")

@@ -38,6 +38,7 @@ cdef extern from "_core/engine.h" nogil:
         int use_hall
         int hall_after
         int branch_on_places
+        int branch_refute
         int branch_weighted
 
     ctypedef struct sk_search:
@@ -234,6 +235,16 @@ cdef class Layout:
     @branch_on_places.setter
     def branch_on_places(self, bint value):
         self.ptr.branch_on_places = value
+
+    @property
+    def branch_refute(self):
+        """Whether an alternative tried and done is removed from its level and propagated (two-way
+        branching: x = v, then x != v with what that implies) before the next choice."""
+        return bool(self.ptr.branch_refute)
+
+    @branch_refute.setter
+    def branch_refute(self, bint value):
+        self.ptr.branch_refute = value
 
     @property
     def branch_weighted(self):

@@ -474,6 +474,7 @@ def solve(
                             "complete": stopped is None and (limit is None or len(found) < limit),
                             "solutions": [_solution_rows(s) for s in found],
                             **({"stopped": stopped} if stopped else {}),
+                            "warning": item.warning,
                         },
                         ensure_ascii=False,
                     )
@@ -505,6 +506,7 @@ def solve(
                         "reason": result.reason,
                         "nodes": result.nodes,
                         "seconds": round(result.seconds, 6),
+                        "warning": item.warning,
                     },
                     ensure_ascii=False,
                 )
@@ -849,6 +851,7 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
             ],
             "redundant_constraints": list(found.redundant_constraints),
             "complete": found.complete,
+            "warning": puzzle.warning,
         }
         return found.unique, json.dumps(data)
     if found.count == 0:

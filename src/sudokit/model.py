@@ -1080,11 +1080,32 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
             seen[v] = c
     if not complete:
         return faults
-    filled = {cell: grid.values[v] for cell, v in zip(grid.cells, values, strict=True)}
-    for constraint in grid.constraints:
-        if not constraint.holds(filled, grid):
-            faults.append(f"{constraint.describe(grid)} is broken")
+    faults += [f"{constraint.describe(grid)} is broken" for constraint in broken_constraints(grid, values)]
     return faults
+
+
+def broken_constraints(grid: Grid, values: Sequence[int]) -> list[Constraint]:
+    """The constraints a (partly) filled grid breaks, each by its own meaning.
+
+    ``values`` holds a symbol index per cell, or EMPTY.  A constraint on some cells is judged once
+    all of them are filled (what a player sees as a conflict while solving); a rule on the whole grid,
+    or one whose meaning reads cells beyond its own (a minimum cell's neighbours), once every cell it
+    reads is filled.
+    """
+    filled = {cell: grid.values[v] for cell, v in zip(grid.cells, values, strict=True) if 0 <= v < grid.size}
+    complete = len(filled) == len(grid.cells)
+    out = []
+    for constraint in grid.constraints:
+        cells = constraint.cells()
+        if not complete and (not cells or any(c not in filled for c in cells)):
+            continue
+        try:
+            kept = constraint.holds(filled, grid)
+        except KeyError:  # it reads a cell still empty
+            continue
+        if not kept:
+            out.append(constraint)
+    return out
 
 
 def _rows(grid: Grid, values: Sequence[int]) -> list[list[str | None]]:

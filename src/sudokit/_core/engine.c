@@ -39,6 +39,8 @@ typedef struct {
     int cell;
     int symbol;
     sk_mask rest;
+    int tried_cell;          /* the cell of the alternative last tried (-1: none pending) */
+    sk_mask tried_value;     /* and its value: removed from this level once that alternative is done */
 } sk_branch;
 
 struct sk_search {
@@ -171,6 +173,7 @@ sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_s
     L->hall_after = 256;
     L->branch_weighted = 1;
     L->branch_on_places = 0;
+    L->branch_refute = 1;
 
     int total = 0;
     for (int u = 0; u < nunits; u++) {
@@ -1339,6 +1342,7 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
  * possible cells in a complete unit; then that symbol's two places (a two-way branch either way). */
 static void sk_choose(const sk_search *s, const sk_mask *cand, sk_branch *branch) {
     const sk_layout *L = s->L;
+    branch->tried_cell = -1;
     if (L->branch_weighted) {
         /* fewest candidates relative to the cell's failure weight (dom/wdeg) */
         int best = -1;
@@ -1353,7 +1357,8 @@ static void sk_choose(const sk_search *s, const sk_mask *cand, sk_branch *branch
         branch->cell = best;
         branch->symbol = -1;
         branch->rest = cand[best];
-        return;
+        if (SK_POPCOUNT(cand[best]) <= 2 || !L->branch_on_places) return;
+        goto places;
     }
     int best = -1, best_count = SK_MAX_SYMBOLS + 1;
     for (int c = 0; c < L->ncells; c++) {
@@ -1371,6 +1376,7 @@ static void sk_choose(const sk_search *s, const sk_mask *cand, sk_branch *branch
     branch->symbol = -1;
     branch->rest = cand[best];
     if (best_count <= 2 || !L->branch_on_places) return;
+places:
     for (int k = 0; k < L->ncomplete; k++) {
         int u = L->complete_units[k];
         const int *uc = L->unit_cells + L->unit_start[u];
@@ -1396,6 +1402,8 @@ static void sk_choose(const sk_search *s, const sk_mask *cand, sk_branch *branch
         }
     }
 }
+
+#define SK_DECAY_FAILURES 16384 /* failures between two halvings of the branching weights (a power of 2) */
 
 /* After a failed propagation: add weight to the cells where it failed, for weighted branching. */
 static void sk_blame(sk_search *s) {
@@ -1433,6 +1441,7 @@ int sk_next(sk_search *s) {
             /* the state at depth d is a consistent fixpoint */
             if (s->nsolved[d] == n) {
                 s->branch[d].rest = 0;
+                s->branch[d].tried_cell = -1;
                 s->state = 2;
                 s->solutions++;
                 return SK_SOLUTION;
@@ -1441,11 +1450,39 @@ int sk_next(sk_search *s) {
             s->state = 2;
         }
         /* try the next alternative at the deepest level that has one left */
-        while (s->branch[d].rest == 0) {
+        int refuted = 0;
+        for (;;) {
+            sk_branch *done = &s->branch[d];
+            if (L->branch_refute && done->tried_cell >= 0 && done->rest != 0) {
+                /* the alternative tried last is done (refuted, or all its solutions seen): it leaves
+                 * this level, and what that implies is propagated before the next choice */
+                int c = done->tried_cell;
+                sk_mask *cur = sk_level(s, d);
+                done->tried_cell = -1;
+                if (cur[c] & done->tried_value) {
+                    cur[c] &= ~done->tried_value;
+                    int ok = cur[c] != 0;
+                    if (ok) {
+                        s->base = s->tick;
+                        sk_touch(s, c);
+                        int qlen = 0;
+                        if (SK_SINGLE(cur[c])) { s->queue[qlen++] = c; s->nsolved[d]++; }
+                        ok = sk_propagate(s, cur, &s->nsolved[d], qlen);
+                        if (!ok && L->branch_weighted) sk_blame(s);
+                    }
+                    if (!ok) done->rest = 0;
+                    else if (done->rest) { refuted = 1; break; }
+                }
+            }
+            if (done->rest != 0) break;
             if (d == 0) { s->state = 3; return SK_EXHAUSTED; }
             d--;
         }
         s->depth = d;
+        if (refuted) { /* a consistent fixpoint again, with the value gone: choose afresh */
+            s->state = 1;
+            continue;
+        }
         if (s->node_limit > 0 && s->nodes >= s->node_limit) { s->state = 3; return SK_NODE_LIMIT; }
         if ((s->nodes & 15) == 0 && (s->time_limit > 0 || s->poll)) {
             /* a node of a 64x64 search can take a millisecond: look at the clock every 16 of them */
@@ -1485,6 +1522,8 @@ int sk_next(sk_search *s) {
             cell = L->unit_cells[L->unit_start[br->unit] + SK_CTZ(b)];
             value = (sk_mask)1 << br->symbol;
         }
+        br->tried_cell = cell;
+        br->tried_value = value;
         if (!sk_reserve(s, d + 1)) { s->state = 3; return SK_NO_MEMORY; }
         sk_mask *from = sk_level(s, d), *to = sk_level(s, d + 1);
         memcpy(to, from, (size_t)n * sizeof(sk_mask));
@@ -1498,7 +1537,13 @@ int sk_next(sk_search *s) {
             s->state = 1;
         } else {
             s->failures++;
-            if (L->branch_weighted) sk_blame(s);
+            if (L->branch_weighted) {
+                sk_blame(s);
+                /* recent failures count more: halve every weight now and then (as ISS's conflict
+                 * scores decay), so the search follows where the puzzle is hard now */
+                if ((s->failures & (SK_DECAY_FAILURES - 1)) == 0)
+                    for (int c = 0; c < n; c++) s->weight[c] *= 0.5;
+            }
         }
     }
 }

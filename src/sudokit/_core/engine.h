@@ -83,6 +83,7 @@ typedef struct {
     int use_hall;              /* propagate Hall sets in complete units (naked and hidden subsets) ... */
     int hall_after;            /* ... once a search has had this many failed branches (0: from the start) */
     int branch_on_places;      /* may branch on a symbol's two places in a unit, not only on a cell */
+    int branch_refute;         /* after an alternative is done, remove it from its level and propagate */
     int branch_weighted;       /* branch on fewest candidates per failure weight (dom/wdeg) */
     /* Pairwise relations (anti-knight, anti-king, non-consecutive, ...): cells that cannot hold
      * symbols whose indexes differ by a forbidden distance (0: the same symbol, 1: consecutive). */

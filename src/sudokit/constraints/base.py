@@ -166,6 +166,9 @@ class SudokuPadScene(Protocol):
     def says(self, *words: str) -> bool:
         """Whether the rules text names any of the words."""
 
+    def alike(self, a: str, b: str) -> bool:
+        """Whether two #RRGGBB colours look the same to a solver (one hue, or greys of like lightness)."""
+
 
 class Constraint:
     """A rule a setter places on a grid.  Subclasses are frozen dataclasses: values, not objects.
@@ -196,8 +199,32 @@ class Constraint:
     """When the SudokuPad reader asks this kind (lower first): specific drawings before general ones."""
     mentions: ClassVar[tuple[str, ...]] = ()
     """More words a rules text names this kind by (lower case), besides its noun, kind and aliases."""
+    phrasing: ClassVar[str] = ""
+    """Words (space separated) rules texts use to state this kind's rule beyond its names ("bulb",
+    "strictly", "increase"): a sentence of such words about a kind the puzzle has says nothing new."""
     json_numbers: ClassVar[tuple[str, ...]] = ()
     """Fields of pairs of numbers that are not cells (a leaper's offsets), written as numbers in JSON."""
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The words and phrases that name this kind itself, lower case.
+
+        A rules text using one of them speaks of this kind (generic ones, such as "circle", are set
+        aside by the reader).
+        """
+        words = getattr(cls, "words", ())
+        return tuple(dict.fromkeys(w.lower() for w in (cls.noun, cls.kind, *cls.aliases, *words)))
+
+    @classmethod
+    def lexicon(cls) -> frozenset[str]:
+        """Every single word a rules text may use in stating this kind's rule.
+
+        Its names, mentions, phrasing and the words of its written meaning.
+        """
+        import re
+
+        text = " ".join((*cls.vocabulary(), cls.phrasing, cls.rule)).lower()
+        return frozenset(re.findall(r"[a-z]+(?:'[a-z]+)?", text))
 
     @classmethod
     def vocabulary(cls) -> tuple[str, ...]:

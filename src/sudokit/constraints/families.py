@@ -49,6 +49,9 @@ class LineConstraint(Constraint):
     """Words of a rules text that name this kind of line (lower case): how SudokuPad lines are told apart."""
     colours: ClassVar[tuple[str, ...]] = ()
     """Colours (``#RRGGBB``) setters draw this kind of line in, the usual one first."""
+    joined: ClassVar[bool] = False
+    """Whether strokes of this kind that share a cell are one line (a rule on the set of its cells,
+    such as renban, where a branching line is one set)."""
 
     line: tuple[Cell, ...]
     """The line's cells, in order from its start."""

@@ -46,6 +46,7 @@ SETTINGS = frozenset(
         "ruleset",
         "solution",
         "highlightConflicts",
+        "successMessage",
         "disabledlogic",
         "truecandidatesoptions",
         "metadata",

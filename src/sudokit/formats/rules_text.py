@@ -13,13 +13,19 @@ from collections.abc import Sequence
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight
+from sudokit.constraints.grid_rules.neighbours import Knightmare
+
+_QUOTES = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"}
+)
 
 
 def normal_text(text: str) -> str:
     """Text as compared with rule words: NFKC-normalised (styled Unicode letters as plain), lower case."""
     import unicodedata
 
-    return unicodedata.normalize("NFKC", text).lower()
+    plain = unicodedata.normalize("NFKC", text).lower()
+    return plain.translate(_QUOTES)
 
 
 _NEGATION = r"(cannot|can ?not|can't|may not|must not|mustn't|never|not|no)"
@@ -54,6 +60,10 @@ def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constrai
             or (re.search(r"king'?s?'? ?moves?", sentence) and negated and re.search(_SAME, sentence))
         ):
             found.append(AntiKing())
+        if re.search(r"\bknightmare\b", sentence) or (
+            re.search(r"knight'?s?'? ?moves?", sentence) and re.search(r"\b5\b.*\b15\b", sentence) and sums
+        ):
+            found.append(Knightmare())
         if re.search(r"non-?consecutive", sentence) and not re.search(r"diagonal", sentence):
             if not re.search(r"\b(line|lines|cage|cages|region)\b", sentence):
                 found.append(NonConsecutive())
@@ -91,14 +101,19 @@ _BOILERPLATE = (
     r"\b(normal|standard|classic|usual|regular|ordinary|traditional)\b.*\b(sudoku|rules|constraints)\b",
     rf"\b(each|every|all)\b.*\b(rows?|columns?|boxe?s?|regions?|nonets?|3x3|houses?)\b.*\b{_ONCE}\b",
     rf"\b(place|fill|enter|put)\b.*\b(digits?|numbers?)\b.*\b{_ONCE}\b",
+    rf"\b(place|fill|enter|put)\b.*\b{_ONCE}\b.*\b(rows?|columns?)\b",
+    rf"\b{_ONCE}\b.*\b(in|within) (each|every|any)\b.*\b(rows?|columns?)\b",
+    r"^[\w ,]*\b(repeat|repeats|repeated|repetition)\b[\w ,]*\b(rows?|columns?)\b[\w ,]*"
+    r"\b(box(es)?|regions?)\b[\w ,]*$",
     r"^(sudoku|rules|note|notes)\b:?$",
 )
 _NOTES = (
     r"\bnot (all|every)\b.*\b(given|shown|marked|drawn|necessarily|indicated)\b",
-    r"\b(may|can|might)\b.*\brepeat\b",
-    r"\b(cannot|can't|may not|must not|do not|don't)\b.*\brepeat\b",
+    r"^[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",  # "digits may repeat on a line": no new rule
     r"\b(good luck|have fun|enjoy|thanks?|thank you|inspired|test ?solv|video|dedicated|credit)\b",
     r"\b(puzzle by|made by)\b",
+    r"\bno negative (constraint|rule)s?\b|\bnegative constraints? (does|do) not apply\b",
+    r"\bfog\b|\b(correct|correctly)\b.*\b(clear|clears|reveal|reveals|remove|removes|lift|lifts)\b",
 )
 _RULE_WORDS = re.compile(
     r"\b(digits?|cells?|numbers?|must|cannot|can't|may|sum|sums|total|line|lines|cages?|circles?|dots?|"
@@ -106,13 +121,93 @@ _RULE_WORDS = re.compile(
     r"boxe?s?|regions?|grid|once|repeat|clues?|adjacent|arrows?|squares?|odd|even)\b"
 )
 _TWISTS = re.compile(
-    r"\b(shade|shaded|shading|loop|snake|path|fog|star battle|stars?|mirror|teleport|portal|wrap|wraps|"
+    r"\b(shade|shading|(be|are|is) shaded|loop|snake|path|star battle|stars?|mirror|teleport|portal|"
+    r"wrap|wraps|"
     r"swap|rotat|errors?|mistakes?|lies|lying|liar|negat\w*|doubler|halv\w*|multipl\w*|product|"
     r"look and say|select|subset|chaos|determine[ds]?|instead|modif\w*|roman|prime|yin[ -]yang|nurikabe|"
     r"heyawake|masyu|slitherlink|battleship|tetromino|pentomino|schr[oö]dinger|moving|cheat\w*|"
-    r"do not apply|does not apply|don't apply|not apply|either|deceptive|broken|fake|hidden|invisible|"
+    r"do not apply|does not apply|don't apply|not apply|deceptive|broken|fake|hidden|invisible|"
     r"count as|counts as|the value of|values? of (a|an|the|each|every)|decrypt|cipher|letters?|"
-    r"unknown|to be determined|solver must find|solver has to)\b"
+    r"unknown|to be determined|solver must find|solver has to|magic|dice|die|how many|"
+    r"same (digit )?(total|sum)|one other|sum of the other|only \d|only (one|two|three|four|five|six)|"
+    r"(more|less|fewer|greater|smaller|larger|higher|lower) than|sees? (itself|each other)|average|mean|"
+    r"perfect|cube|square numbers?|deduced?|overlap\w*|partner|unique (sum|total)s?|distinct sums?|"
+    r"remainder)\b"
+    r"|(^|\bdigit )'?\d'? (may|must|can|cannot|can't|is|are|never|always)\b"
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a space-separated list."""
+    return frozenset(text.split())
+
+
+# Words some kinds are named by that rules texts also use for other things ("the digits between the
+# 1 and the 9", "the top-left corner of the cage"): they never make a sentence speak of a kind.
+_GENERIC = _words(
+    "x v row column box region group circle corner sum link relation dot diagonal double index sign "
+    "greater consecutive difference ratio distance centre center 2x2 cage king knight chess leap frame "
+    "framed window windows hyper entropy modular parity bulb odd even quad diamond pill minimum maximum "
+    "taxi camel zebra giraffe between"
+) | {
+    "less than",
+    "greater than",
+    "smaller than",
+    "larger than",
+    "lower than",
+    "higher than",
+    "points to",
+    "point to",
+    "sum to 10",
+    "sum to 5",
+    "sum line",
+    "10 line",
+    "ten line",
+    "grey cell",
+    "gray cell",
+    "lie between",
+    "lies between",
+    "strictly between",
+    "greater-than",
+    "chess move",
+    "modular global",
+}
+
+
+# Words any rule sentence may use (function words, the grid's parts, colours and shapes, places): a
+# sentence about the kinds a puzzle has, made of these and those kinds' own words, says nothing new.
+_COMMON = _words(
+    "1 10 2 3 4 5 6 7 8 9 a about above across additionally adjacent after again all allowed along "
+    "also always an and another any anywhere apart appear appearing appears applies apply are area "
+    "areas around as at away be been beige below big black blue bold both bottom box boxes brown but "
+    "by c can can't cannot cell cells center central centre circle circled circles classic clue clues "
+    "color colored colour coloured column columns connect connected connects constraint constraints "
+    "contain containing contains corner corners could cyan dark dashed diagonally digit digits do "
+    "does don't dot dots dotted e e.g each edge edges eg eight either end ends enter entered entire "
+    "etc every exactly example fill filled first five follow following for four from full g given "
+    "gold golden gray green grey grid has have highlighted house houses i i.e ie if in indicate "
+    "indicated indicates individual inside instance into is it it's its itself join joined joins "
+    "large last lavender least left less light line lines lower magenta main mark marked marks may "
+    "middle might more most must n necessarily need needed neighbor neighboring neighbors neighbour "
+    "neighbouring neighbours nine no nonet nonets nor normal not note number numbers of on once one "
+    "ones only or orange ordinary orthogonal orthogonally other others otherwise outlined outside "
+    "pair pairs pale pink place placed placing please purple put r rc red region regions regular "
+    "respective respectively right round row rows rule "
+    "rules same see separate separated separates separating set sets seven shaded shape shapes share "
+    "shares sharing show shown shows side sides sign signs six small so some square squares standard "
+    "such sudoku symbol symbols teal ten than that that's the their them then there these they thick "
+    "thin this those three through to top touch touching traditional two type types unless upper "
+    "usual v value values various violet was were when where whether which while white whole will "
+    "with within without would write written x yellow you your zero "
+    "surrounding between single identical move moves gives give tell tells means form forms directly "
+    "corresponding correspond order puzzle possible attached whose location adjoining straight "
+    "includes printed leftmost rightmost requires visits vertically horizontally string arrangement "
+    "visible step steps represent represents reading read towards nearest sequential segment along "
+    "across indicated connecting exactly either direction directions away "
+)
+_COLOURED_AREA = re.compile(
+    r"\b(grey|gray|shaded|colou?red|highlighted|green|blue|red|yellow|orange|purple|pink)\b[\w ]{0,12}"
+    r"\b(regions?|areas?|groups?|shapes?)\b"
 )
 
 
@@ -120,28 +215,80 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
     """Sentences of a rules text that neither the rules read nor common phrasing explain.
 
     A sentence is explained when it is the usual Sudoku boilerplate or a note ("not all dots are
-    given"), when it names a kind of constraint the puzzle has (and no twist of it), or when it says
-    nothing about digits, cells or clues at all.  Anything else (a loop to draw, cells to shade,
-    digits whose value changes, a rule of a kind sudokit did not find) is returned, to be named among
-    the rules not read: an answer made without it may be wrong.
+    given"), when it says nothing about digits, cells or clues at all, or when it names a kind the
+    puzzle has and every word of it is a common word or a word the puzzle's kinds are stated in
+    (their names and phrasing), with no twist ("average", "magic square") and no other kind named.
+    Anything else (a loop to draw, cells to shade, digits whose value changes, a rule of a kind
+    sudokit did not find, a known kind with an added condition) is returned, to be named among the
+    rules not read: an answer made without it may be wrong. The test is deliberately strict: an
+    unusual phrasing costs a warning, a missed rule a wrong answer.
     """
-    words = {w for constraint in read for w in type(constraint).vocabulary()}
+    from sudokit.constraints import kinds
+    from sudokit.constraints.grid_rules.units import Windoku
+    from sudokit.constraints.regions.extra_region import ExtraRegion
+
+    read_kinds = {type(constraint) for constraint in read}
+    words = {w for kind in read_kinds for w in kind.vocabulary()}
+    allowed = _COMMON.union(*(kind.lexicon() for kind in read_kinds))
+    foreign = {
+        w
+        for kind in kinds()
+        if kind not in read_kinds
+        for w in kind.names()
+        if w not in words and w not in _GENERIC
+    }
+    areas = bool(read_kinds & {ExtraRegion, Windoku})
     found = []
     for sentence in sentences(rules):
-        text = sentence.strip().lstrip("-*\u2022 ").strip()
-        if not text or _explained(text, words):
+        text = sentence.strip().lstrip("-*\u2022 ").strip().strip("()[] ").strip()
+        if not text or _explained(text, words, foreign, allowed, areas):
             continue
         found.append(text if len(text) <= 90 else text[:87] + "...")
     return found
 
 
-def _explained(text: str, words: set[str]) -> bool:
+def _mentions(text: str, words: set[str]) -> bool:
+    """Whether the text uses one of the words (or phrases) as a whole word, plural or not."""
+    return any(re.search(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", text) for w in words)
+
+
+def _explained(text: str, words: set[str], foreign: set[str], allowed: frozenset[str], areas: bool) -> bool:
     """Whether one sentence of a rules text is accounted for (see :func:`unexplained`)."""
-    twist = _TWISTS.search(text) is not None
-    if twist:
+    rest = text
+    for w in sorted(words, key=len, reverse=True):  # the read kinds' own phrases say nothing more
+        rest = re.sub(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", " ", rest)
+    if _twisted(rest, allowed) or _mentions(rest, foreign):
         return False
-    if any(re.search(p, text) for p in (*_BOILERPLATE, *_NOTES)):
+    if not areas and _COLOURED_AREA.search(text):  # "digits cannot repeat in a grey region"
+        return False
+    boilerplate = any(re.search(p, text) for p in _BOILERPLATE)
+    if boilerplate or any(re.search(p, text) for p in _NOTES):
         return True
-    if any(re.search(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", text) for w in words):
+    if _RULE_WORDS.search(text) is None:
         return True
-    return _RULE_WORDS.search(text) is None
+    if rest == text:  # a rule about none of the kinds read
+        return False
+    return all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+
+
+def _twisted(text: str, allowed: frozenset[str]) -> bool:
+    """Whether the text has a twist: a twist word or phrase not among the read kinds' own words.
+
+    "negative" says nothing new about a negative diagonal, but it does about a killer cage.
+    """
+    for match in _TWISTS.finditer(text):
+        own = [w for w in match.group(0).split() if w not in _COMMON]
+        if not own or not all(_known(w, allowed - _COMMON) for w in own):
+            return True
+    return False
+
+
+def _known(word: str, allowed: frozenset[str]) -> bool:
+    """Whether a word (or its singular, or a cell name such as r1c1) is among the allowed ones."""
+    if (
+        word in allowed
+        or re.fullmatch(r"(r\d*c|c|r)", word)
+        or (word.endswith("'s") and word[:-2] in allowed)
+    ):
+        return True
+    return any(word.endswith(end) and word[: -len(end)] in allowed for end in ("s", "es", "ed", "d", "ing"))

@@ -329,14 +329,19 @@ def _cell(item: Any, n: int, what: str) -> Cell:
     return r, c
 
 
-def _symbols(n: int) -> tuple[str, ...]:
-    """The digits 1 to n, as SudokuPad and f-puzzles write them (tokens above 9)."""
-    return tuple(str(k) for k in range(1, n + 1))
+def _symbols(n: int, rules: str = "") -> tuple[str, ...]:
+    """The digits 1 to n, as SudokuPad and f-puzzles write them (tokens above 9).
+
+    Or 0 to n - 1, when the rules text says so ("place the digits 0 to 8").
+    """
+    zero = rf"\bdigits? (from )?0 ?(to|-|through|\u2013) ?{n - 1}\b"
+    first = 0 if re.search(zero, normal_text(rules)) else 1
+    return tuple(str(k) for k in range(first, first + n))
 
 
-def _base_grid(regions: Any, n: int) -> Grid:
+def _base_grid(regions: Any, n: int, rules: str = "") -> Grid:
     """The grid of the regions (``re``): classic boxes, a jigsaw, or rows and columns plus units."""
-    symbols = _symbols(n)
+    symbols = _symbols(n, rules)
     if regions is None:  # no regions named: the default boxes, as f-puzzles assumes
         try:
             return Grid.classic(n, symbols=symbols)
@@ -395,8 +400,8 @@ def puzzle_from_scl(data: Any) -> Puzzle:
             if isinstance(meta.get(key), str) and meta[key]:
                 metadata[key] = meta[key]
     try:
-        grid = _base_grid(_get(data, "re", "regions"), n)
-        cages = _cages(_get(data, "ca", "cages"), n, metadata)
+        cages = _cages(_get(data, "ca", "cages"), n, metadata)  # first: old puzzles keep their rules here
+        grid = _base_grid(_get(data, "re", "regions"), n, metadata.get("ruleset", ""))
         givens = _givens(grid, cells, n)
         scene = Scene(data, grid, n, metadata.get("ruleset", ""), cages)
         found = scene.read()
@@ -459,9 +464,12 @@ def _givens(grid: Grid, cells: list[Any], n: int) -> tuple[int, ...]:
                 continue
             if isinstance(value, str) and whole_number(value) is not None:
                 value = whole_number(value)
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
-                raise ParseError(f"SudokuPad: r{r + 1}c{c + 1} holds {json.dumps(value)}, not 1 to {n}")
-            givens[grid.index[(r, c)]] = value - 1
+            first = int(grid.symbols[0])
+            if isinstance(value, bool) or not isinstance(value, int) or not first <= value < first + n:
+                raise ParseError(
+                    f"SudokuPad: r{r + 1}c{c + 1} holds {json.dumps(value)}, not {first} to {first + n - 1}"
+                )
+            givens[grid.index[(r, c)]] = value - first
     return tuple(givens)
 
 
@@ -512,6 +520,7 @@ class Scene:
         if isinstance(meta, dict):
             self.flags |= {name for name in ("antiknight", "antiking") if meta.get(name) is True}
         self.read_kinds: set[str] = set()
+        self.refused: list[str] = []
 
     # ------------------------------------------------------------------------- the scene protocol
 
@@ -625,6 +634,11 @@ class Scene:
         """Whether the rules text names any of the words."""
         return any(word in self.rules for word in words)
 
+    @staticmethod
+    def alike(a: str, b: str) -> bool:
+        """Whether two #RRGGBB colours look the same to a solver (one hue, or greys of like lightness)."""
+        return _near(a, b)
+
     # ----------------------------------------------------------------------------------- reading
 
     def read(self) -> list[constraints.Constraint]:
@@ -638,8 +652,31 @@ class Scene:
         dots = any(isinstance(c, (Kropki, XV)) for c in found) or not self.unclaimed_dots()
         said = global_rules(self.rules, self.n, negatives=dots)
         found += [rule for rule in said if type(rule) not in have]
-        self.read_kinds |= {c.kind for c in found}
-        return _unique(found)
+        kept = self._possible(_unique(found))
+        self.read_kinds |= {c.kind for c in kept}
+        return kept
+
+    def _possible(self, found: list[constraints.Constraint]) -> list[constraints.Constraint]:
+        """The constraints that can stand on the grid.
+
+        A drawing read as a rule it cannot be (a cage sum no digits make, a cage larger than the
+        digits) is named in ``refused`` instead.
+        """
+        try:
+            self.grid.with_constraints(*found)
+            return found
+        except GridError:
+            pass
+        kept = []
+        for made in found:
+            try:
+                self.grid.with_constraints(made)
+            except GridError as exc:
+                why = str(exc).split(": ", 1)[-1]
+                self.refused.append(f"{made.describe(self.grid)}, which cannot hold as drawn ({why})")
+                continue
+            kept.append(made)
+        return kept
 
     def read_lines(self) -> list[constraints.Constraint]:
         """Lines no kind claimed by shape, told apart by the rules text and their colour.
@@ -652,6 +689,8 @@ class Scene:
         if not named:
             return []
         by_colour = _colour_words(self.rules, named)
+        every = re.search(r"\ball (the )?lines (are|act as)( also)? ([\w -]+?) lines?\b", self.rules)
+        also = [k for k in named if every and any(w in every[4] for w in k.words)]
         found: list[constraints.Constraint] = []
         drawn: dict[tuple[tuple[float, float], ...], list[int]] = {}
         for k, item in self.unclaimed("lines"):  # a line drawn twice (an outline under it) is one line
@@ -665,6 +704,13 @@ class Scene:
                 continue
             colour = self.colour(item, "color")[:7]
             kind = _kind_of_line(colour, named, by_colour)
+            if len(also) == 1 and kind is not None and kind is not also[0]:  # "all lines are region sums"
+                try:
+                    found.append(also[0].from_drawn_line(cells, colour, self))
+                except GridError:
+                    continue
+            elif len(also) == 1 and kind is None:
+                kind = also[0]
             if kind is None or len(cells) < kind.shortest:
                 continue
             try:
@@ -675,7 +721,26 @@ class Scene:
             found.append(made)
             for other in ks:
                 self.claim("lines", other, kind.kind)
-        return found
+        return self._joined(found)
+
+    def _joined(self, found: list[constraints.Constraint]) -> list[constraints.Constraint]:
+        """Strokes of a set-rule kind (renban) that share a cell, made one line: a branching line."""
+        out: list[constraints.Constraint] = []
+        for made in found:
+            if not isinstance(made, LineConstraint) or not made.joined:
+                out.append(made)
+                continue
+            kind = type(made)
+            touching = [o for o in out if type(o) is kind and set(o.cells()) & set(made.cells())]
+            cells = list(made.cells())
+            for other in touching:
+                out.remove(other)
+                cells += [c for c in other.cells() if c not in cells]
+            try:
+                out.append(kind.from_drawn_line(cells, kind.colour, self))
+            except GridError:
+                out += [*touching, made]
+        return out
 
     def read_cages(self) -> list[constraints.Constraint]:
         """Cages the kinds left: extra regions and disjoint groups the f-puzzles loader draws as cages."""
@@ -714,8 +779,11 @@ class Scene:
             if left:
                 out.append(plural(len(left), noun))
         if not out:
-            return []
-        return [f"{', '.join(out)} of no kind sudokit knows (their meaning is in the rules text)"]
+            return list(self.refused)
+        return [
+            f"{', '.join(out)} of no kind sudokit knows (their meaning is in the rules text)",
+            *self.refused,
+        ]
 
     def _decoration(self, what: str, item: Mapping[str, Any]) -> bool:
         """Drawings that carry no rule: cell colours (full-cell underlays), labels outside the grid."""

@@ -75,6 +75,22 @@ class HintRequest(PuzzleRequest):
     stage: int = Field(3, ge=1, le=3, description="1: where to look, 2: also the technique, 3: the step.")
 
 
+class VerifyRequest(PuzzleRequest):
+    """A grid as the player has it: ``progress`` holds the symbol in each cell, or null."""
+
+    progress: list[str | None] = Field(max_length=4096)
+
+
+class CandidatesRequest(PuzzleRequest):
+    """A puzzle whose true candidates to find, counting up to ``per_candidate`` solutions for each.
+
+    ``progress`` (the player's symbols, or null per cell) is placed first when given.
+    """
+
+    per_candidate: int = Field(1, ge=1, le=100)
+    progress: list[str | None] | None = Field(None, max_length=4096)
+
+
 class GenerateRequest(BaseModel):
     """What puzzle to make (see ``sudokit.generate``)."""
 
@@ -197,6 +213,7 @@ def create_app(
                 "reason": result.reason,
                 "givens": puzzle.clue_count,
                 "line": _line(puzzle),
+                "warning": puzzle.warning,
             }
 
         return await run_in_threadpool(work)
@@ -217,6 +234,7 @@ def create_app(
                 "unique": result.unique if result.stopped_by != "time" else None,
                 "reason": result.reason,
                 "seconds": round(result.seconds, 6),
+                "warning": puzzle.warning,
             }
 
         return await run_in_threadpool(work)
@@ -235,6 +253,7 @@ def create_app(
                 "stopped_by": result.stopped_by,
                 "unique": result.unique,
                 "reason": result.reason,
+                "warning": result.warning,
             }
 
         return await run_in_threadpool(work)
@@ -257,6 +276,58 @@ def create_app(
                 "redundant_givens": [cell_name(grid.cells[c]) for c in found.redundant_givens],
                 "redundant_constraints": list(found.redundant_constraints),
                 "complete": found.complete,
+                "warning": puzzle.warning,
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/verify")
+    async def verify(request: VerifyRequest) -> dict[str, Any]:
+        """The rules a (partly) filled grid breaks, by each rule's own meaning, and whether it is solved.
+
+        A rule on some cells is judged once they are all filled; the houses and whole-grid rules once
+        every cell is.  ``solved`` is true for a full grid that breaks nothing; ``warning`` then names
+        the rules the puzzle has that were not read (the grid was checked without them).
+        """
+
+        def work() -> dict[str, Any]:
+            from sudokit.model import EMPTY, broken_constraints, check_assignment
+
+            puzzle = _read(request)
+            playing, _ = with_progress(puzzle, request.progress)
+            grid, values = puzzle.grid, playing.givens
+            broken = [
+                {
+                    "rule": c.describe(grid),
+                    "cells": [grid.index[cell] for cell in c.cells() if cell in grid.index],
+                }
+                for c in broken_constraints(grid, values)
+            ]
+            complete = EMPTY not in values
+            faults = check_assignment(puzzle, values) if complete else []
+            return {
+                "complete": complete,
+                "solved": complete and not faults,
+                "broken": broken,
+                "faults": faults,
+                "warning": puzzle.warning,
+            }
+
+        return await run_in_threadpool(work)
+
+    @app.post("/api/candidates")
+    async def candidates(request: CandidatesRequest) -> dict[str, Any]:
+        """True candidates: for each cell, the symbols it holds in at least one solution."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.model import symbols_of_mask
+            from sudokit.solver import true_candidates
+
+            puzzle, _ = with_progress(_read(request), request.progress)
+            found = true_candidates(puzzle, per_candidate=request.per_candidate, time_limit=search_seconds)
+            return found.as_dict() | {
+                "cells": [symbols_of_mask(mask) for mask in found.candidates],
+                "warning": puzzle.warning,
             }
 
         return await run_in_threadpool(work)

@@ -45,6 +45,11 @@ class Killer(Constraint):
     """A killer cage: its digits differ and, when it has a sum, add up to it."""
 
     kind: ClassVar[str] = "killer"
+    phrasing: ClassVar[str] = (
+        "sum sums summing total totals add adds up equal equals given indicated value clue "
+        "different distinct cage's killer killers"
+        " repeat repeats repeated repeating repetition"
+    )
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "killer cage"
     mentions: ClassVar[tuple[str, ...]] = ("cage", "killer")
@@ -160,6 +165,10 @@ class SumCage(Constraint):
     """A sum cage: its digits add up to its sum and may repeat."""
 
     kind: ClassVar[str] = "sum cage"
+    phrasing: ClassVar[str] = (
+        "sum sums summing total totals add adds up equal equals given indicated value clue cage's"
+        " repeat repeats repeated repeating repetition"
+    )
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "sum cage"
     mentions: ClassVar[tuple[str, ...]] = ("cage",)

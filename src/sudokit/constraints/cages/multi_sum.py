@@ -51,6 +51,10 @@ class MultiSumKiller(Constraint):
     """A multi-sum killer cage: its digits differ and add up to one of its totals."""
 
     kind: ClassVar[str] = "multi-sum killer"
+    phrasing: ClassVar[str] = (
+        "sum sums total totals add up equal given indicated value clue digital root cage's possible"
+        " repeat repeats repeated repeating repetition"
+    )
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "multi-sum cage"
     mentions: ClassVar[tuple[str, ...]] = ("cage",)

@@ -43,6 +43,7 @@ class Rellik(Constraint):
     """A rellik cage: its digits differ, and no set of them (one digit included) adds up to its number."""
 
     kind: ClassVar[str] = "rellik"
+    phrasing: ClassVar[str] = "sum sums total add up equal subset subsets no none combination"
     family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "rellik cage"
     mentions: ClassVar[tuple[str, ...]] = ("rellik", "cage")

@@ -48,9 +48,10 @@ class CountingCircles(Constraint):
     """Counting circles: a digit d in a circle means exactly d of the circles hold d."""
 
     kind: ClassVar[str] = "counting circles"
+    phrasing: ClassVar[str] = "count counts how many times circle"
     family: ClassVar[str] = "cell"
     noun: ClassVar[str] = "counting circles"
-    mentions: ClassVar[tuple[str, ...]] = ("circle",)
+    mentions: ClassVar[tuple[str, ...]] = ("circle", "how many")
     rule: ClassVar[str] = "each digit d written in a circle appears in exactly d circles"
     source: ClassVar[str] = "the Counting Circles rules of setters' rules texts"
     sudokupad: ClassVar[str] = "circles in cells, where the rules speak of counting circles"

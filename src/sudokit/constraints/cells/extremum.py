@@ -141,6 +141,7 @@ class Minimum(_Extremum):
     """A minimum cell: less than each orthogonal neighbour that is not itself a minimum cell."""
 
     kind: ClassVar[str] = "minimum"
+    phrasing: ClassVar[str] = "less smaller lower than minimum"
     noun: ClassVar[str] = "minimum cell"
     mentions: ClassVar[tuple[str, ...]] = (
         "minimum",
@@ -170,6 +171,7 @@ class Maximum(_Extremum):
     """A maximum cell: more than each orthogonal neighbour that is not itself a maximum cell."""
 
     kind: ClassVar[str] = "maximum"
+    phrasing: ClassVar[str] = "greater larger higher than maximum"
     noun: ClassVar[str] = "maximum cell"
     mentions: ClassVar[tuple[str, ...]] = (
         "maximum",

@@ -106,6 +106,7 @@ class ColumnIndexer(_Indexer):
     """Column indexer cells: a digit v in rRcC means rRcv holds C."""
 
     kind: ClassVar[str] = "column indexer"
+    phrasing: ClassVar[str] = "index indexes column indicates position"
     noun: ClassVar[str] = "column indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "column")
     rule: ClassVar[str] = (
@@ -128,6 +129,7 @@ class RowIndexer(_Indexer):
     """Row indexer cells: a digit v in rRcC means rvcC holds R."""
 
     kind: ClassVar[str] = "row indexer"
+    phrasing: ClassVar[str] = "index indexes row indicates position"
     noun: ClassVar[str] = "row indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "row")
     rule: ClassVar[str] = (
@@ -149,6 +151,7 @@ class BoxIndexer(_Indexer):
     """Box indexer cells: the I-th cell of a region (reading order) holding v means its v-th cell holds I."""
 
     kind: ClassVar[str] = "box indexer"
+    phrasing: ClassVar[str] = "index indexes box indicates position"
     noun: ClassVar[str] = "box indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "box")
     rule: ClassVar[str] = (

@@ -95,6 +95,7 @@ class Odd(_Parity):
     """An odd cell (a grey circle): it holds an odd digit."""
 
     kind: ClassVar[str] = "odd"
+    phrasing: ClassVar[str] = "odd"
     noun: ClassVar[str] = "odd cell"
     mentions: ClassVar[tuple[str, ...]] = ("odd",)
     rule: ClassVar[str] = "a cell marked with a grey circle holds an odd digit"
@@ -110,6 +111,7 @@ class Even(_Parity):
     """An even cell (a grey square): it holds an even digit."""
 
     kind: ClassVar[str] = "even"
+    phrasing: ClassVar[str] = "even"
     noun: ClassVar[str] = "even cell"
     mentions: ClassVar[tuple[str, ...]] = ("even",)
     rule: ClassVar[str] = "a cell marked with a grey square holds an even digit"

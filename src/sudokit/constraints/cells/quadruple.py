@@ -54,6 +54,10 @@ class Quadruple(Constraint):
     """
 
     kind: ClassVar[str] = "quadruple"
+    phrasing: ClassVar[str] = (
+        "appear appears quad quads circle among repeat repeats repeated repeating repetition"
+        " surrounding appear once four some least intersections intersection"
+    )
     family: ClassVar[str] = "cell"
     noun: ClassVar[str] = "quadruple"
     mentions: ClassVar[tuple[str, ...]] = ("quadruple", "circle", "corner")

@@ -20,6 +20,7 @@ class Inequality(PairConstraint):
     """An inequality sign: the digit in ``first`` is greater than the digit in ``second``."""
 
     kind: ClassVar[str] = "inequality"
+    phrasing: ClassVar[str] = "greater less than larger smaller points point adjoining lower higher facing"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "inequality sign"
     mentions: ClassVar[tuple[str, ...]] = (

@@ -42,6 +42,9 @@ class Kropki(PairConstraint):
     """A kropki dot between two cells: white for a difference, black for a ratio."""
 
     kind: ClassVar[str] = "kropki"
+    phrasing: ClassVar[str] = (
+        "consecutive ratio double half difference kropki between requires exactly greater"
+    )
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "kropki dot"
     mentions: ClassVar[tuple[str, ...]] = ("kropki", "dot", "consecutive", "ratio", "double")

@@ -52,6 +52,7 @@ class NonConsecutive(GlobalRule):
     """Non-consecutive: orthogonal neighbours hold no consecutive digits, unless a kropki dot joins them."""
 
     kind: ClassVar[str] = "nonconsecutive"
+    phrasing: ClassVar[str] = "consecutive non"
     noun: ClassVar[str] = "non-consecutive"
     mentions: ClassVar[tuple[str, ...]] = ("consecutive", "dot")
     rule: ClassVar[str] = (
@@ -101,6 +102,7 @@ class NegativeRatio(GlobalRule):
     """All black dots are given: no undotted pair of neighbours is in any black dot's ratio (2 by default)."""
 
     kind: ClassVar[str] = "negative ratio"
+    phrasing: ClassVar[str] = "ratio double half"
     noun: ClassVar[str] = "negative black dot"
     mentions: ClassVar[tuple[str, ...]] = ("dot", "ratio", "double")
     rule: ClassVar[str] = (
@@ -156,6 +158,7 @@ class AntiXV(GlobalRule):
     """All X and V signs are given: no other pair of neighbours adds up to 5 or 10."""
 
     kind: ClassVar[str] = "anti xv"
+    phrasing: ClassVar[str] = "sum sums total ten five"
     noun: ClassVar[str] = "negative XV"
     json_numbers: ClassVar[tuple[str, ...]] = ("totals",)
     mentions: ClassVar[tuple[str, ...]] = ("x", "v", "xv")

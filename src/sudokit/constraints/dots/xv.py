@@ -32,6 +32,7 @@ class XV(PairConstraint):
     """An XV sign between two cells: X, their digits add up to 10; V, to 5."""
 
     kind: ClassVar[str] = "xv"
+    phrasing: ClassVar[str] = "sum sums summing total add up ten five"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "XV sign"
     mentions: ClassVar[tuple[str, ...]] = ("xv", "x", "v", "sum to 10", "sum to 5")

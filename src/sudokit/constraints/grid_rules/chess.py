@@ -64,6 +64,9 @@ class AntiKnight(_Leaper):
     """Anti-knight: two cells a chess knight's move apart never hold the same digit."""
 
     kind: ClassVar[str] = "antiknight"
+    phrasing: ClassVar[str] = (
+        "knight's knight move moves chess repeat repeats repeated repeating repetition different single"
+    )
     noun: ClassVar[str] = "anti-knight"
     mentions: ClassVar[tuple[str, ...]] = ("knight",)
     rule: ClassVar[str] = "two cells a chess knight's move apart hold different digits"
@@ -83,6 +86,9 @@ class AntiKing(_Leaper):
     """Anti-king: two cells that touch, diagonally included, never hold the same digit."""
 
     kind: ClassVar[str] = "antiking"
+    phrasing: ClassVar[str] = (
+        "king's king move moves chess repeat repeats repeated repeating repetition different single"
+    )
     noun: ClassVar[str] = "anti-king"
     mentions: ClassVar[tuple[str, ...]] = ("king",)
     rule: ClassVar[str] = (
@@ -104,6 +110,9 @@ class Leaper(_Leaper):
     """Anti-leaper: cells a leap of any offset apart (camel 1-3, zebra 2-3, ...) hold different digits."""
 
     kind: ClassVar[str] = "leaper"
+    phrasing: ClassVar[str] = (
+        "move moves chess leap repeat repeats repeated repeating repetition different single"
+    )
     noun: ClassVar[str] = "anti-leaper"
     mentions: ClassVar[tuple[str, ...]] = ("leap", "camel", "zebra", "giraffe")
     rule: ClassVar[str] = (

@@ -31,6 +31,9 @@ class Diagonal(GlobalRule):
     """One long diagonal of a square grid holds different digits (each digit once on an n x n grid)."""
 
     kind: ClassVar[str] = "diagonal"
+    phrasing: ClassVar[str] = (
+        "diagonal diagonals marked main negative positive repeat repeats repeated repeating repetition"
+    )
     noun: ClassVar[str] = "diagonal"
     mentions: ClassVar[tuple[str, ...]] = ("diagonal",)
     rule: ClassVar[str] = (

@@ -87,6 +87,7 @@ class GlobalEntropy(_Squares):
     """Global entropy: every 2x2 square holds a low (1-3), a middle (4-6) and a high (7-9) digit."""
 
     kind: ClassVar[str] = "global entropy"
+    phrasing: ClassVar[str] = "low middle medium high square squares"
     noun: ClassVar[str] = "global entropy"
     mentions: ClassVar[tuple[str, ...]] = ("entropy", "2x2")
     machine: ClassVar[str] = "all three thirds"
@@ -109,6 +110,7 @@ class GlobalModular(_Squares):
     """Global modular: every 2x2 square holds digits of all three remainders modulo 3."""
 
     kind: ClassVar[str] = "global modular"
+    phrasing: ClassVar[str] = "remainder remainders modulo mod square squares"
     noun: ClassVar[str] = "global modular"
     mentions: ClassVar[tuple[str, ...]] = ("modular", "2x2")
     machine: ClassVar[str] = "all three remainders"

@@ -40,6 +40,7 @@ class DiagonalNonConsecutive(_Named):
     """Diagonal non-consecutive: diagonally adjacent cells never hold consecutive digits."""
 
     kind: ClassVar[str] = "diagonal nonconsecutive"
+    phrasing: ClassVar[str] = "consecutive diagonally diagonal touch touching"
     noun: ClassVar[str] = "diagonal non-consecutive"
     mentions: ClassVar[tuple[str, ...]] = ("consecutive", "diagonal")
     rule: ClassVar[str] = "digits in diagonally adjacent cells are not consecutive"
@@ -67,6 +68,7 @@ class Taxicab(_Named):
     """Taxicab: two cells exactly ``distance`` apart (rows plus columns) never hold the same digit."""
 
     kind: ClassVar[str] = "taxicab"
+    phrasing: ClassVar[str] = "taxicab distance steps away repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "taxicab"
     mentions: ClassVar[tuple[str, ...]] = ("taxicab", "distance")
     rule: ClassVar[str] = (
@@ -108,6 +110,9 @@ class SelfTaxicab(_Named):
     """Self-taxicab: a digit v never stands exactly v cells (rows plus columns) from another v."""
 
     kind: ClassVar[str] = "self taxicab"
+    phrasing: ClassVar[str] = (
+        "taxicab distance steps away exactly repeat repeats repeated repeating repetition"
+    )
     noun: ClassVar[str] = "self-taxicab"
     mentions: ClassVar[tuple[str, ...]] = ("taxicab", "distance")
     rule: ClassVar[str] = "no digit v has another v at taxicab distance exactly v"
@@ -144,6 +149,7 @@ class Knightmare(_Named):
     """Knightmare: two cells a knight's move apart never add up to 5 or 15 (or the rule's sums)."""
 
     kind: ClassVar[str] = "knightmare"
+    phrasing: ClassVar[str] = "knight's move sum add up"
     noun: ClassVar[str] = "knightmare"
     mentions: ClassVar[tuple[str, ...]] = ("knight",)
     rule: ClassVar[str] = "two cells a knight's move apart do not add up to 5 or 15 (or the sums given)"

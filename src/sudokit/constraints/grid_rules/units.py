@@ -62,6 +62,7 @@ class Windoku(_Groups):
     """Windoku (hyper sudoku): windows the size of a box, one cell in from the boxes' corners."""
 
     kind: ClassVar[str] = "windoku"
+    phrasing: ClassVar[str] = "windows window extra repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "windoku"
     mentions: ClassVar[tuple[str, ...]] = ("window", "hyper")
     unit_name: ClassVar[str] = "window"
@@ -91,6 +92,9 @@ class DisjointGroups(_Groups):
     """Disjoint groups: the cells at the same place in every box hold each digit once."""
 
     kind: ClassVar[str] = "disjoint groups"
+    phrasing: ClassVar[str] = (
+        "corresponding relative position positions disjoint repeat repeats repeated repeating repetition"
+    )
     noun: ClassVar[str] = "disjoint groups"
     mentions: ClassVar[tuple[str, ...]] = ("disjoint",)
     unit_name: ClassVar[str] = "disjoint group"
@@ -119,6 +123,7 @@ class CentreDot(_Groups):
     """Centre-dot: the centre cells of the boxes hold each digit once (boxes of odd sides)."""
 
     kind: ClassVar[str] = "centre dot"
+    phrasing: ClassVar[str] = "centres centers repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "centre dot"
     mentions: ClassVar[tuple[str, ...]] = ("centre", "center")
     unit_name: ClassVar[str] = "centre dots"

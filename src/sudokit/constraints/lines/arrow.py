@@ -37,6 +37,11 @@ class Arrow(Constraint):
     """
 
     kind: ClassVar[str] = "arrow"
+    phrasing: ClassVar[str] = (
+        "sum sums summing total totals add adds up equal equals arrow's arrows attached connected "
+        "origin pill pills read reading"
+        " corresponding bulb multi digit top bottom left right"
+    )
     family: ClassVar[str] = "line"
     noun: ClassVar[str] = "arrow"
     mentions: ClassVar[tuple[str, ...]] = ("arrow", "circle", "pill")
@@ -152,23 +157,81 @@ class Arrow(Constraint):
                 ]
                 if cells:
                     rings.append((what, k, cells))
-        found = []
+        found: list[Arrow] = []
         used: set[tuple[str, int]] = set()
+        waiting = []
         for k, item in scene.unclaimed("arrows"):
             line = scene.path(item)
             if not line or len(line) < 2:
                 continue
             ring = next((r for r in rings if line[0] in r[2]), None)
-            if ring is None and not scene.says("arrow"):
+            if ring is None:
+                waiting.append((k, line))
                 continue
-            circle = ring[2] if ring else [line[0]]
-            shaft = [cell for cell in line if cell not in circle]
+            shaft = [cell for cell in line if cell not in ring[2]]
             if not shaft or len(set(shaft)) != len(shaft):
                 continue
-            found.append(cls(tuple(sorted(circle)), tuple(shaft)))
+            found.append(cls(tuple(sorted(ring[2])), tuple(shaft)))
             scene.claim("arrows", k, cls.kind)
-            if ring:
-                used.add((ring[0], ring[1]))
+            used.add((ring[0], ring[1]))
+        while waiting:  # a branch: an arrow leaving another arrow's shaft sums with the path up to it
+            branched = False
+            for k, line in list(waiting):
+                parent = next((a for a in found if line[0] in a.shaft), None)
+                if parent is None:
+                    continue
+                path = [*parent.shaft[: parent.shaft.index(line[0]) + 1], *line[1:]]
+                waiting.remove((k, line))
+                branched = True
+                if len(set(path)) == len(path) and not set(path) & set(parent.circle):
+                    found.append(cls(parent.circle, tuple(path)))
+                    scene.claim("arrows", k, cls.kind)
+            if not branched:
+                break
+        for k, line in waiting:  # no circle drawn: the first cell is the circle, if the rules say arrows
+            if scene.says("arrow") and len(set(line)) == len(line):
+                found.append(cls((line[0],), tuple(line[1:])))
+                scene.claim("arrows", k, cls.kind)
+        if scene.says("arrow"):
+            found += cls._from_lines(scene, rings, used)
         for what, k in used:
             scene.claim(what, k, cls.kind)
+        return found
+
+    @classmethod
+    def _from_lines(
+        cls, scene: SudokuPadScene, rings: list[tuple[str, int, list[Cell]]], used: set[tuple[str, int]]
+    ) -> list[Arrow]:
+        """Arrows drawn as plain lines from a circle, when the rules speak of arrows.
+
+        Sudoku Maker draws an arrow so, with the head as a short line of its own.
+        """
+        found = []
+        ends: list[tuple[float, float]] = []
+        for k, item in scene.unclaimed("lines"):
+            points = scene.points(item)
+            line = scene.path(item)
+            if not line or len(line) < 2 or not points:
+                continue
+            start = points[0]
+            ring = next((r for r in rings if line[0] in r[2]), None)
+            if ring is None or abs(start[0] % 1 - 0.5) > 0.05 or abs(start[1] % 1 - 0.5) > 0.05:
+                continue
+            shaft = [cell for cell in line if cell not in ring[2]]
+            if not shaft or len(set(shaft)) != len(shaft):
+                continue
+            found.append(cls(tuple(sorted(ring[2])), tuple(shaft)))
+            scene.claim("lines", k, cls.kind)
+            used.add((ring[0], ring[1]))
+            ends.append(points[-1])
+        for k, item in scene.unclaimed("lines"):  # the heads: short strokes around an arrow's end
+            points = scene.points(item)
+            if (
+                points
+                and len(points) <= 3
+                and any(
+                    all(abs(p[0] - e[0]) <= 0.5 and abs(p[1] - e[1]) <= 0.5 for p in points) for e in ends
+                )
+            ):
+                scene.claim("lines", k, cls.kind)
         return found

@@ -44,6 +44,7 @@ class Between(LineConstraint):
     """A between line: its inner digits lie strictly between the digits of its two end circles."""
 
     kind: ClassVar[str] = "between"
+    phrasing: ClassVar[str] = "between strictly circles circle ends"
     noun: ClassVar[str] = "between line"
     mentions: ClassVar[tuple[str, ...]] = ("circle",)
     rule: ClassVar[str] = "digits on the line lie strictly between the digits in the circles at its two ends"

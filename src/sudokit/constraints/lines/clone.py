@@ -30,6 +30,9 @@ class Clone(Constraint):
     """Clones: each cell of ``copies`` holds the same digit as the cell of ``originals`` in its place."""
 
     kind: ClassVar[str] = "clone"
+    phrasing: ClassVar[str] = (
+        "clone clones cloned identical shape shapes same areas arrangement rotation reflection"
+    )
     family: ClassVar[str] = "cell"
     noun: ClassVar[str] = "clone"
     mentions: ClassVar[tuple[str, ...]] = ("clone",)

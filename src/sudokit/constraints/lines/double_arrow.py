@@ -20,6 +20,7 @@ class DoubleArrow(LineConstraint):
     """A double arrow: the digits in the circles at its two ends add up to the digits between them."""
 
     kind: ClassVar[str] = "double arrow"
+    phrasing: ClassVar[str] = "sum sums total add up circles ends equal"
     noun: ClassVar[str] = "double arrow"
     rule: ClassVar[str] = "the digits at the two ends add up to the sum of the digits between them"
     source: ClassVar[str] = "f-puzzles solver (Constraints/DoubleArrowConstraint)"

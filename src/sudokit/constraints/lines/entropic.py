@@ -78,6 +78,7 @@ class Entropic(_ThreeClasses):
     """An entropic line: any three cells in a row hold a low (1-3), a middle (4-6) and a high (7-9) digit."""
 
     kind: ClassVar[str] = "entropic"
+    phrasing: ClassVar[str] = "low middle medium high group groups three consecutive"
     noun: ClassVar[str] = "entropic line"
     rule: ClassVar[str] = (
         "any three cells in a row on the line hold a low, a middle and a high digit (1-3, 4-6, 7-9 on 9x9; "
@@ -102,6 +103,7 @@ class Modular(_ThreeClasses):
     """A modular line: any three cells in a row hold digits of three different remainders modulo 3."""
 
     kind: ClassVar[str] = "modular"
+    phrasing: ClassVar[str] = "remainder remainders modulo mod group groups three consecutive"
     noun: ClassVar[str] = "modular line"
     rule: ClassVar[str] = (
         "any three cells in a row on the line hold digits with three different remainders modulo 3"

@@ -54,6 +54,7 @@ class Lockout(LineConstraint):
     """A lockout line: its ends differ by at least the gap; the digits between lie outside the ends' range."""
 
     kind: ClassVar[str] = "lockout"
+    phrasing: ClassVar[str] = "diamond diamonds apart differ difference at least outside range"
     noun: ClassVar[str] = "lockout line"
     mentions: ClassVar[tuple[str, ...]] = ("diamond",)
     rule: ClassVar[str] = (

@@ -20,6 +20,7 @@ class Nabner(LineConstraint):
     """A nabner line: its digits differ, and no two of them are consecutive."""
 
     kind: ClassVar[str] = "nabner"
+    phrasing: ClassVar[str] = "consecutive non apart differ repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "nabner line"
     rule: ClassVar[str] = "no two digits on the line are equal or consecutive"
     source: ClassVar[str] = "f-puzzles solver (Constraints/NabnerConstraint)"

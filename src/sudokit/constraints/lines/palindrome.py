@@ -19,6 +19,10 @@ class Palindrome(LineConstraint):
     """A palindrome: the digits read the same from either end of the line."""
 
     kind: ClassVar[str] = "palindrome"
+    phrasing: ClassVar[str] = (
+        "read reads same forwards backwards forward backward direction directions equal distance"
+        " form palindromic sequence string either"
+    )
     noun: ClassVar[str] = "palindrome"
     rule: ClassVar[str] = "the line reads the same from either end"
     source: ClassVar[str] = "f-puzzles solver (Constraints/PalindromeConstraint)"

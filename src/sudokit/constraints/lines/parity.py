@@ -19,6 +19,7 @@ class ParityLine(LineConstraint):
     """A parity line: digits next to each other on it are one odd and one even."""
 
     kind: ClassVar[str] = "parity line"
+    phrasing: ClassVar[str] = "parity odd even alternate alternating"
     noun: ClassVar[str] = "parity line"
     rule: ClassVar[str] = "adjacent digits along the line alternate between odd and even"
     source: ClassVar[str] = "the Parity Line rules of setters' rules texts"

@@ -24,6 +24,10 @@ class RegionSum(LineConstraint):
     """
 
     kind: ClassVar[str] = "region sum"
+    phrasing: ClassVar[str] = (
+        "sum sums total totals segment segments divide divides divided border borders equal passes enters"
+        " enters visits passes time value"
+    )
     noun: ClassVar[str] = "region sum line"
     rule: ClassVar[str] = (
         "the line's digits add up to the same total in each box or region it passes through; each time "

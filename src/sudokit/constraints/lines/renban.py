@@ -38,7 +38,12 @@ automata.define(
 class Renban(LineConstraint):
     """A renban line: different digits that form a run of consecutive numbers, in any order."""
 
+    joined: ClassVar[bool] = True
     kind: ClassVar[str] = "renban"
+    phrasing: ClassVar[str] = (
+        "consecutive order form forms non repeating sequence run set any repeat repeats repeated repetition"
+        " pair numbers"
+    )
     noun: ClassVar[str] = "renban line"
     rule: ClassVar[str] = "the line's digits differ and form a set of consecutive numbers, in any order"
     source: ClassVar[str] = "f-puzzles solver (Constraints/RenbanConstraint)"

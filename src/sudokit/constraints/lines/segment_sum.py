@@ -53,6 +53,7 @@ class SegmentSum(LineConstraint):
     """A line that splits into consecutive pieces each adding up to ``total`` (a "10 line" for 10)."""
 
     kind: ClassVar[str] = "segment sum"
+    phrasing: ClassVar[str] = "sum sums total add up segment segments divide divided border borders"
     noun: ClassVar[str] = "segment sum line"
     rule: ClassVar[str] = (
         "the line can be cut into consecutive pieces that each add up to the total (10 on a '10 line'); "
@@ -64,13 +65,11 @@ class SegmentSum(LineConstraint):
     colour: ClassVar[str] = "#8c6bd8"
     width: ClassVar[float] = 0.16
     words: ClassVar[tuple[str, ...]] = (
-        "10 line",
         "10-line",
-        "ten line",
         "segments that sum to 10",
-        "sum to 10",
+        "segments that each sum to 10",
     )
-    aliases: ClassVar[tuple[str, ...]] = ("10 line", "ten line", "sum line")
+    aliases: ClassVar[tuple[str, ...]] = ("10 lines", "ten-line")
 
     total: int = 10
 
@@ -112,6 +111,7 @@ class EqualSums(Constraint):
     """Groups of cells (lines of one colour, say) whose digits add up to the same total."""
 
     kind: ClassVar[str] = "equal sums"
+    phrasing: ClassVar[str] = "sum sums total equal segment segments divide divided border borders"
     family: ClassVar[str] = "line"
     noun: ClassVar[str] = "equal-sum lines"
     rule: ClassVar[str] = "each group's (line's) digits add up to the same total; digits may repeat"

@@ -74,7 +74,7 @@ class _Thermo(LineConstraint):
         slow = scene.says(*SLOW_WORDS)
         if slow != (cls.kind == "slow thermometer"):
             return []
-        bulbs: dict[tuple[int, int], tuple[str, int]] = {}
+        bulbs: dict[tuple[int, int], tuple[str, int, str]] = {}
         for what in ("underlays", "overlays"):
             for k, item in scene.unclaimed(what):
                 centre = scene.point(scene.prop(item, "center"))
@@ -93,20 +93,22 @@ class _Thermo(LineConstraint):
                     and abs(centre[0] - cell[0] - 0.5) < 0.1
                     and abs(centre[1] - cell[1] - 0.5) < 0.1
                 ):
-                    bulbs.setdefault(cell, (what, k))
+                    bulbs.setdefault(cell, (what, k, fill))
         found: list[_Thermo] = []
         used_bulbs: set[tuple[str, int]] = set()
         for k, item in scene.unclaimed("lines"):
             cells = scene.path(item)
             if not cells or len(cells) < 2 or len(set(cells)) != len(cells):
                 continue
-            if cells[-1] in bulbs and cells[0] not in bulbs:
+            colour = scene.colour(item, "color")[:7]
+            ends = [e for e in (cells[0], cells[-1]) if e in bulbs and scene.alike(bulbs[e][2], colour)]
+            if not ends:
+                continue  # a bulb is drawn in its line's colour: another line from a circle is something else
+            if ends[0] == cells[-1]:
                 cells = cells[::-1]  # drawn from the tip
-            if cells[0] not in bulbs:
-                continue
             found.append(cls(tuple(cells)))
             scene.claim("lines", k, cls.kind)
-            used_bulbs.add(bulbs[cells[0]])
+            used_bulbs.add(bulbs[cells[0]][:2])
         for what, k in used_bulbs:
             scene.claim(what, k, cls.kind)
         return found
@@ -118,6 +120,12 @@ class Thermometer(_Thermo):
     """A thermometer: digits strictly increase from the bulb (the first cell) along the line."""
 
     kind: ClassVar[str] = "thermometer"
+    phrasing: ClassVar[str] = (
+        "increase increases increasing strictly bulb bulbs tip tips starting start end thermo "
+        "thermos thermometer's"
+        " repeat repeats repeated repeating repetition"
+        " away"
+    )
     noun: ClassVar[str] = "thermometer"
     mentions: ClassVar[tuple[str, ...]] = ("bulb",)
     rule: ClassVar[str] = "digits strictly increase along the line, starting from the bulb"
@@ -142,6 +150,11 @@ class SlowThermometer(_Thermo):
     """A slow thermometer: digits increase or stay the same from the bulb along the line."""
 
     kind: ClassVar[str] = "slow thermometer"
+    phrasing: ClassVar[str] = (
+        "increase increases increasing bulb bulbs tip tips starting start end thermo thermos stay "
+        "stays same equal decrease decreases never"
+        " remain remains generally away"
+    )
     noun: ClassVar[str] = "slow thermometer"
     mentions: ClassVar[tuple[str, ...]] = ("thermo", "bulb")
     step_rule: ClassVar[str] = "less_or_equal"

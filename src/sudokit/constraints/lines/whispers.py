@@ -35,12 +35,32 @@ def dutch_gap(n: int) -> int:
     return -(-(n - 2) // 2)
 
 
+_NUMBERS = dict(
+    zero=0,
+    one=1,
+    two=2,
+    three=3,
+    four=4,
+    five=5,
+    six=6,
+    seven=7,
+    eight=8,
+    nine=9,
+    ten=10,
+    eleven=11,
+    twelve=12,
+)
+
+
 @register
 @dataclass(frozen=True, slots=True)
 class Whispers(LineConstraint):
     """A whispers line: neighbours on it differ by at least ``difference`` (German whispers by default)."""
 
     kind: ClassVar[str] = "whispers"
+    phrasing: ClassVar[str] = (
+        "differ differs difference at least apart german dutch whisper whispers or more directly minimum"
+    )
     noun: ClassVar[str] = "whispers line"
     rule: ClassVar[str] = (
         "digits next to each other on the line differ by at least the gap: German whispers 5 on 9x9 "
@@ -123,9 +143,19 @@ class Whispers(LineConstraint):
         """Dutch when the rules speak only of Dutch whispers, or of both and the line is orange."""
         import re
 
+        from sudokit.errors import GridError
+
         dutch = scene.says("dutch") and (not scene.says("german") or colour in ("#FF9A00", "#FFA500"))
-        said = re.search(r"differ(?:ence)? (?:by|of) at least (\d+)|differ by (\d+) or more", scene.rules)
-        gap = int(said[1] or said[2]) if said and not scene.says("dutch", "german") else None
+        number = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+        said = {
+            _NUMBERS.get(a or b) or int(a or b)
+            for a, b in re.findall(
+                rf"differ(?:ence)? (?:by|of) at least {number}|differ by {number} or more", scene.rules
+            )
+        }
+        if len(said) > 1:  # gaps by colour: which line is which is not read
+            raise GridError(f"whispers lines of {len(said)} different gaps")
+        gap = said.pop() if said and not scene.says("dutch", "german") else None
         return cls(tuple(cells), dutch_gap(scene.n) if dutch else gap if gap != german_gap(scene.n) else None)
 
     def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:

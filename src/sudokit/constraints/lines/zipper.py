@@ -20,6 +20,7 @@ class Zipper(LineConstraint):
     """A zipper line: digits the same distance from its centre add up alike; on an odd line, to the centre."""
 
     kind: ClassVar[str] = "zipper"
+    phrasing: ClassVar[str] = "sum sums total add up equal distance pairs equidistant"
     noun: ClassVar[str] = "zipper line"
     rule: ClassVar[str] = (
         "digits the same distance from the line's centre add up to the same total; on a line of odd "

@@ -46,6 +46,10 @@ class LittleKiller(Constraint):
     """A little killer clue: the digits on its diagonal add up to it; digits may repeat."""
 
     kind: ClassVar[str] = "little killer"
+    phrasing: ClassVar[str] = (
+        "sum sums total diagonal diagonals indicated direction arrow pointed points gives give along "
+        "arrows outside"
+    )
     family: ClassVar[str] = "outside"
     noun: ClassVar[str] = "little killer clue"
     mentions: ClassVar[tuple[str, ...]] = ("little killer", "diagonal")

@@ -41,6 +41,7 @@ class NumberedRoom(OutsideClue):
     """A numbered room clue: seen from the clue, if the first digit is X then the X-th digit is the clue."""
 
     kind: ClassVar[str] = "numbered room"
+    phrasing: ClassVar[str] = "position positions indicates first"
     noun: ClassVar[str] = "numbered room clue"
     rule: ClassVar[str] = (
         "seen from the clue, the X-th digit of the row or column is the clue, X being the first digit"
@@ -72,6 +73,7 @@ class FrameSum(OutsideClue):
     """A frame sum clue: the first three digits seen from it (a box's width on 9x9) add up to it."""
 
     kind: ClassVar[str] = "frame sum"
+    phrasing: ClassVar[str] = "sum sums total first three"
     noun: ClassVar[str] = "frame sum clue"
     rule: ClassVar[str] = (
         "the digits in the first box of the row or column, seen from the clue, add up to it "

@@ -59,6 +59,7 @@ class Sandwich(OutsideClue):
     """A sandwich clue: the digits between the lowest and highest digit of the row or column add up to it."""
 
     kind: ClassVar[str] = "sandwich"
+    phrasing: ClassVar[str] = "sum sums total between sandwiched gives give tell tells numbers sums"
     noun: ClassVar[str] = "sandwich clue"
     rule: ClassVar[str] = (
         "the digits strictly between the 1 and the N (the lowest and highest digit, 1 and 9 on 9x9) of the "

@@ -40,6 +40,10 @@ class Skyscraper(OutsideClue):
     """A skyscraper clue: digits are heights, and the clue counts those seen from its side."""
 
     kind: ClassVar[str] = "skyscraper"
+    phrasing: ClassVar[str] = (
+        "skyscraper skyscrapers height heights visible see seen taller higher obscure view looking direction"
+        " tell tells how many across represents whose ones"
+    )
     noun: ClassVar[str] = "skyscraper clue"
     rule: ClassVar[str] = (
         "seen from the clue, the number of digits higher than every digit before them (the first counts)"

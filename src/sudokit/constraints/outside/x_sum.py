@@ -52,6 +52,7 @@ class XSum(OutsideClue):
     """An X-sum clue: the first X digits seen from the clue add up to it, X being the first of them."""
 
     kind: ClassVar[str] = "x-sum"
+    phrasing: ClassVar[str] = "sum sums total first tell tells nearest corresponding"
     noun: ClassVar[str] = "X-sum clue"
     rule: ClassVar[str] = (
         "the first X digits seen from the clue (the first one included) add up to it, X being the first digit"

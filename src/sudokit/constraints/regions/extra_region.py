@@ -30,6 +30,7 @@ class ExtraRegion(Constraint):
     """An extra region: its cells hold different digits (each digit once when it has n cells)."""
 
     kind: ClassVar[str] = "extra region"
+    phrasing: ClassVar[str] = "extra additional region regions repeat repeats repeated repeating repetition"
     family: ClassVar[str] = "region"
     noun: ClassVar[str] = "extra region"
     mentions: ClassVar[tuple[str, ...]] = ("region",)

@@ -15,7 +15,7 @@ const state = {
   text: "", board: null, values: [], corner: [], centre: [], colour: [], wrong: new Set(),
   selected: new Set(), mode: "normal", history: [], future: [], solution: null, editing: false,
   seconds: 0, solved: false, hint: null, hintStage: 0, steps: [], stepIndex: -1, marked: new Set(),
-  preview: null, rules: [],
+  preview: null, rules: [], broken: new Set(),
 };
 let cells = [];
 let positions = new Map(); // "row,col" -> cell index, for the board being played
@@ -49,12 +49,19 @@ function fresh(n) {
 
 function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
+    broken: new Set(),
     wrong: new Set(), selected: new Set([firstEmpty(board)]), hint: null, steps: [], stepIndex: -1,
     marked: new Set(), preview: null });
   fresh(board.cells.length);
   if (!editing) restore();
   if (progress) applyProgress(progress);
   $("description").textContent = board.description + (board.rules.length ? ` · ${board.rules.join(", ")}` : "");
+  verified = "";
+  const unread = board.unread || [];
+  $("unread").hidden = !unread.length;
+  $("unread").textContent = unread.length
+    ? `Rules sudokit did not read: ${unread.join("; ")}. Solutions, checks and hints are made without them.`
+    : "";
   $("edit-done").hidden = !editing;
   $("hint-box").hidden = true;
   $("step-text").textContent = "";
@@ -93,6 +100,11 @@ async function open(text, options = {}) {
 }
 
 function verdict(parsed) {
+  const answer = plainVerdict(parsed);
+  return parsed.warning ? `${answer}, counting only the rules read (see the note below)` : answer;
+}
+
+function plainVerdict(parsed) {
   const givens = `${parsed.givens} given${parsed.givens === 1 ? "" : "s"}`;
   if (parsed.solutions === "unique") return `${givens} · one solution`;
   if (parsed.solutions === "several") return `${givens} · several solutions`;
@@ -250,6 +262,8 @@ function paint() {
     if (v === null) return;
     for (const p of board.peers[c]) if (shown(p) === v) { conflicts.add(c); conflicts.add(p); }
   });
+  const clashes = new Set(conflicts);
+  for (const c of state.broken) conflicts.add(c); // the cells of rules the server says are broken
   cells.forEach((cell, c) => {
     const v = shown(c);
     const given = board.givens[c] !== null;
@@ -281,8 +295,33 @@ function paint() {
     }
     cell.setAttribute("aria-selected", selected.has(c) ? "true" : "false");
   });
-  if (!state.editing && !state.solved && board.cells.every((_, c) => shown(c) !== null) && !conflicts.size) {
-    finish();
+  if (!state.editing) verifySoon(clashes.size > 0);
+}
+
+// Every rule is judged by the server, by the rule's own meaning (sudokit.constraints): a filled cage
+// whose sum is wrong is a conflict, and a full grid is "solved" only when it breaks nothing.
+let verifyTimer = null;
+let verified = "";
+function verifySoon(clashing) {
+  const line = progressLine();
+  if (line === verified) return;
+  clearTimeout(verifyTimer);
+  verifyTimer = setTimeout(() => guarded(() => verify(line, clashing)), 150);
+}
+
+async function verify(line, clashing) {
+  const text = state.text;
+  const progress = state.values.map((v) => (v === null ? null : state.board.symbols[v]));
+  const result = await api("verify", { puzzle: text, progress });
+  if (text !== state.text || line !== progressLine()) return; // the player moved on
+  verified = line;
+  state.broken = new Set(result.broken.flatMap((b) => b.cells));
+  paint();
+  if (result.solved && !clashing) {
+    if (!state.solved) finish(result.warning);
+  } else if (result.complete) {
+    const rules = result.broken.map((b) => b.rule);
+    say(`The grid is full but breaks ${rules.length ? rules.join(", ") : result.faults.join(", ")}.`, "bad");
   }
 }
 
@@ -559,10 +598,25 @@ function autoCandidates() {
   paint(); save();
 }
 
-function finish() {
+function finish(warning) {
   state.solved = true;
   save();
-  say(`Solved in ${clock(state.seconds)}.`, "good");
+  if (warning) say(`Every rule sudokit read holds (${clock(state.seconds)}); ${warning}.`, "");
+  else say(`Solved in ${clock(state.seconds)}.`, "good");
+}
+
+async function trueCandidates() {
+  say("Looking for every candidate some solution holds…");
+  const progress = state.values.map((v) => (v === null ? null : state.board.symbols[v]));
+  const found = await api("candidates", { puzzle: state.text, progress });
+  if (!found.solvable) { say("No solution from here: some digit placed is wrong.", "bad"); return; }
+  remember();
+  state.board.cells.forEach((_, c) => {
+    if (state.board.givens[c] === null && state.values[c] === null) state.centre[c] = found.cells[c];
+  });
+  paint(); save();
+  const unsettled = found.unsettled.length ? `; ${found.unsettled.length} left unsettled by the time limit` : "";
+  say(`True candidates in ${(found.seconds * 1000).toFixed(0)} ms${unsettled}.`, found.unsettled.length ? "bad" : "good");
 }
 
 // ------------------------------------------------------------------------------- entering givens
@@ -620,6 +674,7 @@ function wire() {
   $("reveal").onclick = () => guarded(reveal);
   $("solve").onclick = () => guarded(solveAll);
   $("auto").onclick = autoCandidates;
+  $("true-candidates").onclick = () => guarded(trueCandidates);
   $("restart").onclick = () => { remember(); fresh(state.board.cells.length); state.solved = false; state.wrong.clear(); paint(); save(); };
   $("explain-load").onclick = () => guarded(explain);
   $("step-prev").onclick = () => { if (state.stepIndex > 0) { state.stepIndex -= 1; showStep(); } };
