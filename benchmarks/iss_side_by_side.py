@@ -170,7 +170,8 @@ def main() -> None:
         )
     print()
     print(
-        f"{'puzzle':42} {'kinds':36} {'sudokit ms':>10} {'nodes':>7} {'ISS ms':>8} {'guesses':>7} {'ratio':>6}"
+        f"{'puzzle':42} {'kinds':36} {'sudokit ms':>10} {'nodes':>7} {'ISS ms':>8} {'guesses':>7} "
+        f"{'ratio':>6}"
     )
     for r in sorted(both, key=lambda r: r["ratio"])[: args.show]:
         print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -242,3 +243,52 @@ def test_a_partial_output_of_another_run_is_not_resumed(tmp_path: Path) -> None:
         assert code2 == code and "resuming" not in err
         assert out.read_bytes() == whole
         assert not partial.exists() and not Path(f"{partial}.run").exists()
+
+
+@pytest.mark.parametrize("separator", [",", "\t"])
+def test_batch_reads_csv_and_tsv_with_a_header_and_keeps_the_columns(tmp_path: Path, separator: str) -> None:
+    top = data_lines("sudoku-top95.txt")[:6]
+    rows = [separator.join(("id", "puzzle", "note"))]
+    for k, line in enumerate(top):
+        rows.append(separator.join((str(100 + k), line if k != 3 else "11" + line[2:], f"n{k}")))
+    source = tmp_path / ("in.csv" if separator == "," else "in.tsv")
+    source.write_text("\n".join(rows) + "\n")
+    code, out, _ = run("batch", str(source), "--json")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and len(answers) == len(top)
+    for k, (line, answer) in enumerate(zip(top, answers, strict=True)):
+        assert answer["line"] == k + 2 and answer["columns"] == {"id": str(100 + k), "note": f"n{k}"}
+        if k == 3:
+            assert answer["status"] == "unsolvable" and "r1c1 and r1c2" in answer["reason"]
+        else:
+            assert answer["status"] == "solved" and is_valid_classic(line, answer["solution"])
+    # the plain output: one line per row, in order
+    code, out, _ = run("batch", str(source))
+    assert len(out.splitlines()) == len(top) and out.splitlines()[3].startswith("! line 5")
+
+
+def test_show_true_candidates_matches_a_brute_force_count() -> None:
+    import sudokit
+
+    puzzle = "1...........4..."
+    code, out, _ = run("show", puzzle, "--true-candidates", "--json")
+    found = json.loads(out)
+    seen: dict[str, set[str]] = {}
+    grid = sudokit.parse(puzzle).grid
+    for solution in sudokit.solutions(puzzle):
+        for (r, c), v in zip(grid.cells, solution.values, strict=True):
+            seen.setdefault(f"r{r + 1}c{c + 1}", set()).add(grid.symbols[v])
+    assert code == 0 and {cell: set(v) for cell, v in found["candidates"].items()} == seen
+    assert found["complete"] is True
+
+
+def test_solve_json_names_the_rules_not_read() -> None:
+    import lzstring  # type: ignore[import-untyped]
+
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    grid[0][0] = {"value": 1, "given": True}
+    payload = {"size": 4, "grid": grid, "clock": [{"cells": ["R1C1"]}]}
+    link = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(payload))
+    code, out, err = run("solve", link, "--format", "json")
+    answer = json.loads(out)
+    assert code == 0 and "clock" in answer["warning"] and "sudokit: warning: rules not read" in err

@@ -189,3 +189,12 @@ def shade(kind: str, cells: Sequence[Cell], color: str, opacity: float = 1.0) ->
 def caption(kind: str, words: str) -> Shape:
     """A rule with nothing to draw on the grid (anti-knight, ...), named under it."""
     return {"shape": "caption", "kind": kind, "text": words, "layer": 2}
+
+
+def line_between_circles(kind: str, cells: Sequence[Cell], color: str, width: float) -> list[Shape]:
+    """A line with an open circle at each end (between lines, double arrows)."""
+    ends = (cells[0], cells[-1])
+    circles = [
+        circle(kind, centre(c), 0.38, fill="#ffffff", stroke=color, stroke_width=0.05, layer=1) for c in ends
+    ]
+    return [line(kind, centres(cells), color, width), *circles]

@@ -165,7 +165,9 @@ class GlobalRule(Constraint):
         return [cls()] if source.data.get(key) is True else []
 
     def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
-        """Its flag."""
+        """Its flag; FormatError for a rule f-puzzles has no flag for."""
+        if not self.fpuzzles:
+            Constraint.write_fpuzzles(self, sink, grid)
         sink.set(self.fpuzzles[0], True)
 
     @classmethod

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
@@ -28,6 +29,7 @@ def normal_text(text: str) -> str:
     return plain.translate(_QUOTES)
 
 
+_LOCAL_NEGATIVE = r"\b(within|inside)\b[^.]*\b(given|shown)\b|\b(given|shown)\b[^.]*\b(within|inside)\b"
 _NEGATION = r"(cannot|can ?not|can't|may not|must not|mustn't|never|not|no)"
 _SAME = r"(same digit|identical|repeat|the same|equal|same number)"
 
@@ -75,6 +77,8 @@ def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constrai
         ):
             found.append(NonConsecutive())
         given = r"(are|is|have been|has been)( all)? (given|shown|drawn|placed|marked|indicated)"
+        if re.search(_LOCAL_NEGATIVE, sentence):
+            continue  # "within cages, all possible dots are given": a negative rule in places only
         if not negatives or (re.search(r"\bnot\b", sentence.split("given")[0]) and "all" in sentence):
             continue  # "not all dots are given": no negative rule
         if re.search(rf"\ball\b.*\bdots\b.*{given}|\ball\b.*\bkropki\b.*{given}", sentence):
@@ -134,6 +138,7 @@ _TWISTS = re.compile(
     r"perfect|cube|square numbers?|deduced?|overlap\w*|partner|unique (sum|total)s?|distinct sums?|"
     r"remainder)\b"
     r"|(^|\bdigit )'?\d'? (may|must|can|cannot|can't|is|are|never|always)\b"
+    rf"|{_LOCAL_NEGATIVE}"
 )
 
 
@@ -229,19 +234,25 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
 
     read_kinds = {type(constraint) for constraint in read}
     words = {w for kind in read_kinds for w in kind.vocabulary()}
-    allowed = _COMMON.union(*(kind.lexicon() for kind in read_kinds))
-    foreign = {
-        w
-        for kind in kinds()
-        if kind not in read_kinds
-        for w in kind.names()
-        if w not in words and w not in _GENERIC
-    }
-    areas = bool(read_kinds & {ExtraRegion, Windoku})
+    reading = _Reading(
+        words=words,
+        foreign={
+            w
+            for kind in kinds()
+            if kind not in read_kinds
+            for w in kind.names()
+            if w not in words and w not in _GENERIC
+        },
+        allowed=_COMMON.union(*(kind.lexicon() for kind in read_kinds)),
+        phrases=" | ".join(
+            " | ".join((*kind.vocabulary(), kind.phrasing, kind.rule)) for kind in read_kinds
+        ).lower(),
+        areas=bool(read_kinds & {ExtraRegion, Windoku}),
+    )
     found = []
     for sentence in sentences(rules):
         text = sentence.strip().lstrip("-*\u2022 ").strip().strip("()[] ").strip()
-        if not text or _explained(text, words, foreign, allowed, areas):
+        if not text or reading.explains(text):
             continue
         found.append(text if len(text) <= 90 else text[:87] + "...")
     return found
@@ -252,35 +263,49 @@ def _mentions(text: str, words: set[str]) -> bool:
     return any(re.search(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", text) for w in words)
 
 
-def _explained(text: str, words: set[str], foreign: set[str], allowed: frozenset[str], areas: bool) -> bool:
-    """Whether one sentence of a rules text is accounted for (see :func:`unexplained`)."""
-    rest = text
-    for w in sorted(words, key=len, reverse=True):  # the read kinds' own phrases say nothing more
-        rest = re.sub(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", " ", rest)
-    if _twisted(rest, allowed) or _mentions(rest, foreign):
-        return False
-    if not areas and _COLOURED_AREA.search(text):  # "digits cannot repeat in a grey region"
-        return False
-    boilerplate = any(re.search(p, text) for p in _BOILERPLATE)
-    if boilerplate or any(re.search(p, text) for p in _NOTES):
-        return True
-    if _RULE_WORDS.search(text) is None:
-        return True
-    if rest == text:  # a rule about none of the kinds read
-        return False
-    return all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+@dataclass(frozen=True)
+class _Reading:
+    """What the rules read let a rules text say without adding a rule (see :func:`unexplained`)."""
 
+    words: set[str]
+    """The read kinds' names and mentions (phrases)."""
+    foreign: set[str]
+    """Names of kinds not read."""
+    allowed: frozenset[str]
+    """Single words: the common ones and the read kinds' lexicons."""
+    phrases: str
+    """The read kinds' names, phrasing and written meanings, for telling a twist of their own."""
+    areas: bool
+    """Whether some read kind marks areas (extra regions, windows)."""
 
-def _twisted(text: str, allowed: frozenset[str]) -> bool:
-    """Whether the text has a twist: a twist word or phrase not among the read kinds' own words.
-
-    "negative" says nothing new about a negative diagonal, but it does about a killer cage.
-    """
-    for match in _TWISTS.finditer(text):
-        own = [w for w in match.group(0).split() if w not in _COMMON]
-        if not own or not all(_known(w, allowed - _COMMON) for w in own):
+    def explains(self, text: str) -> bool:
+        """Whether one sentence of a rules text is accounted for."""
+        rest = text
+        for w in sorted(self.words, key=len, reverse=True):  # the read kinds' own phrases say no more
+            rest = re.sub(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", " ", rest)
+        if self.twisted(rest) or _mentions(rest, self.foreign):
+            return False
+        if not self.areas and _COLOURED_AREA.search(text):  # "digits cannot repeat in a grey region"
+            return False
+        boilerplate = any(re.search(p, text) for p in _BOILERPLATE)
+        if boilerplate or any(re.search(p, text) for p in _NOTES):
             return True
-    return False
+        if _RULE_WORDS.search(text) is None:
+            return True
+        if rest == text:  # a rule about none of the kinds read
+            return False
+        return all(_known(word, self.allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+
+    def twisted(self, text: str) -> bool:
+        """Whether the text has a twist word or phrase that is not the read kinds' own wording.
+
+        "negative" says nothing new about a negative diagonal, but it does about a killer cage;
+        "how many" is how skyscrapers are stated, but "the sum of the other three" is no killer's.
+        """
+        return any(
+            re.search(rf"(?<![a-z]){re.escape(match.group(0))}(?![a-z])", self.phrases) is None
+            for match in _TWISTS.finditer(text)
+        )
 
 
 def _known(word: str, allowed: frozenset[str]) -> bool:

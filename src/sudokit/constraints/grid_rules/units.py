@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Enforcement, FPuzzlesSink, Shape, Values, register
 from sudokit.constraints.families import GlobalRule
 from sudokit.errors import GridError
 from sudokit.model import Cell, Unit
@@ -54,6 +54,14 @@ class _Groups(GlobalRule):
     def drawing(self, grid: Grid) -> list[Shape]:
         """The groups shaded."""
         return [drawing.shade(self.kind, group, "#e0e0e0") for group in self.groups(grid)]
+
+    def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
+        """Its flag where f-puzzles has one, else each group as an extra region (the same rule)."""
+        if self.fpuzzles:
+            sink.set(self.fpuzzles[0], True)
+            return
+        for group in self.groups(grid):
+            sink.add("extraregion", {"cells": [sink.name(c) for c in group]})
 
 
 @register

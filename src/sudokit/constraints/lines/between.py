@@ -69,22 +69,7 @@ class Between(LineConstraint):
 
     def drawing(self, grid: Grid) -> list[Shape]:
         """A thin line with an open circle at each end."""
-        ends = [self.line[0], self.line[-1]]
-        return [
-            drawing.line(self.kind, drawing.centres(self.line), self.colour, self.width),
-            *(
-                drawing.circle(
-                    self.kind,
-                    drawing.centre(c),
-                    0.38,
-                    fill="#ffffff",
-                    stroke=self.colour,
-                    stroke_width=0.05,
-                    layer=1,
-                )
-                for c in ends
-            ),
-        ]
+        return drawing.line_between_circles(self.kind, self.line, self.colour, self.width)
 
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[Between]:
