@@ -18,6 +18,7 @@ from sudokit import _engine, automata
 from sudokit.english import plural
 from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError, UnreadRulesWarning
 from sudokit.formats import parse
+from sudokit.house_sums import house_sums
 from sudokit.model import Cell, Grid, Puzzle, Solution, cell_name
 
 
@@ -114,8 +115,9 @@ def _compile(grid: Grid) -> _engine.Layout:
         layout.add_relations([(*r.cells, r.mask) for r in grid.relations])
     if grid.links:
         layout.add_links([(*link.cells, link.table(grid.values)) for link in grid.links])
-    if grid.sums:
-        layout.add_sums([(total.cells, total.factors, total.total) for total in grid.sums], grid.values)
+    sums = [*grid.sums, *house_sums(grid)]  # the cages' innies and outies too: implied, found sooner
+    if sums:
+        layout.add_sums([(total.cells, total.factors, total.total) for total in sums], grid.values)
     if grid.cell_masks is not None:
         layout.add_masks(grid.cell_masks)
     if grid.line_rules:
@@ -125,12 +127,14 @@ def _compile(grid: Grid) -> _engine.Layout:
                 for rule in grid.line_rules
             ]
         )
-    sums = [(len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None]
-    if sums:
+    cage_sums = [
+        (len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None
+    ]
+    if cage_sums:
         try:
-            layout.add_cages(sums, grid.values)
+            layout.add_cages(cage_sums, grid.values)
         except _engine.CageError as exc:
-            cage = grid.cages[sums[exc.index][0] - len(grid.units)]
+            cage = grid.cages[cage_sums[exc.index][0] - len(grid.units)]
             raise SolverError(f"{cage.name(grid)}: {exc}") from None
     return layout
 

@@ -4,6 +4,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define SK_SUM_SHORT 8       /* sums of at most this many terms are checked combination by combination */
+#define SK_SUM_BUDGET 20000L /* search steps one such check may take before it settles for the bounds */
 #include <time.h>
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -294,6 +297,8 @@ void sk_layout_free(sk_layout *L) {
     free(L->sum_cell);
     free(L->sum_coef);
     free(L->sum_total);
+    free(L->sum_differ);
+    free(L->sum_short);
     free(L->value);
     free(L->auto_start);
     free(L->auto_cell);
@@ -414,6 +419,25 @@ int sk_layout_add_sums(sk_layout *L, int n, const int *sizes, const int *cells, 
     memcpy(L->sum_cell, cells, (size_t)total * sizeof(int));
     memcpy(L->sum_coef, coefficients, (size_t)total * sizeof(int64_t));
     memcpy(L->value, values, (size_t)L->nsymbols * sizeof(int64_t));
+    L->sum_differ = calloc((size_t)(total + 1), sizeof(uint32_t));
+    L->sum_short = calloc((size_t)(n + 1), 1);
+    if (!L->sum_differ || !L->sum_short) { *error = "out of memory"; return 0; }
+    for (int k = 0; k < n; k++) {
+        int start = L->sum_start[k], size = L->sum_start[k + 1] - start;
+        if (size > SK_SUM_SHORT) continue;
+        int once = 1;
+        for (int i = 0; i < size; i++) {
+            int a = L->sum_cell[start + i];
+            for (int j = 0; j < size; j++) {
+                int b = L->sum_cell[start + j];
+                if (i == j) continue;
+                if (a == b) { once = 0; continue; }
+                for (int p = L->peer_start[a]; p < L->peer_start[a + 1]; p++)
+                    if (L->peers[p] == b) { L->sum_differ[start + i] |= (uint32_t)1 << j; break; }
+            }
+        }
+        L->sum_short[k] = (unsigned char)once;
+    }
     L->nsums = n;
     return 1;
 }
@@ -923,6 +947,68 @@ static void sk_term_bounds(const sk_layout *L, sk_mask m, int64_t coef, int64_t 
     *high = hi;
 }
 
+/* Every combination of a short sum's candidates that adds up to its total, with the terms whose cells
+ * share a unit holding different symbols: the symbols each term takes in some combination go to
+ * support[].  Depth-first, cut by the bounds of the terms still to choose; at most `budget` steps
+ * (returns 0 when the budget ran out: then nothing is known beyond the bounds). */
+typedef struct {
+    const sk_layout *L;
+    const sk_mask *cand;
+    int start, size;
+    int64_t total;
+    int64_t low[SK_SUM_SHORT + 1], high[SK_SUM_SHORT + 1]; /* bounds of the terms from i on */
+    int chosen[SK_SUM_SHORT];
+    sk_mask support[SK_SUM_SHORT];
+    sk_mask full;                                         /* support bits of terms already complete */
+    long budget;
+} sk_sum_walk;
+
+static void sk_sum_step(sk_sum_walk *w, int i, int64_t sum) {
+    if (--w->budget < 0) return;
+    if (i == w->size) {
+        if (sum != w->total) return;
+        for (int p = 0; p < w->size; p++) w->support[p] |= (sk_mask)1 << w->chosen[p];
+        return;
+    }
+    const sk_layout *L = w->L;
+    int t = w->start + i;
+    uint32_t differ = L->sum_differ[t] & (((uint32_t)1 << i) - 1);
+    for (sk_mask m = w->cand[L->sum_cell[t]]; m; m &= m - 1) {
+        int x = SK_CTZ(m);
+        int64_t next = sum + L->sum_coef[t] * L->value[x];
+        if (next + w->low[i + 1] > w->total || next + w->high[i + 1] < w->total) continue;
+        int clash = 0;
+        for (uint32_t d = differ; d; d &= d - 1)
+            if (w->chosen[SK_CTZ(d)] == x) { clash = 1; break; }
+        if (clash) continue;
+        w->chosen[i] = x;
+        sk_sum_step(w, i + 1, next);
+        if (w->budget < 0) return;
+    }
+}
+
+static int sk_sum_supports(const sk_layout *L, const sk_mask *cand, int k, sk_mask *support) {
+    sk_sum_walk w;
+    w.L = L;
+    w.cand = cand;
+    w.start = L->sum_start[k];
+    w.size = L->sum_start[k + 1] - w.start;
+    w.total = L->sum_total[k];
+    w.budget = SK_SUM_BUDGET;
+    w.low[w.size] = w.high[w.size] = 0;
+    for (int i = w.size - 1; i >= 0; i--) {
+        int64_t lo, hi;
+        sk_term_bounds(L, cand[L->sum_cell[w.start + i]], L->sum_coef[w.start + i], &lo, &hi);
+        w.low[i] = w.low[i + 1] + lo;
+        w.high[i] = w.high[i + 1] + hi;
+    }
+    for (int i = 0; i < w.size; i++) w.support[i] = 0;
+    sk_sum_step(&w, 0, 0);
+    if (w.budget < 0) return 0;
+    for (int i = 0; i < w.size; i++) support[i] = w.support[i];
+    return 1;
+}
+
 /* Sums whose cells changed: keep each term's candidates within what the other terms' bounds leave.
  * Returns -1 on a contradiction, else the number of cells changed. */
 static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
@@ -977,6 +1063,26 @@ static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
                 break; /* the bounds changed: compute them again */
             }
         }
+        if (!L->sum_short[k]) continue;
+        /* a short sum: only the symbols of some whole combination stay (different where they must) */
+        sk_mask support[SK_SUM_SHORT];
+        if (!sk_sum_supports(L, cand, k, support)) continue;
+        for (int i = start; i < end; i++) {
+            int c = L->sum_cell[i];
+            sk_mask keep = cand[c] & support[i - start];
+            if (keep == cand[c]) continue;
+            if (!keep) {
+                s->fail.kind = SK_CONFLICT_SUM;
+                s->fail.unit = k;
+                s->fail.cell = c;
+                return -1;
+            }
+            cand[c] = keep;
+            sk_touch(s, c);
+            changed++;
+            if (SK_SINGLE(keep)) { s->queue[(*qlen)++] = c; (*solved)++; }
+        }
+        s->sum_at[k] = s->tick; /* its own changes need no second look */
     }
     return changed;
 }

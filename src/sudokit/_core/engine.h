@@ -115,6 +115,9 @@ typedef struct {
     int *sum_cell;
     int64_t *sum_coef;
     int64_t *sum_total;
+    uint32_t *sum_differ;      /* per term of a short sum: the other terms (by position) whose cells share a
+                                * unit with its cell, so hold different symbols (0 for longer sums) */
+    unsigned char *sum_short;  /* per sum: short enough (and each cell once) to check every combination */
     int64_t *value;            /* each symbol's value (for sums) */
     /* Automata: rules over cells read in order (sandwich, X-sum and skyscraper clues, renban, between,
      * entropic and modular lines, quadruples, ...), each given as a layered automaton.  Automaton k

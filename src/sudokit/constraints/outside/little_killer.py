@@ -120,8 +120,21 @@ class LittleKiller(Constraint):
         return found
 
     def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
-        """The clue cell, its direction, its cells and total."""
-        (r, c), (dr, dc) = clue_position(self.line, (1, 1))
+        """The clue cell, its direction, its cells and total.
+
+        A one-cell diagonal (a corner) runs the way along which it is one cell long, so that its clue
+        stands outside the grid.
+        """
+        default = (1, 1)
+        if len(self.line) == 1:
+            (r0, c0) = self.line[0]
+            outside = [
+                (dr, dc)
+                for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1))
+                if (r0 - dr, c0 - dc) not in grid.index and (r0 + dr, c0 + dc) not in grid.index
+            ]
+            default = outside[0] if outside else default
+        (r, c), (dr, dc) = clue_position(self.line, default)
         direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
         sink.add(
             "littlekillersum",
