@@ -39,6 +39,7 @@ cdef extern from "_core/engine.h" nogil:
         int hall_after
         int branch_on_places
         int branch_refute
+        int sum_terms
         int branch_weighted
 
     ctypedef struct sk_search:
@@ -59,6 +60,7 @@ cdef extern from "_core/engine.h" nogil:
     int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
                                const int *layer_sizes, const int32_t *next, const char **error)
     int sk_layout_add_masks(sk_layout *layout, const sk_mask *masks, const char **error)
+    int sk_layout_set_required(sk_layout *layout, const sk_mask *required, const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
     void sk_search_free(sk_search *search)
     void sk_set_limits(sk_search *search, int64_t node_limit, double time_limit_seconds)
@@ -247,6 +249,15 @@ cdef class Layout:
         self.ptr.branch_refute = value
 
     @property
+    def sum_terms(self):
+        """Sums of at most this many terms are checked combination by combination (0: bounds only)."""
+        return self.ptr.sum_terms
+
+    @sum_terms.setter
+    def sum_terms(self, int value):
+        self.ptr.sum_terms = value
+
+    @property
     def branch_weighted(self):
         """Whether search picks cells by fewest candidates per failure weight (dom/wdeg)."""
         return bool(self.ptr.branch_weighted)
@@ -330,6 +341,26 @@ cdef class Layout:
             free(buffer)
         if not ok:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot add masks")
+
+    def set_required(self, masks):
+        """The symbols each unit must hold (one mask per unit; units as long as the alphabet hold all):
+        hidden singles and locked candidates then apply to those symbols of shorter units too."""
+        cdef int n = self.ptr.nunits, u
+        cdef const char *error = NULL
+        cdef int ok
+        if len(masks) != n:
+            raise ValueError("one mask per unit")
+        cdef sk_mask *buffer = <sk_mask *>malloc((n + 1) * sizeof(sk_mask))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            for u in range(n):
+                buffer[u] = masks[u]
+            ok = sk_layout_set_required(self.ptr, buffer, &error)
+        finally:
+            free(buffer)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot set the required symbols")
 
     def add_links(self, links):
         """Add links: (cell a, cell b, table) each, where table[x] is the mask of the symbols b may hold

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from sudokit.model import Grid, Sum
 
 SHORTEST_USEFUL = 1
-LONGEST = 8
-"""Derived sums longer than this are dropped: the core checks short sums combination by combination,
-and a long one adds little over the cages' own propagation."""
+LONGEST = 6
+"""Derived sums longer than this are dropped: a long one adds little over the cages' own propagation
+and costs a look at each change (4 to 6 measured best on setters' killers, benchmarks/README.md)."""
 
 
 def house_sums(grid: Grid) -> list[Sum]:

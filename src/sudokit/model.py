@@ -102,6 +102,9 @@ class Unit:
     """Indexes into :attr:`Grid.cells`."""
     kind: str = "extra"
     """``row``, ``column``, ``box``, ``region`` or ``extra``."""
+    required: frozenset[int] = frozenset()
+    """Symbol indexes a unit shorter than the alphabet must hold (a long renban's middle digits); a
+    unit as long as the alphabet holds every symbol."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,11 @@ objects and plain-language reasons.
 from __future__ import annotations
 
 import enum
+import itertools
+import math
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +21,7 @@ from sudokit.english import plural
 from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError, UnreadRulesWarning
 from sudokit.formats import parse
 from sudokit.house_sums import house_sums
-from sudokit.model import Cell, Grid, Puzzle, Solution, cell_name
+from sudokit.model import Cage, Cell, Grid, Puzzle, Solution, cell_name
 
 
 class Status(enum.Enum):
@@ -127,6 +129,11 @@ def _compile(grid: Grid) -> _engine.Layout:
                 for rule in grid.line_rules
             ]
         )
+    required = [_mask(unit.required) for unit in grid.units] + [
+        _cage_required(grid, cage) for cage in grid.cages
+    ]
+    if any(required):
+        layout.set_required(required)
     cage_sums = [
         (len(grid.units) + k, cage.total) for k, cage in enumerate(grid.cages) if cage.total is not None
     ]
@@ -137,6 +144,28 @@ def _compile(grid: Grid) -> _engine.Layout:
             cage = grid.cages[cage_sums[exc.index][0] - len(grid.units)]
             raise SolverError(f"{cage.name(grid)}: {exc}") from None
     return layout
+
+
+def _mask(symbols: Iterable[int]) -> int:
+    """A set of symbol indexes as the core's bit mask."""
+    return sum(1 << s for s in set(symbols))
+
+
+def _cage_required(grid: Grid, cage: Cage) -> int:
+    """The symbols a killer cage holds whatever its digits: those in every set adding up to its total.
+
+    None for a cage without a sum, or one with too many sets to list quickly.
+    """
+    if cage.total is None or math.comb(grid.size, len(cage.cells)) > 5000:
+        return 0
+    values = grid.values
+    common: set[int] | None = None
+    for combo in itertools.combinations(range(grid.size), len(cage.cells)):
+        if sum(values[s] for s in combo) == cage.total:
+            common = set(combo) if common is None else common & set(combo)
+            if not common:
+                return 0
+    return _mask(common or ())
 
 
 def _unit_name(grid: Grid, unit: int) -> str:

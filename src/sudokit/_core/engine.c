@@ -177,6 +177,7 @@ sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_s
     L->branch_weighted = 1;
     L->branch_on_places = 0;
     L->branch_refute = 1;
+    L->sum_terms = 4; /* longer sums: the combinations cost more than they save (benchmarks/README.md) */
 
     int total = 0;
     for (int u = 0; u < nunits; u++) {
@@ -189,8 +190,9 @@ sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_s
     L->unit_start = malloc((size_t)(nunits + 1) * sizeof(int));
     L->unit_cells = malloc((size_t)(total > 0 ? total : 1) * sizeof(int));
     L->complete_units = malloc((size_t)(nunits > 0 ? nunits : 1) * sizeof(int));
+    L->unit_required = calloc((size_t)(nunits > 0 ? nunits : 1), sizeof(sk_mask));
     L->peer_start = calloc((size_t)ncells + 1, sizeof(int));
-    if (!L->unit_start || !L->unit_cells || !L->complete_units || !L->peer_start) {
+    if (!L->unit_start || !L->unit_cells || !L->complete_units || !L->unit_required || !L->peer_start) {
         *error = "out of memory";
         goto fail;
     }
@@ -205,7 +207,10 @@ sk_layout *sk_layout_new(int ncells, int nsymbols, int nunits, const int *unit_s
             L->unit_cells[pos + k] = c;
         }
         pos += unit_sizes[u];
-        if (unit_sizes[u] == nsymbols) L->complete_units[L->ncomplete++] = u;
+        if (unit_sizes[u] == nsymbols) {
+            L->complete_units[L->ncomplete++] = u;
+            L->unit_required[u] = L->full;
+        }
     }
     L->unit_start[nunits] = pos;
 
@@ -276,6 +281,7 @@ void sk_layout_free(sk_layout *L) {
     free(L->unit_start);
     free(L->unit_cells);
     free(L->complete_units);
+    free(L->unit_required);
     free(L->peer_start);
     free(L->peers);
     free(L->lock_seg);
@@ -344,6 +350,32 @@ int sk_layout_add_relations(sk_layout *L, int n, const int *a, const int *b, con
         L->rel_distances[k] = distances[i];
     }
     free(fill);
+    return 1;
+}
+
+/* Symbols some units must hold besides the complete ones' (a long renban's middle digits): hidden
+ * singles and locked candidates then apply to them for those symbols.  Replaces the list of such units
+ * and rebuilds the locks. */
+int sk_layout_set_required(sk_layout *L, const sk_mask *required, const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    L->ncomplete = 0;
+    for (int u = 0; u < L->nunits; u++) {
+        int size = L->unit_start[u + 1] - L->unit_start[u];
+        sk_mask m = size == L->nsymbols ? L->full : (required[u] & L->full);
+        if (SK_POPCOUNT(m) > size) { *error = "a unit must hold more symbols than it has cells"; return 0; }
+        L->unit_required[u] = m;
+        if (m) L->complete_units[L->ncomplete++] = u;
+    }
+    free(L->lock_seg);
+    free(L->lock_cells);
+    free(L->unit_lock_start);
+    L->lock_seg = NULL;
+    L->lock_cells = NULL;
+    L->unit_lock_start = NULL;
+    int *stamp = malloc((size_t)(L->ncells + 1) * sizeof(int));
+    if (!stamp || !sk_build_locks(L, stamp)) { free(stamp); *error = "out of memory"; return 0; }
+    free(stamp);
     return 1;
 }
 
@@ -1063,7 +1095,7 @@ static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
                 break; /* the bounds changed: compute them again */
             }
         }
-        if (!L->sum_short[k]) continue;
+        if (!L->sum_short[k] || end - start > L->sum_terms) continue;
         /* a short sum: only the symbols of some whole combination stay (different where they must) */
         sk_mask support[SK_SUM_SHORT];
         if (!sk_sum_supports(L, cand, k, support)) continue;
@@ -1245,20 +1277,21 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
             const int *uc = L->unit_cells + L->unit_start[u];
             int size = L->unit_start[u + 1] - L->unit_start[u];
             sk_mask once = 0, twice = 0, fixed = 0;
+            const sk_mask need = L->unit_required[u];
             for (int i = 0; i < size; i++) {
                 sk_mask m = cand[uc[i]];
                 twice |= once & m;
                 once |= m;
                 if (SK_SINGLE(m)) fixed |= m;
             }
-            if (SK_UNLIKELY(once != full)) {
+            if (SK_UNLIKELY((once & need) != need)) {
                 s->fail.kind = SK_CONFLICT_NO_PLACE;
                 s->fail.unit = u;
-                s->fail.symbol = SK_CTZ(full & ~once);
+                s->fail.symbol = SK_CTZ(need & ~once);
                 *nsolved = solved;
                 return 0;
             }
-            sk_mask exact = once & ~twice & ~fixed;
+            sk_mask exact = once & ~twice & ~fixed & need;
             while (exact) {
                 sk_mask b = exact & (~exact + 1);
                 exact ^= b;
@@ -1292,7 +1325,7 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
                     sk_mask inside = 0, u_only = 0;
                     for (int i = seg[0]; i < seg[1]; i++) inside |= cand[cells[i]];
                     for (int i = seg[1]; i < seg[2]; i++) u_only |= cand[cells[i]];
-                    sk_mask locked = inside & ~u_only;
+                    sk_mask locked = inside & ~u_only & L->unit_required[u];
                     if (!locked) continue;
                     for (int i = seg[2]; i < seg[3]; i++) {
                         int c = cells[i];
@@ -1318,6 +1351,7 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
         if (L->use_hall && s->failures >= L->hall_after) {
             for (int k = 0; k < L->ncomplete; k++) {
                 int u = L->complete_units[k];
+                if (L->unit_required[u] != full) continue; /* Hall sets of a house that holds every symbol */
                 if (!sk_stale(s, u, s->hall_at)) continue;
                 s->hall_at[u] = s->tick;
                 int r = sk_hall_unit(s, cand, u, &qlen, &solved);
@@ -1494,7 +1528,7 @@ places:
             twice |= once & m;
             once |= m;
         }
-        sk_mask two = twice & ~thrice;
+        sk_mask two = twice & ~thrice & L->unit_required[u];
         if (two) {
             sk_mask b = two & (~two + 1);
             sk_mask positions = 0;

@@ -69,8 +69,10 @@ typedef struct {
     sk_mask full;              /* the nsymbols low bits */
     int *unit_start;           /* nunits + 1 offsets into unit_cells */
     int *unit_cells;
-    int ncomplete;             /* units with exactly nsymbols cells (hidden singles apply) */
+    int ncomplete;             /* units with required symbols (hidden singles and locks apply) */
     int *complete_units;
+    sk_mask *unit_required;    /* per unit: the symbols it must hold (all for nsymbols cells, else what
+                                * the rule behind it needs, such as a long renban's middle digits) */
     int *peer_start;           /* ncells + 1 offsets into peers */
     int *peers;                /* for each cell: the other cells sharing a unit with it, no repeats */
     int *cell_unit_start;      /* ncells + 1 offsets into cell_units */
@@ -84,6 +86,7 @@ typedef struct {
     int hall_after;            /* ... once a search has had this many failed branches (0: from the start) */
     int branch_on_places;      /* may branch on a symbol's two places in a unit, not only on a cell */
     int branch_refute;         /* after an alternative is done, remove it from its level and propagate */
+    int sum_terms;             /* sums of at most this many terms are checked combination by combination */
     int branch_weighted;       /* branch on fewest candidates per failure weight (dom/wdeg) */
     /* Pairwise relations (anti-knight, anti-king, non-consecutive, ...): cells that cannot hold
      * symbols whose indexes differ by a forbidden distance (0: the same symbol, 1: consecutive). */
@@ -179,6 +182,7 @@ int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const i
 
 /* Limit each cell to some symbols (masks[c] for cell c) in every search on the layout: rules of the
  * puzzle type itself, such as odd and even cells.  Once per layout.  Returns 1, or 0 with *error set. */
+int sk_layout_set_required(sk_layout *L, const sk_mask *required, const char **error);
 int sk_layout_add_masks(sk_layout *layout, const sk_mask *masks, const char **error);
 
 typedef struct sk_search sk_search;

@@ -9,7 +9,7 @@ from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints.base import Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
-from sudokit.model import LineRule
+from sudokit.model import LineRule, Unit
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -69,5 +69,13 @@ class Renban(LineConstraint):
         return len(set(digits)) == len(digits) and max(digits) - min(digits) == len(digits) - 1
 
     def enforce(self, grid: Grid) -> Enforcement:
-        """The renban automaton."""
-        return Enforcement(rules=(LineRule("renban", tuple(grid.index[c] for c in self.line)),))
+        """The renban automaton, and the line's cells as a unit.
+
+        Its digits differ, so the core's unit rules (a symbol's places, Hall sets when the line is as
+        long as a house) apply to it too.
+        """
+        cells = tuple(grid.index[c] for c in self.line)
+        n, length = grid.size, len(cells)
+        middle = frozenset(range(n - length, length))  # in every run of `length` consecutive symbols
+        units = (Unit(self.describe(grid), cells, required=middle),) if length <= n else ()
+        return Enforcement(rules=(LineRule("renban", cells),), units=units)  # too long: the rule says why

@@ -63,14 +63,16 @@ class Sandwich(OutsideClue):
     noun: ClassVar[str] = "sandwich clue"
     rule: ClassVar[str] = (
         "the digits strictly between the 1 and the N (the lowest and highest digit, 1 and 9 on 9x9) of the "
-        "row or column add up to the clue; 0 means the 1 and the N are neighbours"
+        "row or column add up to the clue; 0 means the 1 and the N are neighbours (a lunchbox clue is "
+        "the same: its crusts are the row's smallest and largest digit, whatever the digits are)"
     )
     source: ClassVar[str] = "f-puzzles solver (Constraints/SandwichConstraint: crusts 1 and MAX_VALUE)"
+    aliases: ClassVar[tuple[str, ...]] = ("lunchbox", "lunchbox clue")
     fpuzzles: ClassVar[tuple[str, ...]] = ("sandwichsum",)
     sudokupad: ClassVar[str] = (
         "a number beside a row or column, outside the grid, where the rules speak of sandwiches"
     )
-    words: ClassVar[tuple[str, ...]] = ("sandwich",)
+    words: ClassVar[tuple[str, ...]] = ("sandwich", "lunchbox")
 
     def holds(self, values: Values, grid: Grid) -> bool:
         """Sum strictly between where the lowest and the highest digit stand."""
