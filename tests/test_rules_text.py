@@ -21,7 +21,9 @@ from sudokit.constraints.grid_rules.diagonal import Diagonal
 from sudokit.constraints.lines.arrow import Arrow
 from sudokit.constraints.lines.thermometer import Thermometer
 from sudokit.constraints.lines.whispers import Whispers
-from sudokit.formats.rules_text import unexplained
+from sudokit.constraints.cages.killer import cages_may_repeat
+from sudokit.constraints.dots.negative import AntiXV
+from sudokit.formats.rules_text import global_rules, unexplained
 
 ARROW = Arrow(((0, 0),), ((0, 1),))
 THERMO = Thermometer(((0, 0), (0, 1)))
@@ -72,6 +74,7 @@ def test_sentences_the_rules_read_account_for(sentence: str, read: list[Constrai
         ("Digits must not repeat at corresponding box positions.", [ARROW]),
         ("A digit in column 1 indicates the column in which the digit 1 appears in that row.", [WHISPERS]),
         ("Additionally, digits may not repeat on a line.", []),
+        ("Digits may repeat in rows or columns.", [KILLER]),
         # another kind named
         ("Grey lines are palindromes.", [THERMO]),
         ("Clues outside the grid are sandwich sums.", [KILLER]),
@@ -175,3 +178,29 @@ def test_whispers_gap_in_words() -> None:
     }
     (line,) = sudokit.parse(link(data)).grid.constraints
     assert isinstance(line, Whispers) and line.difference == 8
+
+
+@pytest.mark.parametrize(
+    ("rules", "repeat"),
+    [
+        ("Digits may repeat in cages if allowed by other rules.", True),
+        ("Cage sums are given. Digits can repeat.", True),
+        # said of arrows, not of cages
+        ("Arrows: digits along an arrow sum to its circle, and these digits can repeat.", False),
+        (
+            "Cages show their sums, and digits cannot repeat within a cage. Digits on arrows sum to the"
+            " number in the pill. These digits can repeat if allowed by other rules.",
+            False,
+        ),
+    ],
+)
+def test_cages_may_repeat_only_when_said_of_cages(rules: str, repeat: bool) -> None:
+    assert cages_may_repeat(rules) is repeat
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Every V and X is given.", "All Xs and Vs are given.", "All possible X and V pairs are shown."],
+)
+def test_every_xv_given_is_the_negative_rule(sentence: str) -> None:
+    assert any(isinstance(rule, AntiXV) for rule in global_rules(sentence, 9))

@@ -81,14 +81,14 @@ def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constrai
             continue  # "within cages, all possible dots are given": a negative rule in places only
         if not negatives or (re.search(r"\bnot\b", sentence.split("given")[0]) and "all" in sentence):
             continue  # "not all dots are given": no negative rule
-        if re.search(rf"\ball\b.*\bdots\b.*{given}|\ball\b.*\bkropki\b.*{given}", sentence):
+        if re.search(rf"\b(all|every)\b.*\bdots?\b.*{given}|\b(all|every)\b.*\bkropki\b.*{given}", sentence):
             white = "white" in sentence or ("white" in text and "black" not in text)
             black = "black" in sentence or ("black" in text and "white" not in text)
             if white or not black:
                 found.append(NonConsecutive())
             if black or not white:
                 found.append(NegativeRatio())
-        elif re.search(rf"\ball\b.*\b(xs?|x's|vs?|v's|xv|x/v|x and v|such pairs)\b.*{given}", sentence):
+        elif re.search(rf"\b(all|every)\b.*\b(xs?|x's|vs?|v's|xv|x/v|x and v|v and x|such pairs)\b.*{given}", sentence):
             x = re.search(r"\b(x|xs|x's|xv|x/v)\b", sentence) is not None or "sum to 10" in sentence
             v = re.search(r"\b(v|vs|v's|xv|x/v)\b", sentence) is not None or "sum to 5" in sentence
             if "such pairs" in sentence and k:  # "digits joined by a V sum to 5. All such pairs are given."
@@ -113,7 +113,8 @@ _BOILERPLATE = (
 )
 _NOTES = (
     r"\bnot (all|every)\b.*\b(given|shown|marked|drawn|necessarily|indicated)\b",
-    r"^[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",  # "digits may repeat on a line": no new rule
+    # "digits may repeat on a line": no new rule (but digits repeating in rows or boxes is one)
+    r"^(?![\w ,]*\b(rows?|columns?|boxe?s?|regions?|nonets?)\b)[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",
     r"\b(good luck|have fun|enjoy|thanks?|thank you|inspired|test ?solv|video|dedicated|credit)\b",
     r"\b(puzzle by|made by)\b",
     r"\bno negative (constraint|rule)s?\b|\bnegative constraints? (does|do) not apply\b",

@@ -27,7 +27,28 @@ if TYPE_CHECKING:
     from sudokit.model import Grid
 
 REPEATS = re.compile(r"(digits|numbers)\s+(can|may)\s+repeat|repeat(ed|s)?\s+(digits\s+)?(are\s+)?allowed")
-"""Rules text that lets a cage's digits repeat."""
+"""Rules text that lets digits repeat."""
+
+_OTHER_THINGS = re.compile(r"\b(arrows?|lines?|circles?|diagonals?|rows?|columns?|boxe?s?|regions?|clues?)\b")
+
+
+def cages_may_repeat(rules: str) -> bool:
+    """Whether the rules text lets digits repeat in cages.
+
+    "Digits can repeat" in a sentence about arrows says nothing about cages: the sentence must speak
+    of cages, or of nothing else the puzzle draws.
+    """
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", rules.lower()) if s.strip()]
+    if any(re.search(r"(cannot|can't|may not|must not|do not|don't|never) repeat.*\bcages?\b", s) for s in sentences):
+        return False  # "digits cannot repeat within a cage"
+    for k, sentence in enumerate(sentences):
+        if REPEATS.search(sentence) is None:
+            continue
+        if k and re.match(r"\s*(these|those|such|they|their|its|this)\b", sentence):
+            sentence = sentences[k - 1] + " " + sentence  # "these digits can repeat": the digits just named
+        if re.search(r"\bcages?\b", sentence) or _OTHER_THINGS.search(sentence) is None:
+            return True
+    return False
 
 
 def cage_sum(text: object) -> int | None:
@@ -136,7 +157,7 @@ class Killer(Constraint):
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[Killer]:
         """Cages with a number; cages without one when the rules speak of killer cages."""
         found = []
-        repeats = REPEATS.search(scene.rules) is not None
+        repeats = cages_may_repeat(scene.rules)
         killer_rules = scene.says("killer", "cage")
         for k, item in scene.unclaimed("cages"):
             members = item.get("cells")
@@ -210,7 +231,7 @@ class SumCage(Constraint):
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[SumCage]:
         """Cages with a number when the rules let digits repeat in cages."""
-        if REPEATS.search(scene.rules) is None:
+        if not cages_may_repeat(scene.rules):
             return []
         found = []
         for k, item in scene.unclaimed("cages"):
