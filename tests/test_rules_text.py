@@ -15,14 +15,13 @@ import pytest
 
 import sudokit
 from sudokit.constraints.base import Constraint
-from sudokit.constraints.cages.killer import Killer
+from sudokit.constraints.cages.killer import Killer, cages_may_repeat
+from sudokit.constraints.dots.negative import AntiXV
 from sudokit.constraints.grid_rules.chess import AntiKnight
 from sudokit.constraints.grid_rules.diagonal import Diagonal
 from sudokit.constraints.lines.arrow import Arrow
 from sudokit.constraints.lines.thermometer import Thermometer
 from sudokit.constraints.lines.whispers import Whispers
-from sudokit.constraints.cages.killer import cages_may_repeat
-from sudokit.constraints.dots.negative import AntiXV
 from sudokit.formats.rules_text import global_rules, unexplained
 
 ARROW = Arrow(((0, 0),), ((0, 1),))

@@ -29,6 +29,7 @@ def normal_text(text: str) -> str:
     return plain.translate(_QUOTES)
 
 
+_XV_NAMES = r"xs?|x's|vs?|v's|xv|x/v|x and v|v and x|such pairs"
 _LOCAL_NEGATIVE = r"\b(within|inside)\b[^.]*\b(given|shown)\b|\b(given|shown)\b[^.]*\b(within|inside)\b"
 _NEGATION = r"(cannot|can ?not|can't|may not|must not|mustn't|never|not|no)"
 _SAME = r"(same digit|identical|repeat|the same|equal|same number)"
@@ -88,7 +89,7 @@ def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constrai
                 found.append(NonConsecutive())
             if black or not white:
                 found.append(NegativeRatio())
-        elif re.search(rf"\b(all|every)\b.*\b(xs?|x's|vs?|v's|xv|x/v|x and v|v and x|such pairs)\b.*{given}", sentence):
+        elif re.search(rf"\b(all|every)\b.*\b({_XV_NAMES})\b.*{given}", sentence):
             x = re.search(r"\b(x|xs|x's|xv|x/v)\b", sentence) is not None or "sum to 10" in sentence
             v = re.search(r"\b(v|vs|v's|xv|x/v)\b", sentence) is not None or "sum to 5" in sentence
             if "such pairs" in sentence and k:  # "digits joined by a V sum to 5. All such pairs are given."
@@ -114,7 +115,8 @@ _BOILERPLATE = (
 _NOTES = (
     r"\bnot (all|every)\b.*\b(given|shown|marked|drawn|necessarily|indicated)\b",
     # "digits may repeat on a line": no new rule (but digits repeating in rows or boxes is one)
-    r"^(?![\w ,]*\b(rows?|columns?|boxe?s?|regions?|nonets?)\b)[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",
+    r"^(?![\w ,]*\b(rows?|columns?|boxe?s?|regions?|nonets?)\b)"
+    r"[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",
     r"\b(good luck|have fun|enjoy|thanks?|thank you|inspired|test ?solv|video|dedicated|credit)\b",
     r"\b(puzzle by|made by)\b",
     r"\bno negative (constraint|rule)s?\b|\bnegative constraints? (does|do) not apply\b",

@@ -39,7 +39,8 @@ def cages_may_repeat(rules: str) -> bool:
     of cages, or of nothing else the puzzle draws.
     """
     sentences = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", rules.lower()) if s.strip()]
-    if any(re.search(r"(cannot|can't|may not|must not|do not|don't|never) repeat.*\bcages?\b", s) for s in sentences):
+    forbidden = r"(cannot|can't|may not|must not|do not|don't|never) repeat.*\bcages?\b"
+    if any(re.search(forbidden, s) for s in sentences):
         return False  # "digits cannot repeat within a cage"
     for k, sentence in enumerate(sentences):
         if REPEATS.search(sentence) is None:
