@@ -24,7 +24,7 @@ from sudokit import _engine, variants
 from sudokit.constraints.cages.killer import Killer
 from sudokit.constraints.cells.odd_even import Even, Odd
 from sudokit.english import number, plural
-from sudokit.errors import GridError, SudokitError
+from sudokit.errors import GridError, SearchStopped, SudokitError
 from sudokit.execution import Executor, ProcessExecutor, default_workers, given_or_own, ordered_map
 from sudokit.model import BLANKS, EMPTY, Grid, Puzzle, Solution, default_box
 from sudokit.solver import _classic9, _layout
@@ -639,6 +639,10 @@ def _generator(request: Request, grid: Grid, cells: frozenset[int] | None) -> _e
     return generator
 
 
+REDUCE_SHARE = 0.7
+"""Share of the time left that the removal of givens may take when the puzzle is also to be rated."""
+
+
 def _attempt(request: Request, seed: int, deadline: float | None) -> _Outcome:
     """One try: fill a random grid, add the generated rules, remove givens, check the request."""
     rng = random.Random(seed)
@@ -672,6 +676,8 @@ def _attempt(request: Request, seed: int, deadline: float | None) -> _Outcome:
         grid, start = made
         generator = _generator(request, grid, request.pattern)
     seconds = None if deadline is None else max(1e-3, deadline - time.perf_counter())
+    if seconds is not None and request.needs_rating:
+        seconds *= REDUCE_SHARE  # leave the rating its time: a big grid's reduction may use it all
     status, givens, minimal, _, _ = generator.reduce(
         seed, solution, start, allowed, seconds if seconds is not None else 0.0
     )
@@ -735,9 +741,13 @@ def _rating(request: Request, puzzle: Puzzle, deadline: float | None) -> tuple[R
     limit = RATING_TIME_LIMIT
     if deadline is not None:
         limit = min(limit, max(1e-3, deadline - time.perf_counter()))
-    path = explain(puzzle, time_limit=limit)
+    graded = bool(request.levels or request.score or request.se or request.technique)
+    try:
+        path = explain(puzzle, time_limit=limit)
+    except SearchStopped:
+        return None, "the rating took too long" if graded else ""
     if path.stopped_by == "time":
-        return None, "the rating took too long"
+        return None, "the rating took too long" if graded else ""  # asked only to rate: kept unrated
     rating = path.rating
     if request.levels and rating.level.label not in request.levels:
         return rating, f"level {rating.level.label}"

@@ -8,6 +8,7 @@ stays free; request bodies and puzzle texts have size limits; every error is a 4
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, Literal, TypeVar
@@ -54,7 +55,12 @@ class PuzzleRequest(BaseModel):
     puzzle: str = Field(min_length=1, max_length=MAX_PUZZLE, description="The puzzle text.")
     size: int | None = Field(None, ge=1, le=64, description="Grid size when the text cannot tell.")
     variant: list[str] = Field(
-        default_factory=list, max_length=4, description="Rules to add (x, windoku, antiknight, ...)."
+        default_factory=list,
+        max_length=4,
+        description="Rules or a multi-grid layout to add (x, windoku, antiknight, samurai, butterfly, ...).",
+    )
+    box: tuple[int, int] | None = Field(
+        None, description="Box shape (rows, columns) when the text cannot tell: [3, 2] for 3x2 boxes."
     )
 
 
@@ -120,7 +126,15 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 def _read(request: PuzzleRequest) -> Puzzle:
-    return parse(request.puzzle, size=request.size, variants=request.variant)
+    return parse(request.puzzle, size=request.size, box=request.box, variants=request.variant)
+
+
+def for_page(message: str | None) -> str | None:
+    """A library message in the page's words: the page has a box-shape choice, not ``--box``."""
+    if message is None:
+        return None
+    message = re.sub(r"try --box (\d+)x(\d+)", r"choose \1x\2 boxes", message)
+    return re.sub(r"; parse_many reads them all$", ": paste one at a time", message)
 
 
 def _symbols(puzzle: Puzzle, values: tuple[int, ...]) -> list[str]:
@@ -158,14 +172,14 @@ def create_app(
 
     @app.exception_handler(ParseError)
     async def parse_error(_request: Request, exc: ParseError) -> JSONResponse:
-        return _error(400, str(exc), line=exc.line, column=exc.column)
+        return _error(400, for_page(str(exc)) or "", line=exc.line, column=exc.column)
 
     @app.exception_handler(SudokitError)
     async def sudokit_error(_request: Request, exc: SudokitError) -> JSONResponse:
         from sudokit.generator import GenerationError
 
         status = 408 if isinstance(exc, SearchStopped) else 422 if isinstance(exc, GenerationError) else 400
-        return _error(status, str(exc))
+        return _error(status, for_page(str(exc)) or "")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -210,7 +224,7 @@ def create_app(
                 "format": detect(request.puzzle),
                 "board": board_json(puzzle),
                 "solutions": verdict,
-                "reason": result.reason,
+                "reason": for_page(result.reason),
                 "givens": puzzle.clue_count,
                 "line": _line(puzzle),
                 "warning": puzzle.warning,
@@ -232,7 +246,7 @@ def create_app(
                 "status": result.status.value,
                 "solution": _symbols(puzzle, first.values) if first is not None else None,
                 "unique": result.unique if result.stopped_by != "time" else None,
-                "reason": result.reason,
+                "reason": for_page(result.reason),
                 "seconds": round(result.seconds, 6),
                 "warning": puzzle.warning,
             }
@@ -252,7 +266,7 @@ def create_app(
                 "complete": result.complete,
                 "stopped_by": result.stopped_by,
                 "unique": result.unique,
-                "reason": result.reason,
+                "reason": for_page(result.reason),
                 "warning": result.warning,
             }
 
