@@ -1,53 +1,11 @@
-// sudokit in the browser: draw any board the API describes, play it, and ask the API for the rest.
-// State is per puzzle text and kept in localStorage, so a reload loses nothing.
+// sudokit in the browser: loading puzzles, checking every rule through the API, and wiring the page.
+import { $, api, say } from "./api.js";
+import { build, paint } from "./board.js";
+import { applyHint, drawLinks, explain, hint, showHint, showStep } from "./hints.js";
+import { back, erase, setMode } from "./input.js";
+import { fresh, remember, restore, save, state } from "./state.js";
 
-const $ = (id) => document.getElementById(id);
-const api = async (path, body) => {
-  const response = await fetch(`/api/${path}`, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
-  return data;
-};
-
-const state = {
-  text: "", board: null, values: [], corner: [], centre: [], colour: [], wrong: new Set(),
-  selected: new Set(), mode: "normal", history: [], future: [], solution: null, editing: false,
-  seconds: 0, solved: false, hint: null, hintStage: 0, steps: [], stepIndex: -1, marked: new Set(),
-  preview: null, rules: [], broken: new Set(),
-};
-let cells = [];
-let positions = new Map(); // "row,col" -> cell index, for the board being played
-let dragging = false;
-
-// ------------------------------------------------------------------------------------ storage
-
-const key = () => `sudokit:${state.text}`;
-function save() {
-  if (!state.text || state.editing) return;
-  const progress = { values: state.values, corner: state.corner, centre: state.centre, colour: state.colour,
-    seconds: state.seconds, solved: state.solved };
-  localStorage.setItem(key(), JSON.stringify(progress));
-  localStorage.setItem("sudokit:last", state.text);
-}
-function restore() {
-  const saved = JSON.parse(localStorage.getItem(key()) || "null");
-  if (!saved || !Array.isArray(saved.values) || saved.values.length !== state.board.cells.length) return;
-  Object.assign(state, { values: saved.values, corner: saved.corner, centre: saved.centre, colour: saved.colour,
-    seconds: saved.seconds || 0, solved: !!saved.solved });
-}
-
-// ------------------------------------------------------------------------------------- loading
-
-function fresh(n) {
-  state.values = Array(n).fill(null);
-  state.corner = Array.from({ length: n }, () => []);
-  state.centre = Array.from({ length: n }, () => []);
-  state.colour = Array(n).fill(0);
-}
-
-function load(text, board, { progress = null, editing = false } = {}) {
+export function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
     broken: new Set(),
     wrong: new Set(), selected: new Set([firstEmpty(board)]), hint: null, steps: [], stepIndex: -1,
@@ -73,7 +31,7 @@ function load(text, board, { progress = null, editing = false } = {}) {
   save();
 }
 
-function applyProgress(line) {
+export function applyProgress(line) {
   const symbols = state.board.symbols;
   const tokens = symbols.every((s) => s.length === 1) ? [...line] : line.split(/\s+/);
   tokens.forEach((token, c) => {
@@ -82,12 +40,12 @@ function applyProgress(line) {
   });
 }
 
-function firstEmpty(board) {
+export function firstEmpty(board) {
   const c = board.givens.findIndex((g) => g === null);
   return c < 0 ? 0 : c;
 }
 
-async function open(text, options = {}) {
+export async function open(text, options = {}) {
   try {
     const parsed = await api("parse", { puzzle: text });
     load(text, parsed.board, options);
@@ -99,12 +57,12 @@ async function open(text, options = {}) {
   }
 }
 
-function verdict(parsed) {
+export function verdict(parsed) {
   const answer = plainVerdict(parsed);
   return parsed.warning ? `${answer}, counting only the rules read (see the note below)` : answer;
 }
 
-function plainVerdict(parsed) {
+export function plainVerdict(parsed) {
   const givens = `${parsed.givens} given${parsed.givens === 1 ? "" : "s"}`;
   if (parsed.solutions === "unique") return `${givens} · one solution`;
   if (parsed.solutions === "several") return `${givens} · several solutions`;
@@ -114,202 +72,20 @@ function plainVerdict(parsed) {
 
 // ---------------------------------------------------------------------------------- the board
 
-function build() {
-  const { board } = state;
-  const el = $("board");
-  el.innerHTML = "";
-  el.style.setProperty("--cols", board.cols);
-  el.style.setProperty("--rows", board.rows);
-  $("board-wrap").style.setProperty("--cols", board.cols);
-  positions = new Map(board.cells.map(([r, c], i) => [`${r},${c}`, i]));
-  const index = positions;
-  const rows = [];
-  cells = board.cells.map(([r, c], i) => {
-    if (!rows[r]) {
-      rows[r] = document.createElement("div");
-      rows[r].setAttribute("role", "row");
-      rows[r].style.display = "contents";
-      el.append(rows[r]);
-    }
-    const cell = document.createElement("div");
-    cell.className = "cell";
-    cell.setAttribute("role", "gridcell");
-    cell.dataset.index = i;
-    cell.style.gridRow = r + 1;
-    cell.style.gridColumn = c + 1;
-    const region = board.region[i];
-    for (const [dr, dc, side] of [[-1, 0, "bt"], [1, 0, "bb"], [0, -1, "bl"], [0, 1, "br"]]) {
-      const other = index.get(`${r + dr},${c + dc}`);
-      if (other === undefined || board.region[other] !== region) cell.classList.add(side);
-    }
-    cell.addEventListener("pointerdown", (event) => {
-      event.preventDefault();
-      $("board").focus();
-      dragging = true;
-      if (event.ctrlKey || event.metaKey || event.shiftKey) toggleSelect(i);
-      else selectOnly(i);
-    });
-    cell.addEventListener("pointerenter", () => { if (dragging) { state.selected.add(i); paint(); } });
-    rows[r].append(cell);
-    return cell;
-  });
-  drawOverlay(index);
-  buildKeypad();
-}
-
-// The puzzle's drawing description (sudokit.constraints.drawing): the same shapes the SVG renderer
-// draws, in cell units with the corner origin ([row, col]); "ink" is the theme's text colour.
-function drawOverlay(index) {
-  const { board } = state;
-  const svg = $("overlay");
-  svg.setAttribute("viewBox", `0 0 ${board.cols} ${board.rows}`);
-  const parts = [];
-  const shapes = [...(board.drawing || [])].sort((a, b) => (a.layer ?? 1) - (b.layer ?? 1));
-  for (const shape of shapes) parts.push(drawShape(shape, index));
-  svg.innerHTML = parts.join("");
-  $("board-wrap").classList.toggle("outside-clues", Boolean(board.outside));
-}
-
-function colourOf(value) { return value === "ink" ? "currentColor" : value; }
-
-function drawShape(shape, index) {
-  const kind = String(shape.kind || "").replace(/ /g, "-");
-  const opacity = shape.opacity !== undefined ? ` opacity="${shape.opacity}"` : "";
-  const colour = colourOf(shape.color);
-  if (shape.shape === "line" || shape.shape === "arrow") {
-    const points = shape.points.map(([r, c]) => `${c},${r}`).join(" ");
-    let out = `<polyline class="line ${kind}" points="${points}" fill="none" stroke="${colour}"
-      stroke-width="${shape.width}" stroke-linecap="round" stroke-linejoin="round"${shape.dash ? ' stroke-dasharray=".12 .08"' : ""}${opacity}/>`;
-    if (shape.shape === "arrow" && shape.points.length >= 2) {
-      const [[r1, c1], [r2, c2]] = shape.points.slice(-2);
-      const length = Math.hypot(r2 - r1, c2 - c1) || 1, ur = (r2 - r1) / length, uc = (c2 - c1) / length;
-      const h = shape.head ?? 0.3;
-      const left = [r2 - h * ur + h * 0.6 * uc, c2 - h * uc - h * 0.6 * ur], right = [r2 - h * ur - h * 0.6 * uc, c2 - h * uc + h * 0.6 * ur];
-      out += `<polyline class="${kind}-head" points="${[left, [r2, c2], right].map(([r, c]) => `${c},${r}`).join(" ")}"
-        fill="none" stroke="${colour}" stroke-width="${shape.width}" stroke-linecap="round" stroke-linejoin="round"/>`;
-    }
-    return out;
-  }
-  if (shape.shape === "circle") {
-    const [r, c] = shape.at;
-    return `<circle class="${kind}" cx="${c}" cy="${r}" r="${shape.radius}" fill="${colourOf(shape.fill)}"
-      stroke="${colourOf(shape.stroke)}" stroke-width="${shape.stroke_width}"${opacity}/>`;
-  }
-  if (shape.shape === "rect") {
-    const [r, c] = shape.at;
-    return `<rect class="${kind}" x="${c - shape.width / 2}" y="${r - shape.height / 2}" width="${shape.width}"
-      height="${shape.height}" rx="${shape.rounded || 0}" fill="${colourOf(shape.fill)}" stroke="${colourOf(shape.stroke)}"
-      stroke-width="${shape.stroke_width}"${opacity}/>`;
-  }
-  if (shape.shape === "text") {
-    const [r, c] = shape.at;
-    const halo = shape.halo ? ' paint-order="stroke" stroke="var(--bg, #fff)" stroke-width=".06"' : "";
-    return `<text class="clue ${kind}" x="${c}" y="${r}" font-size="${shape.size}" text-anchor="middle"
-      dominant-baseline="central"${shape.bold ? ' font-weight="700"' : ""} fill="${colour}"${halo}>${escapeHtml(shape.text)}</text>`;
-  }
-  if (shape.shape === "shade") {
-    return shape.cells.map(([r, c]) => `<rect class="shade ${kind}" x="${c}" y="${r}" width="1" height="1"
-      fill="${colour}"${opacity}/>`).join("");
-  }
-  if (shape.shape === "cage") return drawCage(shape, index);
-  return "";
-}
-
-function drawCage(shape, index) {
-  const inset = 0.09;
-  const members = new Set(shape.cells.map(([r, c]) => `${r},${c}`));
-  const parts = [];
-  for (const [r, col] of shape.cells) {
-    const has = (dr, dc) => members.has(`${r + dr},${col + dc}`);
-    const x0 = col + inset, x1 = col + 1 - inset, y0 = r + inset, y1 = r + 1 - inset;
-    const segment = (a, b, d, e) => parts.push(`<line x1="${a}" y1="${b}" x2="${d}" y2="${e}"
-      stroke="${colourOf(shape.color)}" stroke-width=".025" stroke-dasharray=".08 .06"/>`);
-    if (!has(-1, 0)) segment(has(0, -1) ? col : x0, y0, has(0, 1) ? col + 1 : x1, y0);
-    if (!has(1, 0)) segment(has(0, -1) ? col : x0, y1, has(0, 1) ? col + 1 : x1, y1);
-    if (!has(0, -1)) segment(x0, has(-1, 0) ? r : y0, x0, has(1, 0) ? r + 1 : y1);
-    if (!has(0, 1)) segment(x1, has(-1, 0) ? r : y0, x1, has(1, 0) ? r + 1 : y1);
-  }
-  if (shape.label !== null && shape.label !== undefined) {
-    const [r, col] = [...shape.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
-    parts.push(`<text class="cage-sum" x="${col + 0.12}" y="${r + 0.3}" font-size=".22" fill="${colourOf(shape.color)}">${escapeHtml(String(shape.label))}</text>`);
-  }
-  return parts.join("");
-}
-
-function buildKeypad() {
-  const pad = $("keypad");
-  pad.innerHTML = "";
-  state.board.symbols.forEach((symbol, v) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = state.mode === "colour" ? String(v + 1) : symbol;
-    button.setAttribute("aria-label", state.mode === "colour" ? `colour ${v + 1}` : `enter ${symbol}`);
-    button.addEventListener("click", () => enter(v));
-    if (state.mode !== "colour" || v < 6) pad.append(button);
-  });
-}
-
-function paint() {
-  const { board, values, selected, preview } = state;
-  const shown = (c) => (board.givens[c] !== null ? board.givens[c] : values[c]);
-  const previewed = (c) => (preview && shown(c) === null ? preview[c] : null);
-  const focus = [...selected];
-  const houses = new Set(focus.length === 1 ? board.peers[focus[0]] : []);
-  const same = focus.length === 1 && shown(focus[0]) !== null ? shown(focus[0]) : null;
-  const conflicts = new Set();
-  board.cells.forEach((_, c) => {
-    const v = shown(c);
-    if (v === null) return;
-    for (const p of board.peers[c]) if (shown(p) === v) { conflicts.add(c); conflicts.add(p); }
-  });
-  const clashes = new Set(conflicts);
-  for (const c of state.broken) conflicts.add(c); // the cells of rules the server says are broken
-  cells.forEach((cell, c) => {
-    const v = shown(c);
-    const given = board.givens[c] !== null;
-    cell.classList.toggle("given", given);
-    cell.classList.toggle("selected", selected.has(c));
-    cell.classList.toggle("house", houses.has(c));
-    cell.classList.toggle("same", same !== null && v === same);
-    cell.classList.toggle("conflict", conflicts.has(c));
-    cell.classList.toggle("wrong", state.wrong.has(c));
-    cell.classList.toggle("hinted", state.marked.has(c));
-    if (state.colour[c]) cell.dataset.colour = state.colour[c]; else delete cell.dataset.colour;
-    const name = `row ${board.cells[c][0] + 1}, column ${board.cells[c][1] + 1}`;
-    cell.classList.toggle("preview", previewed(c) !== null);
-    if (v === null && previewed(c) !== null) {
-      cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[previewed(c)])}</span>`;
-      cell.setAttribute("aria-label", `${name}: ${board.symbols[previewed(c)]} (earlier step)`);
-    } else if (v !== null) {
-      cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[v])}</span>`;
-      cell.setAttribute("aria-label", `${name}: ${board.symbols[v]}${given ? " (given)" : ""}`);
-    } else {
-      const centre = state.centre[c].map((s) => board.symbols[s]);
-      const corner = state.corner[c].map((s) => board.symbols[s]);
-      const spots = [[0, 0], [0, 70], [70, 0], [70, 70], [0, 35], [70, 35], [35, 0], [35, 70], [35, 35]];
-      cell.innerHTML = (centre.length ? `<span class="centre">${escapeHtml(centre.join(""))}</span>` : "")
-        + (corner.length ? `<span class="corner">${corner.map((s, k) => `<span style="top:${spots[k % 9][0]}%;left:${spots[k % 9][1]}%">${escapeHtml(s)}</span>`).join("")}</span>` : "");
-      const marks = [centre.length ? `candidates ${centre.join(" ")}` : "", corner.length ? `corner marks ${corner.join(" ")}` : ""]
-        .filter(Boolean).join(", ");
-      cell.setAttribute("aria-label", `${name}: empty${marks ? `, ${marks}` : ""}`);
-    }
-    cell.setAttribute("aria-selected", selected.has(c) ? "true" : "false");
-  });
-  if (!state.editing) verifySoon(clashes.size > 0);
-}
-
 // Every rule is judged by the server, by the rule's own meaning (sudokit.constraints): a filled cage
 // whose sum is wrong is a conflict, and a full grid is "solved" only when it breaks nothing.
-let verifyTimer = null;
-let verified = "";
-function verifySoon(clashing) {
+export let verifyTimer = null;
+
+export let verified = "";
+
+export function verifySoon(clashing) {
   const line = progressLine();
   if (line === verified) return;
   clearTimeout(verifyTimer);
   verifyTimer = setTimeout(() => guarded(() => verify(line, clashing)), 150);
 }
 
-async function verify(line, clashing) {
+export async function verify(line, clashing) {
   const text = state.text;
   const progress = state.values.map((v) => (v === null ? null : state.board.symbols[v]));
   const result = await api("verify", { puzzle: text, progress });
@@ -325,129 +101,14 @@ async function verify(line, clashing) {
   }
 }
 
-function escapeHtml(text) {
-  return text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch]));
-}
-
-// -------------------------------------------------------------------------------- selection, entry
-
-function selectOnly(c) { state.selected = new Set([c]); paint(); }
-function toggleSelect(c) {
-  if (state.selected.has(c) && state.selected.size > 1) state.selected.delete(c); else state.selected.add(c);
-  paint();
-}
-
-function snapshot() {
-  return JSON.stringify([state.values, state.corner, state.centre, state.colour, state.editing ? state.board.givens : null]);
-}
-function remember() { state.history.push(snapshot()); state.future = []; if (state.history.length > 500) state.history.shift(); }
-function back(from, to) {
-  if (!from.length) return;
-  to.push(snapshot());
-  const [values, corner, centre, colour, givens] = JSON.parse(from.pop());
-  Object.assign(state, { values, corner, centre, colour });
-  if (givens) state.board.givens = givens;
-  state.wrong.clear();
-  paint(); save(); edited();
-}
-
-function editable(c) { return state.editing || state.board.givens[c] === null; }
-
-function enter(v, mode = state.mode) {
-  const targets = [...state.selected].filter(editable);
-  if (!targets.length) return;
-  remember();
-  if (state.editing && mode === "normal") {
-    const all = targets.every((c) => state.board.givens[c] === v);
-    targets.forEach((c) => { state.board.givens[c] = all ? null : v; });
-  } else if (mode === "normal") {
-    const all = targets.every((c) => state.values[c] === v);
-    targets.forEach((c) => { state.values[c] = all ? null : v; state.wrong.delete(c); });
-  } else if (mode === "colour") {
-    const all = targets.every((c) => state.colour[c] === v + 1);
-    targets.forEach((c) => { state.colour[c] = all ? 0 : v + 1; });
-  } else {
-    const marks = mode === "corner" ? state.corner : state.centre;
-    const open = targets.filter((c) => state.values[c] === null);
-    const all = open.every((c) => marks[c].includes(v));
-    open.forEach((c) => {
-      marks[c] = all ? marks[c].filter((s) => s !== v) : [...new Set([...marks[c], v])].sort((a, b) => a - b);
-    });
-  }
-  paint(); save(); edited();
-}
-
-function erase() {
-  const targets = [...state.selected].filter(editable);
-  if (!targets.length) return;
-  remember();
-  targets.forEach((c) => {
-    if (state.editing) state.board.givens[c] = null;
-    else if (state.values[c] !== null) state.values[c] = null;
-    else if (state.mode === "colour") state.colour[c] = 0;
-    else { state.centre[c] = []; state.corner[c] = []; }
-    state.wrong.delete(c);
-  });
-  paint(); save(); edited();
-}
-
-function move(dr, dc, extend) {
-  const { board } = state;
-  const last = [...state.selected].pop() ?? 0;
-  let [r, c] = board.cells[last];
-  for (let step = 0; step < Math.max(board.rows, board.cols); step++) {
-    r = (r + dr + board.rows) % board.rows;
-    c = (c + dc + board.cols) % board.cols;
-    const next = positions.get(`${r},${c}`);
-    if (next !== undefined) {
-      if (extend) { state.selected.delete(next); state.selected.add(next); } else state.selected = new Set([next]);
-      paint();
-      return;
-    }
-  }
-}
-
-function setMode(mode) {
-  state.mode = mode;
-  document.querySelectorAll(".mode").forEach((b) => b.classList.toggle("active", b.dataset.mode === mode));
-  buildKeypad();
-}
-
-document.addEventListener("keydown", (event) => {
-  if (!state.board || event.target.closest("input, textarea, select")) return;
-  const k = event.key;
-  if ((event.ctrlKey || event.metaKey) && k.toLowerCase() === "z") { event.preventDefault(); event.shiftKey ? back(state.future, state.history) : back(state.history, state.future); return; }
-  if ((event.ctrlKey || event.metaKey) && k.toLowerCase() === "y") { event.preventDefault(); back(state.future, state.history); return; }
-  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (arrows[k]) { event.preventDefault(); move(...arrows[k], event.shiftKey || event.ctrlKey); return; }
-  if (k === "Delete" || k === "Backspace") { event.preventDefault(); erase(); return; }
-  if (k === "Escape") { state.selected.clear(); paint(); return; }
-  const modes = { z: "normal", x: "corner", c: "centre", v: "colour" };
-  const symbols = state.board.symbols;
-  let v = symbols.indexOf(k);
-  if (v < 0) v = symbols.indexOf(k.toUpperCase());
-  if (v < 0 && event.code.startsWith("Digit")) v = symbols.indexOf(event.code.slice(5));
-  if (v < 0 && !event.ctrlKey && modes[k.toLowerCase()]) { setMode(modes[k.toLowerCase()]); return; }
-  if (v >= 0) {
-    event.preventDefault();
-    const mode = state.mode === "colour" ? "colour" : event.shiftKey ? "corner" : (event.ctrlKey || event.metaKey) ? "centre" : state.mode;
-    enter(v, mode);
-  }
-});
-document.addEventListener("pointerup", () => { dragging = false; });
-
-// --------------------------------------------------------------------------------- the API's help
-
-function say(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
-
-function progressLine() {
+export function progressLine() {
   const { symbols } = state.board;
   const single = symbols.every((s) => s.length === 1);
   const tokens = state.values.map((v) => (v === null ? (single ? "." : "0") : symbols[v]));
   return single ? tokens.join("") : tokens.join(" ");
 }
 
-async function solution() {
+export async function solution() {
   if (!state.solution) {
     const result = await api("solve", { puzzle: state.text });
     if (!result.solution) throw new Error(result.reason || result.status);
@@ -456,136 +117,32 @@ async function solution() {
   return state.solution;
 }
 
-async function guarded(work) {
+export async function guarded(work) {
   try { await work(); } catch (error) { say(error.message, "bad"); }
 }
 
-async function hint() {
-  if (state.hint && state.hintStage < 3) { state.hintStage += 1; showHint(); return; }
-  const progress = state.values.map((v) => (v === null ? null : state.board.symbols[v]));
-  const result = await api("hint", { puzzle: state.text, progress, stage: 3 });
-  if (result.wrong && result.wrong.length) {
-    state.wrong = new Set(result.wrong);
-    state.hint = null;
-    paint();
-    say(result.text, "bad");
-    return;
-  }
-  if (result.complete) { say("The grid is complete."); return; }
-  state.hint = result;
-  state.hintStage = 1;
-  showHint();
-}
-
-function showHint() {
-  const { hint: h } = state;
-  $("hint-box").hidden = false;
-  $("hint-text").textContent = h.stages[state.hintStage - 1];
-  $("hint-more").hidden = state.hintStage >= 3;
-  $("hint-apply").hidden = state.hintStage < 3;
-  state.marked = new Set(state.hintStage >= 3 ? h.step.cell_indexes : []);
-  paint();
-  drawLinks(state.hintStage >= 3 ? h.step : null);
-  if (state.hintStage >= 3) showEliminations(h.step);
-}
-
-// chains are written in Eureka notation: (d)r1c2=(d)r1c5-(d)r3c5 ... ; "=" a strong link, "-" a weak one
-function drawLinks(step) {
-  const layer = $("overlay").querySelector("#links") || (() => {
-    const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
-    g.id = "links";
-    $("overlay").append(g);
-    return g;
-  })();
-  layer.innerHTML = "";
-  if (!step) return;
-  const index = new Map(state.board.names.map((name, c) => [name, c]));
-  const nodes = [...step.explanation.matchAll(/([=-]?)\(([^)]*)\)(r\d+c\d+)/g)];
-  let previous = null;
-  for (const [, link, , name] of nodes) {
-    const c = index.get(name);
-    if (c === undefined) { previous = null; continue; }
-    const [r, col] = state.board.cells[c];
-    if (previous && link) {
-      const [pr, pc] = previous;
-      layer.insertAdjacentHTML("beforeend", `<line x1="${pc + 0.5}" y1="${pr + 0.5}" x2="${col + 0.5}" y2="${r + 0.5}"
-        stroke="#2e7d32" stroke-width=".06" ${link === "-" ? 'stroke-dasharray=".12 .08"' : ""} stroke-linecap="round"/>`);
-    }
-    previous = [r, col];
-  }
-}
-
-function showEliminations(step) {
-  for (const [c, d] of step.eliminated) {
-    const cell = cells[c];
-    if (!cell || state.values[c] !== null) continue;
-    const mark = document.createElement("span");
-    mark.className = "centre elim";
-    mark.style.bottom = "2px";
-    mark.textContent = state.board.symbols[d];
-    cell.append(mark);
-  }
-}
-
-function applyHint() {
-  const step = state.hint && state.hint.step;
-  if (!step) return;
-  remember();
-  for (const [c, d] of step.placed) if (state.board.givens[c] === null) state.values[c] = d;
-  for (const [c, d] of step.eliminated) state.centre[c] = state.centre[c].filter((s) => s !== d);
-  state.hint = null;
-  state.marked = new Set();
-  $("hint-box").hidden = true;
-  drawLinks(null);
-  paint(); save();
-}
-
-async function explain() {
-  const path = await api("explain", { puzzle: state.text });
-  state.steps = path.steps;
-  state.stepIndex = 0;
-  $("rating").textContent = `Rated ${path.level} (score ${path.score}${path.hardest ? `, hardest: ${path.hardest}` : ""})`;
-  showStep();
-}
-
-function showStep() {
-  const step = state.steps[state.stepIndex];
-  if (!step) return;
-  $("step-count").textContent = `${state.stepIndex + 1} / ${state.steps.length}`;
-  $("step-text").textContent = step.explanation;
-  // the grid as it stands before this step: every earlier step's digits, shown in grey
-  state.preview = Array(state.board.cells.length).fill(null);
-  for (const earlier of state.steps.slice(0, state.stepIndex)) {
-    for (const [c, d] of earlier.placed) state.preview[c] = d;
-  }
-  state.marked = new Set(step.cell_indexes);
-  paint();
-  drawLinks(step);
-  showEliminations(step);
-}
-
-async function check() {
+export async function check() {
   const answer = await solution();
   state.wrong = new Set(state.values.map((v, c) => (v !== null && v !== answer[c] ? c : -1)).filter((c) => c >= 0));
   paint();
   say(state.wrong.size ? `${state.wrong.size} wrong` : "Everything so far is right.", state.wrong.size ? "bad" : "good");
 }
 
-async function reveal() {
+export async function reveal() {
   const answer = await solution();
   remember();
   for (const c of state.selected) if (state.board.givens[c] === null) state.values[c] = answer[c];
   paint(); save();
 }
 
-async function solveAll() {
+export async function solveAll() {
   const answer = await solution();
   remember();
   state.values = state.board.givens.map((g, c) => (g === null ? answer[c] : null));
   paint(); save();
 }
 
-function autoCandidates() {
+export function autoCandidates() {
   remember();
   const { board } = state;
   const shown = (c) => (board.givens[c] !== null ? board.givens[c] : state.values[c]);
@@ -598,14 +155,14 @@ function autoCandidates() {
   paint(); save();
 }
 
-function finish(warning) {
+export function finish(warning) {
   state.solved = true;
   save();
   if (warning) say(`Every rule sudokit read holds (${clock(state.seconds)}); ${warning}.`, "");
   else say(`Solved in ${clock(state.seconds)}.`, "good");
 }
 
-async function trueCandidates() {
+export async function trueCandidates() {
   say("Looking for every candidate some solution holds…");
   const progress = state.values.map((v) => (v === null ? null : state.board.symbols[v]));
   const found = await api("candidates", { puzzle: state.text, progress });
@@ -621,8 +178,9 @@ async function trueCandidates() {
 
 // ------------------------------------------------------------------------------- entering givens
 
-let checkTimer = null;
-function edited() {
+export let checkTimer = null;
+
+export function edited() {
   if (!state.editing) return;
   clearTimeout(checkTimer);
   checkTimer = setTimeout(async () => {
@@ -633,14 +191,14 @@ function edited() {
   }, 250);
 }
 
-function givensText() {
+export function givensText() {
   const { symbols, givens } = state.board;
   const single = symbols.every((s) => s.length === 1);
   const tokens = givens.map((g) => (g === null ? (single ? "." : "0") : symbols[g]));
   return single ? tokens.join("") : tokens.join(" ");
 }
 
-async function blank(size, rules) {
+export async function blank(size, rules) {
   const parsed = await api("parse", { puzzle: ".".repeat(size * size), size, variant: rules });
   load("", parsed.board, { editing: true });
   state.rules = rules;
@@ -649,10 +207,11 @@ async function blank(size, rules) {
 
 // -------------------------------------------------------------------------------------- timer
 
-function clock(seconds) {
+export function clock(seconds) {
   const m = Math.floor(seconds / 60), s = seconds % 60;
   return `${m}:${String(s).padStart(2, "0")}`;
 }
+
 setInterval(() => {
   if (!state.board || state.editing || state.solved || document.hidden) return;
   state.seconds += 1;
@@ -662,7 +221,7 @@ setInterval(() => {
 
 // -------------------------------------------------------------------------------------- wiring
 
-function wire() {
+export function wire() {
   document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
   $("undo").onclick = () => back(state.history, state.future);
   $("redo").onclick = () => back(state.future, state.history);
@@ -759,7 +318,7 @@ function wire() {
   document.documentElement.dataset.theme = theme;
 }
 
-async function start() {
+export async function start() {
   wire();
   const params = new URLSearchParams(location.search);
   const asked = params.get("puzzle");

@@ -1,0 +1,201 @@
+// sudokit in the browser: the board: cells, regions, the drawing of every rule, and painting the state onto it.
+import { $, escapeHtml } from "./api.js";
+import { verifySoon } from "./app.js";
+import { enter, selectOnly, toggleSelect } from "./input.js";
+import { state } from "./state.js";
+
+export let cells = [];
+
+export let positions = new Map(); // "row,col" -> cell index, for the board being played
+
+export let dragging = false;
+
+// ------------------------------------------------------------------------------------ storage
+
+export function build() {
+  const { board } = state;
+  const el = $("board");
+  el.innerHTML = "";
+  el.style.setProperty("--cols", board.cols);
+  el.style.setProperty("--rows", board.rows);
+  $("board-wrap").style.setProperty("--cols", board.cols);
+  positions = new Map(board.cells.map(([r, c], i) => [`${r},${c}`, i]));
+  const index = positions;
+  const rows = [];
+  cells = board.cells.map(([r, c], i) => {
+    if (!rows[r]) {
+      rows[r] = document.createElement("div");
+      rows[r].setAttribute("role", "row");
+      rows[r].style.display = "contents";
+      el.append(rows[r]);
+    }
+    const cell = document.createElement("div");
+    cell.className = "cell";
+    cell.setAttribute("role", "gridcell");
+    cell.dataset.index = i;
+    cell.style.gridRow = r + 1;
+    cell.style.gridColumn = c + 1;
+    const region = board.region[i];
+    for (const [dr, dc, side] of [[-1, 0, "bt"], [1, 0, "bb"], [0, -1, "bl"], [0, 1, "br"]]) {
+      const other = index.get(`${r + dr},${c + dc}`);
+      if (other === undefined || board.region[other] !== region) cell.classList.add(side);
+    }
+    cell.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      $("board").focus();
+      dragging = true;
+      if (event.ctrlKey || event.metaKey || event.shiftKey) toggleSelect(i);
+      else selectOnly(i);
+    });
+    cell.addEventListener("pointerenter", () => { if (dragging) { state.selected.add(i); paint(); } });
+    rows[r].append(cell);
+    return cell;
+  });
+  drawOverlay(index);
+  buildKeypad();
+}
+
+// The puzzle's drawing description (sudokit.constraints.drawing): the same shapes the SVG renderer
+// draws, in cell units with the corner origin ([row, col]); "ink" is the theme's text colour.
+export function drawOverlay(index) {
+  const { board } = state;
+  const svg = $("overlay");
+  svg.setAttribute("viewBox", `0 0 ${board.cols} ${board.rows}`);
+  const parts = [];
+  const shapes = [...(board.drawing || [])].sort((a, b) => (a.layer ?? 1) - (b.layer ?? 1));
+  for (const shape of shapes) parts.push(drawShape(shape, index));
+  svg.innerHTML = parts.join("");
+  $("board-wrap").classList.toggle("outside-clues", Boolean(board.outside));
+}
+
+export function colourOf(value) { return value === "ink" ? "currentColor" : value; }
+
+export function drawShape(shape, index) {
+  const kind = String(shape.kind || "").replace(/ /g, "-");
+  const opacity = shape.opacity !== undefined ? ` opacity="${shape.opacity}"` : "";
+  const colour = colourOf(shape.color);
+  if (shape.shape === "line" || shape.shape === "arrow") {
+    const points = shape.points.map(([r, c]) => `${c},${r}`).join(" ");
+    let out = `<polyline class="line ${kind}" points="${points}" fill="none" stroke="${colour}"
+      stroke-width="${shape.width}" stroke-linecap="round" stroke-linejoin="round"${shape.dash ? ' stroke-dasharray=".12 .08"' : ""}${opacity}/>`;
+    if (shape.shape === "arrow" && shape.points.length >= 2) {
+      const [[r1, c1], [r2, c2]] = shape.points.slice(-2);
+      const length = Math.hypot(r2 - r1, c2 - c1) || 1, ur = (r2 - r1) / length, uc = (c2 - c1) / length;
+      const h = shape.head ?? 0.3;
+      const left = [r2 - h * ur + h * 0.6 * uc, c2 - h * uc - h * 0.6 * ur], right = [r2 - h * ur - h * 0.6 * uc, c2 - h * uc + h * 0.6 * ur];
+      out += `<polyline class="${kind}-head" points="${[left, [r2, c2], right].map(([r, c]) => `${c},${r}`).join(" ")}"
+        fill="none" stroke="${colour}" stroke-width="${shape.width}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    }
+    return out;
+  }
+  if (shape.shape === "circle") {
+    const [r, c] = shape.at;
+    return `<circle class="${kind}" cx="${c}" cy="${r}" r="${shape.radius}" fill="${colourOf(shape.fill)}"
+      stroke="${colourOf(shape.stroke)}" stroke-width="${shape.stroke_width}"${opacity}/>`;
+  }
+  if (shape.shape === "rect") {
+    const [r, c] = shape.at;
+    return `<rect class="${kind}" x="${c - shape.width / 2}" y="${r - shape.height / 2}" width="${shape.width}"
+      height="${shape.height}" rx="${shape.rounded || 0}" fill="${colourOf(shape.fill)}" stroke="${colourOf(shape.stroke)}"
+      stroke-width="${shape.stroke_width}"${opacity}/>`;
+  }
+  if (shape.shape === "text") {
+    const [r, c] = shape.at;
+    const halo = shape.halo ? ' paint-order="stroke" stroke="var(--bg, #fff)" stroke-width=".06"' : "";
+    return `<text class="clue ${kind}" x="${c}" y="${r}" font-size="${shape.size}" text-anchor="middle"
+      dominant-baseline="central"${shape.bold ? ' font-weight="700"' : ""} fill="${colour}"${halo}>${escapeHtml(shape.text)}</text>`;
+  }
+  if (shape.shape === "shade") {
+    return shape.cells.map(([r, c]) => `<rect class="shade ${kind}" x="${c}" y="${r}" width="1" height="1"
+      fill="${colour}"${opacity}/>`).join("");
+  }
+  if (shape.shape === "cage") return drawCage(shape, index);
+  return "";
+}
+
+export function drawCage(shape, index) {
+  const inset = 0.09;
+  const members = new Set(shape.cells.map(([r, c]) => `${r},${c}`));
+  const parts = [];
+  for (const [r, col] of shape.cells) {
+    const has = (dr, dc) => members.has(`${r + dr},${col + dc}`);
+    const x0 = col + inset, x1 = col + 1 - inset, y0 = r + inset, y1 = r + 1 - inset;
+    const segment = (a, b, d, e) => parts.push(`<line x1="${a}" y1="${b}" x2="${d}" y2="${e}"
+      stroke="${colourOf(shape.color)}" stroke-width=".025" stroke-dasharray=".08 .06"/>`);
+    if (!has(-1, 0)) segment(has(0, -1) ? col : x0, y0, has(0, 1) ? col + 1 : x1, y0);
+    if (!has(1, 0)) segment(has(0, -1) ? col : x0, y1, has(0, 1) ? col + 1 : x1, y1);
+    if (!has(0, -1)) segment(x0, has(-1, 0) ? r : y0, x0, has(1, 0) ? r + 1 : y1);
+    if (!has(0, 1)) segment(x1, has(-1, 0) ? r : y0, x1, has(1, 0) ? r + 1 : y1);
+  }
+  if (shape.label !== null && shape.label !== undefined) {
+    const [r, col] = [...shape.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+    parts.push(`<text class="cage-sum" x="${col + 0.12}" y="${r + 0.3}" font-size=".22" fill="${colourOf(shape.color)}">${escapeHtml(String(shape.label))}</text>`);
+  }
+  return parts.join("");
+}
+
+export function buildKeypad() {
+  const pad = $("keypad");
+  pad.innerHTML = "";
+  state.board.symbols.forEach((symbol, v) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = state.mode === "colour" ? String(v + 1) : symbol;
+    button.setAttribute("aria-label", state.mode === "colour" ? `colour ${v + 1}` : `enter ${symbol}`);
+    button.addEventListener("click", () => enter(v));
+    if (state.mode !== "colour" || v < 6) pad.append(button);
+  });
+}
+
+export function paint() {
+  const { board, values, selected, preview } = state;
+  const shown = (c) => (board.givens[c] !== null ? board.givens[c] : values[c]);
+  const previewed = (c) => (preview && shown(c) === null ? preview[c] : null);
+  const focus = [...selected];
+  const houses = new Set(focus.length === 1 ? board.peers[focus[0]] : []);
+  const same = focus.length === 1 && shown(focus[0]) !== null ? shown(focus[0]) : null;
+  const conflicts = new Set();
+  board.cells.forEach((_, c) => {
+    const v = shown(c);
+    if (v === null) return;
+    for (const p of board.peers[c]) if (shown(p) === v) { conflicts.add(c); conflicts.add(p); }
+  });
+  const clashes = new Set(conflicts);
+  for (const c of state.broken) conflicts.add(c); // the cells of rules the server says are broken
+  cells.forEach((cell, c) => {
+    const v = shown(c);
+    const given = board.givens[c] !== null;
+    cell.classList.toggle("given", given);
+    cell.classList.toggle("selected", selected.has(c));
+    cell.classList.toggle("house", houses.has(c));
+    cell.classList.toggle("same", same !== null && v === same);
+    cell.classList.toggle("conflict", conflicts.has(c));
+    cell.classList.toggle("wrong", state.wrong.has(c));
+    cell.classList.toggle("hinted", state.marked.has(c));
+    if (state.colour[c]) cell.dataset.colour = state.colour[c]; else delete cell.dataset.colour;
+    const name = `row ${board.cells[c][0] + 1}, column ${board.cells[c][1] + 1}`;
+    cell.classList.toggle("preview", previewed(c) !== null);
+    if (v === null && previewed(c) !== null) {
+      cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[previewed(c)])}</span>`;
+      cell.setAttribute("aria-label", `${name}: ${board.symbols[previewed(c)]} (earlier step)`);
+    } else if (v !== null) {
+      cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[v])}</span>`;
+      cell.setAttribute("aria-label", `${name}: ${board.symbols[v]}${given ? " (given)" : ""}`);
+    } else {
+      const centre = state.centre[c].map((s) => board.symbols[s]);
+      const corner = state.corner[c].map((s) => board.symbols[s]);
+      const spots = [[0, 0], [0, 70], [70, 0], [70, 70], [0, 35], [70, 35], [35, 0], [35, 70], [35, 35]];
+      cell.innerHTML = (centre.length ? `<span class="centre">${escapeHtml(centre.join(""))}</span>` : "")
+        + (corner.length ? `<span class="corner">${corner.map((s, k) => `<span style="top:${spots[k % 9][0]}%;left:${spots[k % 9][1]}%">${escapeHtml(s)}</span>`).join("")}</span>` : "");
+      const marks = [centre.length ? `candidates ${centre.join(" ")}` : "", corner.length ? `corner marks ${corner.join(" ")}` : ""]
+        .filter(Boolean).join(", ");
+      cell.setAttribute("aria-label", `${name}: empty${marks ? `, ${marks}` : ""}`);
+    }
+    cell.setAttribute("aria-selected", selected.has(c) ? "true" : "false");
+  });
+  if (!state.editing) verifySoon(clashes.size > 0);
+}
+
+document.addEventListener("pointerup", () => { dragging = false; });
+
+// --------------------------------------------------------------------------------- the API's help
