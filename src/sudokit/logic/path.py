@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -402,8 +402,28 @@ def _where(step: Step, board: Board) -> str:
     units = list(dict.fromkeys(step.units))
     if step.technique in ("naked_single", "guess") or not units:
         cells = step.cells[:1] if step.technique in ("naked_single", "guess") else step.cells
-        return f"Look at {board.cells_text(cells)}"
+        return f"Look at {_houses_around(cells, board)}"
     return f"Look at {' and '.join(units[:2])}"
+
+
+_HOUSE_ORDER = {"box": 0, "region": 0, "row": 1, "column": 2}
+
+
+def _houses_around(cells: Sequence[int], board: Board) -> str:
+    """The house that holds every cell of a step (its box first), or the boxes of its first cells.
+
+    A first-stage hint says where to look, not which cell: naming the cell gives the step away.
+    """
+    houses = sorted(board.houses, key=lambda house: _HOUSE_ORDER.get(house.kind, 3))
+    common = [house for house in houses if all(c in house.cell_set for c in cells)]
+    if common:
+        return common[0].name
+    names: list[str] = []
+    for cell in cells:
+        holder = next((house for house in houses if cell in house.cell_set), None)
+        if holder is not None and holder.name not in names:
+            names.append(holder.name)
+    return " and ".join(names[:2]) if names else "the grid"
 
 
 def hint(puzzle: Puzzle | str, *, time_limit: float | None = None) -> tuple[Hint, Board] | None:

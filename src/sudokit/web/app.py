@@ -7,6 +7,9 @@ stays free; request bodies and puzzle texts have size limits; every error is a 4
 
 from __future__ import annotations
 
+import datetime
+import functools
+import json
 import os
 import re
 from collections.abc import Callable
@@ -24,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sudokit import __version__
 from sudokit.errors import ParseError, SearchStopped, SudokitError
 from sudokit.formats import WRITE_FORMATS, detect, dumps, natural_format, parse
-from sudokit.model import Puzzle, cell_name
+from sudokit.model import EMPTY, Puzzle, cell_name
 from sudokit.web.board import board_json, with_progress
 
 MAX_BODY = 512 * 1024
@@ -39,6 +42,8 @@ LOGIC_SECONDS = 20.0
 """Time budget of a hint, explanation or rating."""
 GENERATE_SECONDS = 20.0
 """Time budget of one generated puzzle."""
+MAX_MARKS = 200_000
+"""Most cells times steps for which an explanation carries every step's pencil marks (a 16x16's path)."""
 CHECK_SECONDS = 1.0
 """Time budget of the uniqueness check that comes with every parse (the "as you type" answer)."""
 BODY_SECONDS = 10.0
@@ -107,6 +112,40 @@ class GenerateRequest(BaseModel):
     level: Literal["easy", "medium", "hard", "unfair", "extreme"] | None = None
     givens: str | None = Field(None, max_length=20)
     seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+TODAY_LEVELS = ("easy", "medium", "hard", "unfair")
+"""The levels of today's puzzles."""
+
+
+class TodayRequest(BaseModel):
+    """Which of today's puzzles: a size and a level (and another day's, for yesterday's puzzle)."""
+
+    size: Literal[4, 6, 9] = 9
+    level: Literal["easy", "medium", "hard", "unfair"] = "medium"
+    date: str | None = Field(None, pattern=r"^\d{4}-\d{2}-\d{2}$", description="YYYY-MM-DD; today by default")
+
+
+@functools.cache
+def _library() -> list[dict[str, Any]]:
+    """The bundled puzzles with what the library lists of each (title, author, size, kinds, text)."""
+    from sudokit.demo import EXAMPLES
+
+    folder = resources.files("sudokit.examples")
+    found: list[dict[str, Any]] = []
+    for name in EXAMPLES:
+        text = folder.joinpath(name).read_text(encoding="utf-8")
+        puzzle = parse(text)
+        kinds = sorted({c.kind for c in puzzle.grid.constraints})
+        found.append(
+            {"title": name, "author": None, "size": puzzle.grid.size, "kinds": kinds, "puzzle": text}
+        )
+    for line in folder.joinpath("variants.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        found.append(
+            {key: record.get(key) for key in ("title", "author", "size", "kinds")} | {"puzzle": record["url"]}
+        )
+    return found
 
 
 class ConvertRequest(PuzzleRequest):
@@ -305,7 +344,7 @@ def create_app(
         """
 
         def work() -> dict[str, Any]:
-            from sudokit.model import EMPTY, broken_constraints, check_assignment
+            from sudokit.model import broken_constraints, check_assignment
 
             puzzle = _read(request)
             playing, _ = with_progress(puzzle, request.progress)
@@ -317,6 +356,15 @@ def create_app(
                 }
                 for c in broken_constraints(grid, values)
             ]
+            for unit in grid.houses:  # a symbol twice in a house, named by the house, before the grid is full
+                seen: dict[int, list[int]] = {}
+                for cell in unit.cells:
+                    if values[cell] != EMPTY:
+                        seen.setdefault(values[cell], []).append(cell)
+                repeats = [cells for cells in seen.values() if len(cells) > 1]
+                for cells in repeats:
+                    symbol = grid.symbols[values[cells[0]]]
+                    broken.append({"rule": f"{unit.name} (a second {symbol})", "cells": cells})
             complete = EMPTY not in values
             faults = check_assignment(puzzle, values) if complete else []
             return {
@@ -375,7 +423,7 @@ def create_app(
                 "wrong": [],
                 "text": advice.stage(request.stage),
                 "stages": [advice.stage(1), advice.stage(2), advice.stage(3)],
-                "step": _step_json(advice.step, board),
+                "step": _step_json(advice.step, board, marks=True),
                 "unique": board.unique,
             }
 
@@ -393,7 +441,14 @@ def create_app(
             path = path_of(puzzle, time_limit=logic_seconds)
             board = Board.from_puzzle(puzzle)
             data = path.as_dict()
-            data["steps"] = [_step_json(step, board) for step in path.steps]
+            marks = len(puzzle.grid.cells) * len(path.steps) <= MAX_MARKS
+            steps = []
+            for step in path.steps:  # replayed, so each step carries the pencil marks it starts from
+                steps.append(_step_json(step, board, marks=marks))
+                for cell, digit in step.placements:
+                    board.place(cell, digit)
+                board.delete(step.eliminations)
+            data["steps"] = steps
             return data
 
         return await run_in_threadpool(work, logic=True)
@@ -433,6 +488,39 @@ def create_app(
                 "seed": made.seed,
                 "givens": made.givens,
                 "minimal": made.minimal,
+                "rating": made.rating.as_dict() if made.rating is not None else None,
+            }
+
+        return await run_in_threadpool(work, logic=True)
+
+    @app.get("/api/library")
+    async def library() -> dict[str, Any]:
+        """The bundled puzzles, by size and kind: the demo's examples and setters' variant puzzles."""
+        return {"puzzles": _library(), "levels": list(TODAY_LEVELS)}
+
+    @app.post("/api/today")
+    async def today(request: TodayRequest) -> dict[str, Any]:
+        """Today's puzzle of a size and level: made from the date as the seed, the same for everyone."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.generator import generate as make
+
+            day = request.date or datetime.date.today().isoformat()
+            seed = int(day.replace("-", "")) * 1000 + request.size * 10 + TODAY_LEVELS.index(request.level)
+            made = make(
+                request.size,
+                seed=seed,
+                symmetry="rot180",
+                level=request.level,
+                rate=True,
+                time_limit=generate_seconds,
+            )
+            return {
+                "puzzle": _text(made.puzzle),
+                "board": board_json(made.puzzle),
+                "date": day,
+                "seed": made.seed,
+                "givens": made.givens,
                 "rating": made.rating.as_dict() if made.rating is not None else None,
             }
 
@@ -541,10 +629,20 @@ def _text(puzzle: Puzzle) -> str:
     return dumps(puzzle, natural_format(puzzle)).strip()
 
 
-def _step_json(step: Any, board: Any) -> dict[str, Any]:
-    """A step as JSON, with cell indexes for drawing it on the board."""
+def _step_json(step: Any, board: Any, *, marks: bool = False) -> dict[str, Any]:
+    """A step as JSON, with cell indexes for drawing it on the board.
+
+    ``marks``: also the pencil marks as they stand before the step (``candidates``: the symbol
+    indexes of each empty cell, an empty list for a filled one), which the page shows with the step.
+    """
     data: dict[str, Any] = step.as_dict(board)
     data["cell_indexes"] = list(step.cells)
     data["placed"] = [[c, d] for c, d in step.placements]
     data["eliminated"] = [[c, d] for c, d in step.eliminations]
+    data["digit_indexes"] = list(step.digits)
+    if marks:
+        data["candidates"] = [
+            [d for d in range(board.n) if mask >> d & 1] if board.value[c] == EMPTY else []
+            for c, mask in enumerate(board.cand)
+        ]
     return data

@@ -62,6 +62,11 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         "description": grid.describe(),
         "peers": [sorted(peers) for peers in grid.peers],
         "unread": list(puzzle.unread),
+        "info": {
+            key: puzzle.metadata[name]
+            for key, name in (("title", "title"), ("author", "author"), ("rules", "ruleset"))
+            if puzzle.metadata.get(name)
+        },
     }
 
 

@@ -15,6 +15,16 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch]));
 }
 
-// -------------------------------------------------------------------------------- selection, entry
+// The status line.  ``about`` tags a message that holds only while its cause does ("grid": rules the
+// digits break, "check": wrong digits), so that unsay(about) clears it once the player fixes the cause.
+export function say(text, kind = "", about = "") {
+  const s = $("status");
+  s.textContent = text;
+  s.className = kind;
+  s.dataset.about = about;
+}
 
-export function say(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
+export function unsay(about) {
+  const s = $("status");
+  if (s.dataset.about === about) say("");
+}

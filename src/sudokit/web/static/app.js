@@ -1,19 +1,21 @@
 // sudokit in the browser: loading puzzles, checking every rule through the API, and wiring the page.
-import { $, api, say } from "./api.js";
-import { build, paint } from "./board.js";
+import { $, api, escapeHtml, say, unsay } from "./api.js";
+import { build, cells, paint, saveSettings, settings } from "./board.js";
 import { applyHint, drawLinks, explain, hint, showHint, showStep } from "./hints.js";
 import { back, erase, setMode } from "./input.js";
-import { fresh, remember, restore, save, state } from "./state.js";
+import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
 
 export function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
-    broken: new Set(),
+    revealed: false, broken: new Set(), brokenRules: [],
     wrong: new Set(), selected: new Set([firstEmpty(board)]), hint: null, steps: [], stepIndex: -1,
     marked: new Set(), preview: null });
   fresh(board.cells.length);
   if (!editing) restore();
   if (progress) applyProgress(progress);
   $("description").textContent = board.description + (board.rules.length ? ` · ${board.rules.join(", ")}` : "");
+  showInfo(board);
+  showOtherTabs();
   verified = "";
   const unread = board.unread || [];
   $("unread").hidden = !unread.length;
@@ -29,6 +31,38 @@ export function load(text, board, { progress = null, editing = false } = {}) {
   build();
   paint();
   save();
+}
+
+// The title, author and rules text the setter wrote (f-puzzles and SudokuPad keep them).
+function showInfo(board) {
+  const info = board.info || {};
+  $("puzzle-title").textContent = info.title || "";
+  $("puzzle-author").textContent = info.author ? `by ${info.author}` : "";
+  $("puzzle-rules").textContent = info.rules || "";
+  $("puzzle-info").hidden = !(info.title || info.author || info.rules);
+}
+
+// Other tabs' progress on this puzzle, when it differs: offered, never merged without asking.
+function showOtherTabs() {
+  const others = state.editing ? [] : otherTabs();
+  const note = $("tabs-note");
+  note.hidden = !others.length;
+  note.innerHTML = "";
+  if (!others.length) return;
+  const latest = others.sort((a, b) => (b.saved.updated || 0) - (a.saved.updated || 0))[0];
+  note.append(`Another tab has other progress on this puzzle (${latest.filled} digits). `);
+  const take = document.createElement("button");
+  take.type = "button";
+  take.id = "tabs-take";
+  take.textContent = "Use it here";
+  take.onclick = () => {
+    remember(); // undo brings this tab's own progress back
+    const { values, corner, centre, colour } = latest.saved;
+    Object.assign(state, { values, corner, centre, colour });
+    note.hidden = true;
+    paint(); save();
+  };
+  note.append(take);
 }
 
 export function applyProgress(line) {
@@ -92,13 +126,32 @@ export async function verify(line, clashing) {
   if (text !== state.text || line !== progressLine()) return; // the player moved on
   verified = line;
   state.broken = new Set(result.broken.flatMap((b) => b.cells));
+  state.brokenRules = result.broken;
   paint();
+  nameBroken(result.broken);
+  if (!state.wrong.size) unsay("check");
+  const rules = [...new Set(result.broken.map((b) => b.rule))];
   if (result.solved && !clashing) {
     if (!state.solved) finish(result.warning);
   } else if (result.complete) {
-    const rules = result.broken.map((b) => b.rule);
-    say(`The grid is full but breaks ${rules.length ? rules.join(", ") : result.faults.join(", ")}.`, "bad");
+    say(`The grid is full but breaks ${rules.length ? rules.join(", ") : result.faults.join(", ")}.`, "bad", "grid");
+  } else if (rules.length) {
+    say(`Breaks ${rules.slice(0, 3).join("; ")}${rules.length > 3 ? ` and ${rules.length - 3} more` : ""}.`, "bad", "grid");
+  } else {
+    unsay("grid");
   }
+}
+
+// Each conflicting cell says which rules it breaks (its tooltip, and its name for screen readers).
+function nameBroken(broken) {
+  const rulesOf = new Map();
+  for (const { rule, cells: members } of broken) {
+    for (const c of members) rulesOf.set(c, [...(rulesOf.get(c) || []), rule]);
+  }
+  cells.forEach((cell, c) => {
+    if (rulesOf.has(c)) cell.title = `breaks ${rulesOf.get(c).join("; ")}`;
+    else cell.removeAttribute("title");
+  });
 }
 
 export function progressLine() {
@@ -113,6 +166,7 @@ export async function solution() {
     const result = await api("solve", { puzzle: state.text });
     if (!result.solution) throw new Error(result.reason || result.status);
     state.solution = result.solution.map((s) => state.board.symbols.indexOf(s));
+    state.unique = result.unique;
   }
   return state.solution;
 }
@@ -125,7 +179,7 @@ export async function check() {
   const answer = await solution();
   state.wrong = new Set(state.values.map((v, c) => (v !== null && v !== answer[c] ? c : -1)).filter((c) => c >= 0));
   paint();
-  say(state.wrong.size ? `${state.wrong.size} wrong` : "Everything so far is right.", state.wrong.size ? "bad" : "good");
+  say(state.wrong.size ? `${state.wrong.size} wrong` : "Everything so far is right.", state.wrong.size ? "bad" : "good", "check");
 }
 
 export async function reveal() {
@@ -139,7 +193,11 @@ export async function solveAll() {
   const answer = await solution();
   remember();
   state.values = state.board.givens.map((g, c) => (g === null ? answer[c] : null));
+  state.revealed = true; // shown, not solved: never greeted "Solved"
   paint(); save();
+  if (state.unique === false) say("A solution is shown; the puzzle has several, so this is only one of them.", "bad");
+  else if (state.unique === null) say("A solution is shown; whether it is the only one was not settled in time.", "");
+  else say("The solution is shown.", "");
 }
 
 export function autoCandidates() {
@@ -158,6 +216,7 @@ export function autoCandidates() {
 export function finish(warning) {
   state.solved = true;
   save();
+  if (state.revealed) return; // the solution was shown by Solve: the status already says so
   if (warning) say(`Every rule sudokit read holds (${clock(state.seconds)}); ${warning}.`, "");
   else say(`Solved in ${clock(state.seconds)}.`, "good");
 }
@@ -213,7 +272,7 @@ export function clock(seconds) {
 }
 
 setInterval(() => {
-  if (!state.board || state.editing || state.solved || document.hidden) return;
+  if (!state.board || state.editing || state.solved || state.paused || document.hidden) return;
   state.seconds += 1;
   $("timer").textContent = clock(state.seconds);
   if (state.seconds % 5 === 0) save();
@@ -234,12 +293,12 @@ export function wire() {
   $("solve").onclick = () => guarded(solveAll);
   $("auto").onclick = autoCandidates;
   $("true-candidates").onclick = () => guarded(trueCandidates);
-  $("restart").onclick = () => { remember(); fresh(state.board.cells.length); state.solved = false; state.wrong.clear(); paint(); save(); };
+  $("restart").onclick = () => { remember(); fresh(state.board.cells.length); state.solved = false; state.revealed = false; state.wrong.clear(); paint(); save(); };
   $("explain-load").onclick = () => guarded(explain);
   $("step-prev").onclick = () => { if (state.stepIndex > 0) { state.stepIndex -= 1; showStep(); } };
   $("step-next").onclick = () => { if (state.stepIndex < state.steps.length - 1) { state.stepIndex += 1; showStep(); } };
   $("explain-panel").addEventListener("toggle", () => {
-    if (!$("explain-panel").open) { state.preview = null; state.marked = new Set(); drawLinks(null); paint(); }
+    if (!$("explain-panel").open) { state.preview = null; state.marked = new Set(); state.stepView = null; drawLinks(null); paint(); }
   });
   $("generate-form").onsubmit = (event) => {
     event.preventDefault();
@@ -287,9 +346,19 @@ export function wire() {
     }
   });
   $("import").onclick = () => guarded(async () => {
-    const text = $("import-text").value.trim();
+    // only blank lines and trailing space go: a frame's first row may start with spaces (windmill)
+    const text = $("import-text").value.replace(/^(\s*\n)+/, "").trimEnd();
     if (!text) return;
-    await open(text);
+    const layout = $("import-layout").value;
+    if (layout) {
+      // the text cannot say its box shape or layout: read it so, then keep the JSON, which says it
+      const [kind, value] = layout.split(":");
+      const request = kind === "box" ? { box: value.split("x").map(Number) } : { variant: [value] };
+      const written = await api("convert", { puzzle: text, to: "json", ...request });
+      await open(written.text);
+    } else {
+      await open(text);
+    }
     $("import-status").textContent = "opened";
   });
   $("share").onclick = () => {
@@ -303,6 +372,10 @@ export function wire() {
     $("export-text").value = result.text;
   });
   $("print").onclick = () => window.print();
+  wireSettings();
+  wireLibrary();
+  $("pause").onclick = () => pause(!state.paused);
+  $("resume").onclick = () => pause(false);
   $("timer-toggle").onclick = () => {
     const hidden = $("timer").hidden = !$("timer").hidden;
     localStorage.setItem("sudokit:timer-hidden", hidden ? "1" : "");
@@ -318,7 +391,56 @@ export function wire() {
   document.documentElement.dataset.theme = theme;
 }
 
-export async function start() {
+export // Settings: each checkbox is one of board.js's settings, saved as soon as it changes.
+function wireSettings() {
+  for (const [id, name] of [["set-conflicts", "conflicts"], ["set-highlight", "highlight"], ["set-auto-remove", "autoRemove"]]) {
+    $(id).checked = settings[name];
+    $(id).onchange = () => { settings[name] = $(id).checked; saveSettings(); if (state.board) paint(); };
+  }
+}
+
+// Pause: the grid is hidden and the clock stops until the player resumes.
+export function pause(on) {
+  state.paused = on;
+  $("paused").hidden = !on;
+  $("pause").textContent = on ? "Resume" : "Pause";
+}
+
+// The library: bundled puzzles by size and rule, and today's puzzle (the date is the seed).
+async function wireLibrary() {
+  $("today").onclick = () => guarded(async () => {
+    say("Making today's puzzle…");
+    const made = await api("today", { size: Number($("today-size").value), level: $("today-level").value });
+    load(made.puzzle, made.board);
+    say(`Today's ${made.rating ? made.rating.level : ""} puzzle (${made.date}): ${made.givens} givens`);
+  });
+  let puzzles = [];
+  try { puzzles = (await (await fetch("/api/library")).json()).puzzles || []; } catch { return; }
+  const fill = (select, values) => {
+    for (const v of values) select.insertAdjacentHTML("beforeend", `<option>${escapeHtml(String(v))}</option>`);
+  };
+  fill($("library-size"), [...new Set(puzzles.map((p) => p.size))].sort((a, b) => a - b));
+  fill($("library-kind"), [...new Set(puzzles.flatMap((p) => p.kinds))].sort());
+  const show = () => {
+    const size = $("library-size").value, kind = $("library-kind").value;
+    $("library-list").innerHTML = "";
+    for (const p of puzzles) {
+      if ((size && String(p.size) !== size) || (kind && !p.kinds.includes(kind))) continue;
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = `${p.title}${p.author ? ` by ${p.author}` : ""} · ${p.size}x${p.size}${p.kinds.length ? ` · ${p.kinds.join(", ")}` : ""}`;
+      button.onclick = () => guarded(() => open(p.puzzle));
+      item.append(button);
+      $("library-list").append(item);
+    }
+  };
+  $("library-size").onchange = show;
+  $("library-kind").onchange = show;
+  show();
+}
+
+async function start() {
   wire();
   const params = new URLSearchParams(location.search);
   const asked = params.get("puzzle");

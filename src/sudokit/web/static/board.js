@@ -10,7 +10,13 @@ export let positions = new Map(); // "row,col" -> cell index, for the board bein
 
 export let dragging = false;
 
-// ------------------------------------------------------------------------------------ storage
+// The player's settings (kept in localStorage): conflict checker, highlighting, and removing a placed
+// digit from the marks of the cells it sees.
+export const settings = Object.assign({ conflicts: true, highlight: true, autoRemove: false },
+  JSON.parse(localStorage.getItem("sudokit:settings") || "{}"));
+export function saveSettings() { localStorage.setItem("sudokit:settings", JSON.stringify(settings)); }
+
+export const COLOURS = 9; // cell colours, whatever the grid's size
 
 export function build() {
   const { board } = state;
@@ -19,6 +25,7 @@ export function build() {
   el.style.setProperty("--cols", board.cols);
   el.style.setProperty("--rows", board.rows);
   $("board-wrap").style.setProperty("--cols", board.cols);
+  $("board-wrap").style.setProperty("--rows", board.rows);
   positions = new Map(board.cells.map(([r, c], i) => [`${r},${c}`, i]));
   const index = positions;
   const rows = [];
@@ -47,10 +54,17 @@ export function build() {
       if (event.ctrlKey || event.metaKey || event.shiftKey) toggleSelect(i);
       else selectOnly(i);
     });
-    cell.addEventListener("pointerenter", () => { if (dragging) { state.selected.add(i); paint(); } });
+    cell.addEventListener("pointerenter", () => { if (dragging && !state.selected.has(i)) { state.selected.add(i); paint(); } });
     rows[r].append(cell);
     return cell;
   });
+  // a finger's drag: touch pointers stay captured by the first cell, so find the cell under it
+  el.onpointermove = (event) => {
+    if (!dragging || event.pointerType === "mouse") return;
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest?.(".cell");
+    const i = under ? Number(under.dataset.index) : -1;
+    if (i >= 0 && !state.selected.has(i)) { state.selected.add(i); paint(); }
+  };
   drawOverlay(index);
   buildKeypad();
 }
@@ -137,14 +151,48 @@ export function drawCage(shape, index) {
 export function buildKeypad() {
   const pad = $("keypad");
   pad.innerHTML = "";
+  if (state.mode === "colour") {
+    for (let v = 0; v < COLOURS; v++) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "swatch";
+      button.dataset.colour = v + 1;
+      button.textContent = String(v + 1);
+      button.setAttribute("aria-label", `colour ${v + 1}`);
+      button.addEventListener("click", () => enter(v));
+      pad.append(button);
+    }
+    return;
+  }
   state.board.symbols.forEach((symbol, v) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = state.mode === "colour" ? String(v + 1) : symbol;
-    button.setAttribute("aria-label", state.mode === "colour" ? `colour ${v + 1}` : `enter ${symbol}`);
+    button.textContent = symbol;
+    button.setAttribute("aria-label", `enter ${symbol}`);
+    button.title = "Double-click: highlight every cell and mark with this digit";
+    button.classList.toggle("highlighted", state.highlightDigit === v);
     button.addEventListener("click", () => enter(v));
-    if (state.mode !== "colour" || v < 6) pad.append(button);
+    button.addEventListener("dblclick", () => {
+      state.highlightDigit = state.highlightDigit === v ? null : v;
+      buildKeypad();
+      paint();
+    });
+    pad.append(button);
   });
+}
+
+// A cell's pencil marks before a step, in a k x k layout: the candidates the step uses, places and
+// removes each in its own colour, so that several removals in one cell stay readable.
+function stepMarks(c, view) {
+  const { symbols } = state.board;
+  const k = Math.ceil(Math.sqrt(symbols.length));
+  const marks = view.candidates[c].map((d) => {
+    const at = `${c},${d}`;
+    const kind = view.placed.has(at) ? "place" : view.eliminated.has(at) ? "elim" : view.used.has(at) ? "used" : "";
+    const style = `left:${((d % k) / k) * 100}%;top:${(Math.floor(d / k) / k) * 100}%;width:${100 / k}%;height:${100 / k}%`;
+    return `<span class="mark ${kind}" style="${style}">${escapeHtml(symbols[d])}</span>`;
+  });
+  return `<span class="marks" style="--k:${k}">${marks.join("")}</span>`;
 }
 
 export function paint() {
@@ -152,8 +200,9 @@ export function paint() {
   const shown = (c) => (board.givens[c] !== null ? board.givens[c] : values[c]);
   const previewed = (c) => (preview && shown(c) === null ? preview[c] : null);
   const focus = [...selected];
-  const houses = new Set(focus.length === 1 ? board.peers[focus[0]] : []);
-  const same = focus.length === 1 && shown(focus[0]) !== null ? shown(focus[0]) : null;
+  const houses = new Set(focus.length === 1 && settings.highlight ? board.peers[focus[0]] : []);
+  const selectedDigit = focus.length === 1 && shown(focus[0]) !== null ? shown(focus[0]) : null;
+  const same = !settings.highlight ? null : state.highlightDigit ?? selectedDigit;
   const conflicts = new Set();
   board.cells.forEach((_, c) => {
     const v = shown(c);
@@ -162,6 +211,7 @@ export function paint() {
   });
   const clashes = new Set(conflicts);
   for (const c of state.broken) conflicts.add(c); // the cells of rules the server says are broken
+  if (!settings.conflicts) conflicts.clear(); // the player checks by themselves (completion still counts)
   cells.forEach((cell, c) => {
     const v = shown(c);
     const given = board.givens[c] !== null;
@@ -169,6 +219,8 @@ export function paint() {
     cell.classList.toggle("selected", selected.has(c));
     cell.classList.toggle("house", houses.has(c));
     cell.classList.toggle("same", same !== null && v === same);
+    const marked = v === null && same !== null && (state.centre[c].includes(same) || state.corner[c].includes(same));
+    cell.classList.toggle("same-mark", marked);
     cell.classList.toggle("conflict", conflicts.has(c));
     cell.classList.toggle("wrong", state.wrong.has(c));
     cell.classList.toggle("hinted", state.marked.has(c));
@@ -181,11 +233,18 @@ export function paint() {
     } else if (v !== null) {
       cell.innerHTML = `<span class="value">${escapeHtml(board.symbols[v])}</span>`;
       cell.setAttribute("aria-label", `${name}: ${board.symbols[v]}${given ? " (given)" : ""}`);
+    } else if (state.stepView && state.stepView.candidates[c]) {
+      cell.innerHTML = stepMarks(c, state.stepView);
+      const marks = state.stepView.candidates[c].map((d) => board.symbols[d]).join(" ");
+      cell.setAttribute("aria-label", `${name}: empty, candidates ${marks} before this step`);
     } else {
       const centre = state.centre[c].map((s) => board.symbols[s]);
       const corner = state.corner[c].map((s) => board.symbols[s]);
+      const wide = board.symbols.some((s) => s.length > 1); // 10 to 16: spaced, and smaller when many
       const spots = [[0, 0], [0, 70], [70, 0], [70, 70], [0, 35], [70, 35], [35, 0], [35, 70], [35, 35]];
-      cell.innerHTML = (centre.length ? `<span class="centre">${escapeHtml(centre.join(""))}</span>` : "")
+      const centreText = escapeHtml(centre.join(wide ? " " : ""));
+      const small = centre.join("").length > 6 ? " many" : "";
+      cell.innerHTML = (centre.length ? `<span class="centre${small}">${centreText}</span>` : "")
         + (corner.length ? `<span class="corner">${corner.map((s, k) => `<span style="top:${spots[k % 9][0]}%;left:${spots[k % 9][1]}%">${escapeHtml(s)}</span>`).join("")}</span>` : "");
       const marks = [centre.length ? `candidates ${centre.join(" ")}` : "", corner.length ? `corner marks ${corner.join(" ")}` : ""]
         .filter(Boolean).join(", ");

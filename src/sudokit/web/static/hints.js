@@ -1,6 +1,6 @@
 // sudokit in the browser: hints in stages and the whole explained path, drawn on the board.
 import { $, api, say } from "./api.js";
-import { cells, paint } from "./board.js";
+import { paint } from "./board.js";
 import { remember, save, state } from "./state.js";
 
 export async function hint() {
@@ -26,13 +26,54 @@ export function showHint() {
   $("hint-text").textContent = h.stages[state.hintStage - 1];
   $("hint-more").hidden = state.hintStage >= 3;
   $("hint-apply").hidden = state.hintStage < 3;
-  state.marked = new Set(state.hintStage >= 3 ? h.step.cell_indexes : []);
+  const full = state.hintStage >= 3;
+  state.marked = new Set(full ? h.step.cell_indexes : []);
+  state.stepView = full ? stepView(h.step) : null;
   paint();
-  drawLinks(state.hintStage >= 3 ? h.step : null);
-  if (state.hintStage >= 3) showEliminations(h.step);
+  drawLinks(full ? h.step : null);
 }
 
-// chains are written in Eureka notation: (d)r1c2=(d)r1c5-(d)r3c5 ... ; "=" a strong link, "-" a weak one
+// What the board shows with a step: the pencil marks it starts from, the candidates it uses (its
+// digits in its cells), what it places and what it removes.
+export function stepView(step) {
+  if (!step || !step.candidates) return null;
+  const pair = (c, d) => `${c},${d}`;
+  const digits = new Set(step.digit_indexes || []);
+  const used = new Set();
+  for (const c of step.cell_indexes) for (const d of step.candidates[c] || []) if (digits.has(d)) used.add(pair(c, d));
+  for (const [c, d] of chainNodes(step)) used.add(pair(c, d));
+  return {
+    candidates: step.candidates,
+    used,
+    placed: new Set(step.placed.map(([c, d]) => pair(c, d))),
+    eliminated: new Set(step.eliminated.map(([c, d]) => pair(c, d))),
+  };
+}
+
+// The candidates a chain names, in order, with the link that leads to each: Eureka notation,
+// (d)r1c2=(d)r1c5-(d)r3c5 ...; "=" a strong link, "-" a weak one.
+function chainNodes(step) {
+  const index = new Map(state.board.names.map((name, c) => [name, c]));
+  const nodes = [];
+  for (const [, link, digits, name] of step.explanation.matchAll(/([=-]?)\(([^)]*)\)(r\d+c\d+)/g)) {
+    const c = index.get(name);
+    // "(4=8)r1c2": a cell's own strong link, entered by 4 and left by 8; "(4)r1c2" or "(4/5)r1c2": one
+    const parts = digits.split("=").map((part) => state.board.symbols.indexOf(part.split(/[/,]/)[0].trim()));
+    if (c === undefined || parts.some((d) => d < 0)) continue;
+    nodes.push([c, parts[0], link]);
+    if (parts.length > 1) nodes.push([c, parts[parts.length - 1], "="]);
+  }
+  return nodes;
+}
+
+// Where a candidate's pencil mark sits in its cell, in board units (the same k x k layout paint uses).
+function markCentre(c, d) {
+  const [r, col] = state.board.cells[c];
+  const k = Math.ceil(Math.sqrt(state.board.symbols.length));
+  return [col + ((d % k) + 0.5) / k, r + (Math.floor(d / k) + 0.5) / k];
+}
+
+// A chain drawn from candidate to candidate: a solid line for a strong link, dashed for a weak one.
 export function drawLinks(step) {
   const layer = $("overlay").querySelector("#links") || (() => {
     const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
@@ -42,31 +83,21 @@ export function drawLinks(step) {
   })();
   layer.innerHTML = "";
   if (!step) return;
-  const index = new Map(state.board.names.map((name, c) => [name, c]));
-  const nodes = [...step.explanation.matchAll(/([=-]?)\(([^)]*)\)(r\d+c\d+)/g)];
   let previous = null;
-  for (const [, link, , name] of nodes) {
-    const c = index.get(name);
-    if (c === undefined) { previous = null; continue; }
-    const [r, col] = state.board.cells[c];
+  for (const [c, d, link] of chainNodes(step)) {
+    const [x, y] = markCentre(c, d);
     if (previous && link) {
-      const [pr, pc] = previous;
-      layer.insertAdjacentHTML("beforeend", `<line x1="${pc + 0.5}" y1="${pr + 0.5}" x2="${col + 0.5}" y2="${r + 0.5}"
-        stroke="#2e7d32" stroke-width=".06" ${link === "-" ? 'stroke-dasharray=".12 .08"' : ""} stroke-linecap="round"/>`);
+      const [px, py] = previous;
+      // stop short of both marks, so the digits stay readable
+      const length = Math.hypot(x - px, y - py) || 1, gap = Math.min(0.12, length / 3);
+      const ux = (x - px) / length, uy = (y - py) / length;
+      layer.insertAdjacentHTML("beforeend", `<line class="chain-link ${link === "=" ? "strong" : "weak"}"
+        x1="${px + ux * gap}" y1="${py + uy * gap}" x2="${x - ux * gap}" y2="${y - uy * gap}"
+        stroke="#2e7d32" stroke-width=".035" ${link === "-" ? 'stroke-dasharray=".08 .05"' : ""} stroke-linecap="round"/>`);
     }
-    previous = [r, col];
-  }
-}
-
-export function showEliminations(step) {
-  for (const [c, d] of step.eliminated) {
-    const cell = cells[c];
-    if (!cell || state.values[c] !== null) continue;
-    const mark = document.createElement("span");
-    mark.className = "centre elim";
-    mark.style.bottom = "2px";
-    mark.textContent = state.board.symbols[d];
-    cell.append(mark);
+    layer.insertAdjacentHTML("beforeend", `<circle class="chain-node" cx="${x}" cy="${y}" r=".1" fill="none"
+      stroke="#2e7d32" stroke-width=".025"/>`);
+    previous = [x, y];
   }
 }
 
@@ -76,11 +107,16 @@ export function applyHint() {
   remember();
   for (const [c, d] of step.placed) if (state.board.givens[c] === null) state.values[c] = d;
   for (const [c, d] of step.eliminated) state.centre[c] = state.centre[c].filter((s) => s !== d);
+  closeHint();
+  paint(); save();
+}
+
+export function closeHint() {
   state.hint = null;
   state.marked = new Set();
+  state.stepView = null;
   $("hint-box").hidden = true;
   drawLinks(null);
-  paint(); save();
 }
 
 export async function explain() {
@@ -88,7 +124,27 @@ export async function explain() {
   state.steps = path.steps;
   state.stepIndex = 0;
   $("rating").textContent = `Rated ${path.level} (score ${path.score}${path.hardest ? `, hardest: ${path.hardest}` : ""})`;
+  listSteps();
   showStep();
+}
+
+// Every step of the path in a list: the player jumps to one by choosing it.
+function listSteps() {
+  const list = $("step-list");
+  list.innerHTML = "";
+  state.steps.forEach((step, k) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "step-jump";
+    const where = step.placements.length
+      ? step.placements.map((p) => `r${p.row}c${p.col}=${p.symbol}`).join(" ")
+      : `${step.eliminations.length} removed`;
+    button.textContent = `${step.technique}: ${where}`;
+    button.onclick = () => { state.stepIndex = k; showStep(); };
+    item.append(button);
+    list.append(item);
+  });
 }
 
 export function showStep() {
@@ -96,13 +152,17 @@ export function showStep() {
   if (!step) return;
   $("step-count").textContent = `${state.stepIndex + 1} / ${state.steps.length}`;
   $("step-text").textContent = step.explanation;
+  document.querySelectorAll("#step-list .step-jump").forEach((b, k) => {
+    b.classList.toggle("current", k === state.stepIndex);
+    if (k === state.stepIndex) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
+  });
   // the grid as it stands before this step: every earlier step's digits, shown in grey
   state.preview = Array(state.board.cells.length).fill(null);
   for (const earlier of state.steps.slice(0, state.stepIndex)) {
     for (const [c, d] of earlier.placed) state.preview[c] = d;
   }
   state.marked = new Set(step.cell_indexes);
+  state.stepView = stepView(step);
   paint();
   drawLinks(step);
-  showEliminations(step);
 }

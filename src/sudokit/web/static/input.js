@@ -1,6 +1,6 @@
 // sudokit in the browser: selection, entry of digits, marks and colours, undo, and the keyboard.
-import { edited } from "./app.js";
-import { buildKeypad, paint, positions } from "./board.js";
+import { edited, pause } from "./app.js";
+import { COLOURS, buildKeypad, paint, positions, settings } from "./board.js";
 import { remember, save, snapshot, state } from "./state.js";
 
 export function selectOnly(c) { state.selected = new Set([c]); paint(); }
@@ -32,6 +32,14 @@ export function enter(v, mode = state.mode) {
   } else if (mode === "normal") {
     const all = targets.every((c) => state.values[c] === v);
     targets.forEach((c) => { state.values[c] = all ? null : v; state.wrong.delete(c); });
+    if (!all && settings.autoRemove) {
+      for (const c of targets) {
+        for (const p of state.board.peers[c]) {
+          state.centre[p] = state.centre[p].filter((s) => s !== v);
+          state.corner[p] = state.corner[p].filter((s) => s !== v);
+        }
+      }
+    }
   } else if (mode === "colour") {
     const all = targets.every((c) => state.colour[c] === v + 1);
     targets.forEach((c) => { state.colour[c] = all ? 0 : v + 1; });
@@ -85,6 +93,11 @@ export function setMode(mode) {
 document.addEventListener("keydown", (event) => {
   if (!state.board || event.target.closest("input, textarea, select")) return;
   const k = event.key;
+  if (k.toLowerCase() === "p" && !event.ctrlKey && !event.metaKey && !state.board.symbols.includes(k.toUpperCase())) {
+    pause(!state.paused);
+    return;
+  }
+  if (state.paused) return; // the grid is hidden: no entry until the player resumes
   if ((event.ctrlKey || event.metaKey) && k.toLowerCase() === "z") { event.preventDefault(); event.shiftKey ? back(state.future, state.history) : back(state.history, state.future); return; }
   if ((event.ctrlKey || event.metaKey) && k.toLowerCase() === "y") { event.preventDefault(); back(state.future, state.history); return; }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -93,13 +106,46 @@ document.addEventListener("keydown", (event) => {
   if (k === "Escape") { state.selected.clear(); paint(); return; }
   const modes = { z: "normal", x: "corner", c: "centre", v: "colour" };
   const symbols = state.board.symbols;
+  if (state.mode === "colour" && /^[1-9]$/.test(k) && Number(k) <= COLOURS) {
+    event.preventDefault();
+    enter(Number(k) - 1, "colour");
+    return;
+  }
+  const mode = event.shiftKey ? "corner" : (event.ctrlKey || event.metaKey) ? "centre" : state.mode;
+  if (/^[0-9]$/.test(k) || event.code.startsWith("Digit")) {
+    const digit = /^[0-9]$/.test(k) ? k : event.code.slice(5);
+    if (typeTwoDigits(digit, symbols, mode)) { event.preventDefault(); return; }
+  }
   let v = symbols.indexOf(k);
   if (v < 0) v = symbols.indexOf(k.toUpperCase());
   if (v < 0 && event.code.startsWith("Digit")) v = symbols.indexOf(event.code.slice(5));
   if (v < 0 && !event.ctrlKey && modes[k.toLowerCase()]) { setMode(modes[k.toLowerCase()]); return; }
   if (v >= 0) {
     event.preventDefault();
-    const mode = state.mode === "colour" ? "colour" : event.shiftKey ? "corner" : (event.ctrlKey || event.metaKey) ? "centre" : state.mode;
     enter(v, mode);
   }
 });
+
+// Symbols of two digits (10 to 16): "1" then "2" within a moment enters 12; "1" alone enters 1 once the
+// moment passes (at once where no symbol starts with a "1" and has two digits).
+let pending = null;
+function typeTwoDigits(digit, symbols, mode) {
+  if (pending) {
+    clearTimeout(pending.timer);
+    const both = symbols.indexOf(pending.digit + digit);
+    const first = pending;
+    pending = null;
+    if (both >= 0) { enter(both, first.mode); return true; }
+    const alone = symbols.indexOf(first.digit);
+    if (alone >= 0) enter(alone, first.mode);
+  }
+  const longer = symbols.some((s) => s.length === 2 && s.startsWith(digit) && /^[0-9]+$/.test(s));
+  if (!longer) return false;
+  pending = { digit, mode, timer: setTimeout(() => {
+    const alone = symbols.indexOf(digit);
+    pending = null;
+    if (alone >= 0) enter(alone, mode);
+  }, TWO_DIGIT_MS) };
+  return true;
+}
+const TWO_DIGIT_MS = 700;
