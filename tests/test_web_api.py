@@ -7,6 +7,7 @@ errors must be 4xx JSON objects with a readable ``error``, and nothing may answe
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -260,3 +261,39 @@ def test_answers_name_the_rules_not_read(client: TestClient) -> None:
     for path in ("parse", "solve", "count"):
         data = client.post(f"/api/{path}", json={"puzzle": link}).json()
         assert "spotlight" in (data["warning"] or ""), path
+
+
+def test_a_big_jigsaw_is_made_within_the_time_and_rated_or_left_unrated() -> None:
+    """The removal of givens may not take the rating's time: a 16x16 jigsaw used to fail after 20 s."""
+    quick = TestClient(create_app(generate_seconds=4.0))
+    response = quick.post("/api/generate", json={"size": 16, "variant": ["jigsaw"], "seed": 1})
+    assert response.status_code == 200, response.json()
+    made = sudokit.parse(response.json()["puzzle"])
+    assert made.grid.size == 16 and sudokit.is_unique(made)
+
+
+def test_library_lists_the_bundled_puzzles_and_today_is_the_same_all_day() -> None:
+    app = TestClient(create_app())
+    puzzles = app.get("/api/library").json()["puzzles"]
+    assert len(puzzles) >= 10 and any("thermometer" in p["kinds"] for p in puzzles)
+    for entry in puzzles:
+        read = sudokit.parse(entry["puzzle"])
+        assert read.grid.size == entry["size"] and not read.warning
+    one = app.post("/api/today", json={"size": 6, "level": "easy", "date": "2026-11-26"}).json()
+    two = app.post("/api/today", json={"size": 6, "level": "easy", "date": "2026-11-26"}).json()
+    other = app.post("/api/today", json={"size": 6, "level": "easy", "date": "2026-11-27"}).json()
+    assert one["puzzle"] == two["puzzle"] != other["puzzle"]
+    assert sudokit.is_unique(sudokit.parse(one["puzzle"]))
+
+
+def test_hint_first_stage_names_a_house_and_the_step_carries_its_marks(client: TestClient) -> None:
+    response = client.post("/api/hint", json={"puzzle": PUZZLE_FOR_HINT}).json()
+    assert not re.search(r"r\d+c\d+", response["stages"][0])
+    marks = response["step"]["candidates"]
+    puzzle = sudokit.parse(PUZZLE_FOR_HINT)
+    assert len(marks) == 81 and all(marks[c] == [] for c, g in enumerate(puzzle.givens) if g >= 0)
+    for c, d in response["step"]["eliminated"]:
+        assert d in marks[c]
+
+
+PUZZLE_FOR_HINT = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"

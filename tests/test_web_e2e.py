@@ -260,7 +260,7 @@ def test_solve_fills_the_grid_and_the_link_keeps_progress(page: Any, server: str
     link = page.input_value("#share-link")
     assert "progress=" in link
     page.click("#solve")
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('The solution is shown')")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('The solution is shown')")  # noqa: E501
     answer = sudokit.solve(PUZZLE).solution
     assert answer is not None
     shown = "".join(cell(page, c).inner_text() for c in range(81))
