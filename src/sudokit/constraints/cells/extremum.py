@@ -141,7 +141,9 @@ class Minimum(_Extremum):
     """A minimum cell: less than each orthogonal neighbour that is not itself a minimum cell."""
 
     kind: ClassVar[str] = "minimum"
-    phrasing: ClassVar[str] = "less smaller lower than minimum"
+    phrasing: ClassVar[str] = (
+        "less smaller lower than minimum arrows chevrons facing pointing point inward inwards"
+    )
     noun: ClassVar[str] = "minimum cell"
     mentions: ClassVar[tuple[str, ...]] = (
         "minimum",
@@ -150,6 +152,9 @@ class Minimum(_Extremum):
         "lower than",
         "grey cell",
         "gray cell",
+        "arrows facing inward",
+        "arrows pointing inward",
+        "chevrons pointing inward",
     )
     rule: ClassVar[str] = (
         "a minimum cell is less than each orthogonally adjacent cell that is not a minimum cell "
@@ -171,7 +176,9 @@ class Maximum(_Extremum):
     """A maximum cell: more than each orthogonal neighbour that is not itself a maximum cell."""
 
     kind: ClassVar[str] = "maximum"
-    phrasing: ClassVar[str] = "greater larger higher than maximum"
+    phrasing: ClassVar[str] = (
+        "greater larger higher than maximum arrows chevrons facing pointing point outward outwards"
+    )
     noun: ClassVar[str] = "maximum cell"
     mentions: ClassVar[tuple[str, ...]] = (
         "maximum",
@@ -180,6 +187,9 @@ class Maximum(_Extremum):
         "higher than",
         "grey cell",
         "gray cell",
+        "arrows facing outward",
+        "arrows pointing outward",
+        "chevrons pointing outward",
     )
     lower: ClassVar[bool] = False
     rule: ClassVar[str] = (

@@ -101,10 +101,11 @@ class DisjointGroups(_Groups):
 
     kind: ClassVar[str] = "disjoint groups"
     phrasing: ClassVar[str] = (
-        "corresponding relative position positions disjoint repeat repeats repeated repeating repetition"
+        "corresponding relative position positions default disjoint"
+        " repeat repeats repeated repeating repetition"
     )
     noun: ClassVar[str] = "disjoint groups"
-    mentions: ClassVar[tuple[str, ...]] = ("disjoint",)
+    mentions: ClassVar[tuple[str, ...]] = ("disjoint", "same position relative", "corresponding position")
     unit_name: ClassVar[str] = "disjoint group"
     rule: ClassVar[str] = "the cells in the same position of every box hold different digits"
     source: ClassVar[str] = "f-puzzles solver (Constraints/DisjointConstraint)"
