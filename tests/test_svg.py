@@ -73,3 +73,28 @@ def test_render_command_writes_an_svg_file(tmp_path: Path) -> None:
     assert len(elements(svg, "text", "solved")) == 64
     result = CliRunner().invoke(cli, ["render", "11" + "." * 79, "--solve"])
     assert result.exit_code == 1 and "no solution to draw" in result.output
+
+
+def test_f_puzzles_cosmetic_drawings_are_drawn_by_the_renderer_and_the_app() -> None:
+    import json
+
+    import lzstring  # type: ignore[import-untyped]
+
+    from sudokit.svg import render_svg
+    from sudokit.web.board import board_json
+
+    payload = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "line": [{"lines": [["R1C1", "R2C2", "R3C3"]], "outlineC": "#34BBE6", "width": 0.4}],
+        "text": [{"cells": ["R5C5"], "value": "Zz", "fontC": "#FF0000", "size": 1}],
+        "circle": [
+            {"cells": ["R9C9"], "baseC": "#C060C0", "outlineC": "#000000", "width": 0.5, "height": 0.5}
+        ],
+    }
+    link = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(payload))
+    puzzle = sudokit.parse(link)
+    svg = render_svg(puzzle)
+    assert "cosmetic-line" in svg and "#34BBE6" in svg and ">Zz<" in svg and "#C060C0" in svg
+    kinds = [shape["kind"] for shape in board_json(puzzle)["drawing"]]
+    assert kinds.count("cosmetic line") == 1 and "cosmetic text" in kinds and "cosmetic circle" in kinds

@@ -84,7 +84,7 @@ def page(browser: Any, server: str) -> Iterator[Any]:
 
 def visit(page: Any, server: str, puzzle: str = PUZZLE, extra: str = "") -> None:
     page.goto(f"{server}/?puzzle={quote(puzzle)}{extra}")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-verdict='1']")  # the board, then the count of solutions
 
 
 def cell(page: Any, index: int) -> Any:
@@ -123,7 +123,7 @@ def test_enter_digits_and_marks_by_keyboard_then_undo_and_reload(page: Any, serv
     assert cell(page, 2).get_attribute("aria-label") == "row 1, column 3: empty, candidates 6, corner marks 2"
     page.keyboard.press("Control+y")
     page.reload()
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-verdict='1']")
     assert cell(page, 1).inner_text() == "7"
     assert "candidates 6 9" in cell(page, 2).get_attribute("aria-label")
 
@@ -216,7 +216,7 @@ def test_the_app_fits_a_phone(browser: Any, server: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone = context.new_page()
     phone.goto(f"{server}/?puzzle={quote(PUZZLE)}")
-    phone.wait_for_selector("body[data-ready='1']")
+    phone.wait_for_selector("body[data-verdict='1']")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     box = phone.locator("#board").bounding_box()
@@ -260,7 +260,9 @@ def test_solve_fills_the_grid_and_the_link_keeps_progress(page: Any, server: str
     link = page.input_value("#share-link")
     assert "progress=" in link
     page.click("#solve")
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('The solution is shown')")  # noqa: E501
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('The solution is shown')"
+    )
     answer = sudokit.solve(PUZZLE).solution
     assert answer is not None
     shown = "".join(cell(page, c).inner_text() for c in range(81))
@@ -268,7 +270,7 @@ def test_solve_fills_the_grid_and_the_link_keeps_progress(page: Any, server: str
     elsewhere = page.context.browser.new_context()  # another browser: nothing in its storage
     other = elsewhere.new_page()
     other.goto(link)
-    other.wait_for_selector("body[data-ready='1']")
+    other.wait_for_selector("body[data-verdict='1']")
     assert other.locator(".cell[data-index='1']").inner_text() == "1"
     elsewhere.close()
 

@@ -6,6 +6,7 @@ the library.  Screenshots go to ``artifacts/``.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -125,7 +126,7 @@ def test_two_tabs_keep_both_players_digits(browser: Any, server: str) -> None:
     one.keyboard.press("6")  # the first tab saves again after the second
     for tab in (one, two):
         tab.reload()
-        tab.wait_for_selector("body[data-ready='1']")
+        tab.wait_for_selector("body[data-verdict='1']")
     assert cell(one, 1).inner_text() == "1" and cell(one, 3).inner_text() == "6"
     assert cell(two, 2).inner_text() == "2"
     # each tab is told about the other's progress and may take it
@@ -145,7 +146,7 @@ def test_undo_history_survives_a_reload(page: Any, server: str) -> None:
     cell(page, 2).click()
     page.keyboard.press("2")
     page.reload()
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-verdict='1']")
     assert cell(page, 2).inner_text() == "2"
     cell(page, 40).click()
     page.keyboard.press("Control+z")
@@ -325,3 +326,27 @@ def test_the_library_and_todays_puzzle(page: Any, server: str) -> None:
     page.click("#today")
     wait_status(page, "Today's")
     assert page.url == first, "the same puzzle for the same day"
+
+
+def test_a_thermometer_step_is_explained_on_its_marks(page: Any, server: str) -> None:
+    frost = next(
+        json.loads(line)
+        for line in (Path(sudokit.__file__).parent / "examples" / "variants.jsonl").read_text().splitlines()
+        if json.loads(line)["title"] == "Frost"
+    )
+    visit(page, server, frost["url"])
+    page.click("#explain-panel summary")
+    page.click("#explain-load")
+    page.wait_for_selector("#step-list .step-jump")
+    path = sudokit.explain(sudokit.parse(frost["url"]))
+    k = next(
+        k
+        for k, step in enumerate(path.steps)
+        if step.explanation.startswith("Thermometer") and step.eliminations
+    )
+    page.locator("#step-list .step-jump").nth(k).click()
+    assert page.inner_text("#step-text").startswith("Thermometer")
+    c, _ = path.steps[k].eliminations[0]
+    assert cell(page, c).locator(".mark.elim").count() >= 1
+    assert page.locator("#overlay .thermometer").count() >= 1
+    shoot(page, "explain-variant")

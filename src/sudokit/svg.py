@@ -51,6 +51,18 @@ def drawings(grid: Grid) -> list[Shape]:
     return sorted(shapes, key=lambda shape: int(shape.get("layer", 1)))
 
 
+def puzzle_drawings(puzzle: Puzzle) -> list[Shape]:
+    """Every shape of a puzzle, in drawing order: its constraints' and what its setter drew for looks.
+
+    The constraints' shapes come from :func:`drawings`; the looks are f-puzzles' cosmetic lines,
+    shapes, text and cages.
+    """
+    from sudokit.formats.fpuzzles import cosmetic_shapes
+
+    shapes = drawings(puzzle.grid) + cosmetic_shapes(puzzle)
+    return sorted(shapes, key=lambda shape: int(shape.get("layer", 1)))
+
+
 def _colour(value: str) -> str:
     """A shape's colour in SVG: the foreground ``ink`` is black."""
     return "#000000" if value == INK else value
@@ -178,7 +190,7 @@ def render_svg(
     grid = puzzle.grid
     present = set(grid.cells)
     owner = _owners(grid)
-    shapes = drawings(grid)
+    shapes = puzzle_drawings(puzzle)
     caption = sorted({str(shape["text"]) for shape in shapes if shape["shape"] == "caption"})
     # a ring of one cell around the grid when clues stand outside it (little killers, sandwiches, ...)
     ring = cell * outside_margin(grid, shapes)

@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from sudokit import constraints, variants
+from sudokit.constraints.base import Shape
 from sudokit.constraints.cages.multi_sum import MultiSumKiller
 from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
@@ -494,6 +495,88 @@ def _drawings(puzzle: Puzzle) -> dict[str, Any]:
     if not isinstance(drawings, dict):
         raise FormatError(f'the "{DRAWINGS}" metadata must be a JSON object of f-puzzles drawing keys')
     return {key: value for key, value in drawings.items() if key in (*COSMETIC, "arrow")}
+
+
+def _cell_of(name: object) -> tuple[int, int] | None:
+    """An f-puzzles cell name (``R1C1``; outside the grid ``R0C1``, ``R10C1``) as 0-based (row, col)."""
+    match = re.fullmatch(r"R(-?\d+)C(-?\d+)", str(name).strip().upper())
+    return (int(match.group(1)) - 1, int(match.group(2)) - 1) if match else None
+
+
+def _middle(cells: list[tuple[int, int]]) -> list[float]:
+    """The centre of the box round some cells, in cell units from the grid's corner (row, col)."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return [(min(rows) + max(rows)) / 2 + 0.5, (min(cols) + max(cols)) / 2 + 0.5]
+
+
+def _colour(value: object, default: str) -> str:
+    """An f-puzzles colour (``#RRGGBB`` or ``#RRGGBBAA``), or the default for anything else."""
+    text = str(value or "")
+    return text if re.fullmatch(r"#[0-9A-Fa-f]{3,8}", text) else default
+
+
+def cosmetic_shapes(puzzle: Puzzle) -> list[Shape]:
+    """The drawing of the f-puzzles cosmetic tools a puzzle keeps: lines, shapes, text and cages.
+
+    What the setter drew, in the drawing description the SVG renderer and the web app share.  They
+    carry no rule sudokit reads (the rules text says what they mean): they are drawn so that the
+    puzzle looks as its setter made it.
+    """
+    from sudokit.constraints import drawing
+
+    shapes: list[Shape] = []
+    kept = _drawings(puzzle)
+    for item in kept.get("line") or []:
+        if not isinstance(item, dict):
+            continue
+        width = min(0.6, max(0.02, float(item.get("width") or 0.1)))
+        colour = _colour(item.get("outlineC"), "#a0a0a0")
+        for path in item.get("lines") or []:
+            cells = [c for c in map(_cell_of, path if isinstance(path, list) else []) if c is not None]
+            if len(cells) >= 2:
+                shapes.append(drawing.line("cosmetic line", drawing.centres(cells), colour, width, layer=1))
+    for key in ("rectangle", "circle"):
+        for item in kept.get(key) or []:
+            if not isinstance(item, dict):
+                continue
+            cells = [c for c in map(_cell_of, item.get("cells") or []) if c is not None]
+            if not cells:
+                continue
+            at = _middle(cells)
+            width = min(3.0, max(0.05, float(item.get("width") or 0.5)))
+            height = min(3.0, max(0.05, float(item.get("height") or width)))
+            fill = _colour(item.get("baseC"), "none")
+            stroke = _colour(item.get("outlineC"), "none")
+            if key == "circle":
+                shapes.append(drawing.circle("cosmetic circle", at, width / 2, fill=fill, stroke=stroke))
+            else:
+                shapes.append(drawing.rect("cosmetic rectangle", at, width, height, fill=fill, stroke=stroke))
+            if str(item.get("value") or "").strip():
+                colour = _colour(item.get("fontC"), drawing.INK)
+                shapes.append(
+                    drawing.text("cosmetic text", at, str(item["value"]), 0.3, color=colour, layer=3)
+                )
+    for item in kept.get("text") or []:
+        if not isinstance(item, dict) or not str(item.get("value") or "").strip():
+            continue
+        cells = [c for c in map(_cell_of, item.get("cells") or []) if c is not None]
+        if cells:
+            size = 0.4 * min(3.0, max(0.2, float(item.get("size") or 1)))
+            colour = _colour(item.get("fontC"), drawing.INK)
+            shapes.append(
+                drawing.text("cosmetic text", _middle(cells), str(item["value"]), size, color=colour)
+            )
+    for item in kept.get("cage") or []:
+        if not isinstance(item, dict):
+            continue
+        cells = [c for c in map(_cell_of, item.get("cells") or []) if c is not None]
+        if cells:
+            label = str(item.get("value") or "").strip() or None
+            shapes.append(
+                drawing.cage("cosmetic cage", cells, label, color=_colour(item.get("outlineC"), drawing.INK))
+            )
+    return shapes
 
 
 def format_fpuzzles_json(puzzle: Puzzle) -> str:

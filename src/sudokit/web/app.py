@@ -69,6 +69,12 @@ class PuzzleRequest(BaseModel):
     )
 
 
+class ParseRequest(PuzzleRequest):
+    """A puzzle to read; ``check``: also count its solutions up to two (the verdict)."""
+
+    check: bool = True
+
+
 class SolveRequest(PuzzleRequest):
     """A puzzle to solve."""
 
@@ -245,13 +251,23 @@ def create_app(
         return {"status": "ok", "version": __version__}
 
     @app.post("/api/parse")
-    async def parse_puzzle(request: PuzzleRequest) -> dict[str, Any]:
+    async def parse_puzzle(request: ParseRequest) -> dict[str, Any]:
         """Read a puzzle: its format, the board to draw, and whether it has no, one or several solutions."""
 
         def work() -> dict[str, Any]:
             from sudokit.solver import count_solutions
 
             puzzle = _read(request)
+            if not request.check:  # the board at once; the page asks for the verdict next
+                return {
+                    "format": detect(request.puzzle),
+                    "board": board_json(puzzle),
+                    "solutions": None,
+                    "reason": None,
+                    "givens": puzzle.clue_count,
+                    "line": _line(puzzle),
+                    "warning": puzzle.warning,
+                }
             result = count_solutions(puzzle, 2, time_limit=CHECK_SECONDS)
             if result.stopped_by == "time":
                 verdict = "unknown"

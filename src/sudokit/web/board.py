@@ -12,7 +12,7 @@ from typing import Any
 from sudokit.constraints import drawing
 from sudokit.errors import PuzzleError
 from sudokit.model import EMPTY, Grid, Puzzle, cell_name
-from sudokit.svg import drawings, outside_margin
+from sudokit.svg import outside_margin, puzzle_drawings
 
 
 def _owner(grid: Grid) -> list[int]:
@@ -44,7 +44,7 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         drawing.shade("extra", [grid.cells[c] for c in unit.cells], "#e0e0e0")
         for unit in grid.houses
         if unit.kind == "extra"
-    ] + drawings(grid)
+    ] + puzzle_drawings(puzzle)
     return {
         "rows": grid.rows,
         "cols": grid.cols,

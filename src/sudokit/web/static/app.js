@@ -4,6 +4,7 @@ import { build, cells, paint, saveSettings, settings } from "./board.js";
 import { applyHint, drawLinks, explain, hint, showHint, showStep } from "./hints.js";
 import { back, erase, setMode } from "./input.js";
 import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
+import { wireSetter } from "./setter.js";
 
 export function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
@@ -89,6 +90,16 @@ export async function open(text, options = {}) {
     say(error.message, "bad");
     throw error;
   }
+}
+
+// The first page: the board as soon as it is read, then the verdict (a hard variant takes its time).
+async function openFirst(text, options = {}) {
+  const parsed = await api("parse", { puzzle: text, check: false });
+  load(text, parsed.board, options);
+  say("Counting the solutions…");
+  document.body.dataset.ready = "1";
+  const checked = await api("parse", { puzzle: text });
+  if (state.text === text) say(verdict(checked), checked.solutions === "unique" ? "" : "bad");
 }
 
 export function verdict(parsed) {
@@ -281,6 +292,7 @@ setInterval(() => {
 // -------------------------------------------------------------------------------------- wiring
 
 export function wire() {
+  wireSetter();
   document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
   $("undo").onclick = () => back(state.history, state.future);
   $("redo").onclick = () => back(state.future, state.history);
@@ -446,8 +458,8 @@ async function start() {
   const asked = params.get("puzzle");
   const last = localStorage.getItem("sudokit:last");
   try {
-    if (asked) await open(asked, { progress: params.get("progress") });
-    else if (last) await open(last);
+    if (asked) await openFirst(asked, { progress: params.get("progress") });
+    else if (last) await openFirst(last);
     else {
       const made = await api("generate", { size: 9, symmetry: "rot180", level: "easy" });
       load(made.puzzle, made.board);
@@ -457,6 +469,7 @@ async function start() {
     say(error.message, "bad");
   }
   document.body.dataset.ready = "1";
+  document.body.dataset.verdict = "1";
 }
 
 start();
