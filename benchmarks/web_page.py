@@ -10,8 +10,9 @@ Starts the app in this process (uvicorn on a free port) and measures, wall time:
   Chromium until the board is drawn and playable (``body[data-ready]``), and until the count of
   solutions is shown too (``body[data-verdict]``) — a classic 9x9, a killer and a variant f-puzzles
   link from the bundled library;
-* hint: ``POST /api/hint`` on puzzles of top1465 (``data/``) as a player has them part-way (a random
-  third of the solution's cells placed), the next step at stage 3 with its pencil marks;
+* hint: ``POST /api/hint`` on puzzles of top1465 (``data/``) as a player has them part-way (the
+  placements of the first k steps of the logical path, k at random), the next step at stage 3 with its
+  pencil marks (worked out again from the placed digits, as for a player);
 * setter's verdict: ``POST /api/parse`` on a 9x9 with ten constraints of several kinds (two
   thermometers, an arrow, two killer cages, a German whispers line, two kropki dots, an XV sign,
   a renban) and a few givens, as setter mode sends it after each change.
@@ -131,17 +132,17 @@ def main() -> None:
     times = []
     with httpx.Client(base_url=base, timeout=60) as client:
         for line in puzzles:
-            solved = sudokit.solve(line).solution
-            assert solved is not None
+            # the player part-way along the logical path: the placements of its first k steps, k at random
+            steps = sudokit.explain(line).steps
             progress: list[str | None] = [None] * 81
-            for c in rng.sample(range(81), 27):
-                if line[c] in ".0":
-                    progress[c] = str(solved.values[c] + 1)
+            for step in steps[: rng.randrange(len(steps))]:
+                for c, d in step.placements:
+                    progress[c] = str(d + 1)
             started = time.perf_counter()
             answer = client.post("/api/hint", json={"puzzle": line, "progress": progress, "stage": 3})
             times.append(time.perf_counter() - started)
             assert answer.status_code == 200, answer.text
-        figures("hint (top1465, a third placed)", times)
+        figures("hint (top1465, part-way along the path)", times)
 
         text = setter_puzzle()
         times = []
