@@ -358,3 +358,17 @@ def test_the_verdict_of_eleven_constraints_comes_quickly(page: Any, server: str)
     print(f"setter verdict: change to status {statistics.median(timings):.0f} ms, /api/parse {round_trip} ms")
     assert statistics.median(timings) < 250 + 300
     assert round_trip < 300
+
+
+def test_a_reload_while_setting_keeps_the_draft(page: Any, server: str) -> None:
+    start_setting(page, server)
+    tool(page, "thermometer")
+    drag(page, [0, 1, 2, 3])
+    page.wait_for_selector("#overlay circle.thermometer")
+    type_given(page, 40, "5")
+    page.wait_for_timeout(400)  # the draft is kept with the change
+    page.reload()
+    page.wait_for_selector("body[data-verdict='1']")
+    assert "thermometer · r1c1…r1c4" in page.inner_text("#setter-list")
+    assert page.locator("#overlay polyline.thermometer").count() == 1
+    assert page.locator(".cell[data-index='40']").inner_text() == "5"

@@ -4,7 +4,7 @@ import { build, cells, paint, saveSettings, settings } from "./board.js";
 import { applyHint, drawLinks, explain, hint, showHint, showStep } from "./hints.js";
 import { back, erase, setMode } from "./input.js";
 import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
-import { wireSetter } from "./setter.js";
+import { resumeSetter, wireSetter } from "./setter.js";
 
 export function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
@@ -465,6 +465,7 @@ async function start() {
       load(made.puzzle, made.board);
       say(`A new puzzle: ${made.givens} givens, ${made.rating ? made.rating.level : ""}`);
     }
+    await resumeSetter(); // a reload while setting: back to the draft
   } catch (error) {
     say(error.message, "bad");
   }

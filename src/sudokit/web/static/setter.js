@@ -128,11 +128,36 @@ async function adopt() {
     say(`Setter mode draws on square grids with boxes; this puzzle has ${other.join(", ") || "no boxes"}.`, "bad");
     return;
   }
+  await openDraft(written.text, data);
+}
+
+// A puzzle in sudokit's JSON taken into setter mode: its grid, givens, rules and constraints.
+async function openDraft(text, data) {
   setter.on = false;
-  const parsed = await api("parse", { puzzle: written.text });
+  const parsed = await api("parse", { puzzle: text, check: false });
   load("", parsed.board, { editing: true });
   state.rules = [];
   begin((data.constraints || []).map((c) => (typeof c === "string" ? { kind: c } : c)), data.metadata || null);
+}
+
+// The draft is kept after every change: in this tab's sessionStorage (a reload takes the setter back
+// to it) and in localStorage (the last draft of any tab), so that no setter's work is lost.
+const DRAFT = "sudokit:setter-draft";
+function keepDraft() {
+  const text = JSON.stringify(puzzle());
+  try { sessionStorage.setItem(DRAFT, text); localStorage.setItem(DRAFT, text); } catch { /* full: keep setting */ }
+}
+
+// After a reload: back to the draft this tab was setting, if it was setting.  True when it was.
+export async function resumeSetter() {
+  const text = sessionStorage.getItem(DRAFT);
+  if (!text) return false;
+  let data = null;
+  try { data = JSON.parse(text); } catch { data = null; }
+  if (!data || !data.size) { sessionStorage.removeItem(DRAFT); return false; }
+  await openDraft(text, data);
+  $("setter-panel").open = true;
+  return true;
 }
 
 // Setter mode on the grid just loaded, with these constraints (global rules go to their checkboxes).
@@ -155,6 +180,7 @@ function begin(constraints, metadata) {
 
 // Setter mode off: the panel's tools hidden, the grid's margin and drawings of setting gone.
 function stop() {
+  if (setter.on) sessionStorage.removeItem(DRAFT); // left on purpose: a reload plays, the draft stays in localStorage
   Object.assign(setter, { on: false, drag: null, pending: null, clone: null, ghost: [] });
   clearTimeout(setter.timer);
   $("setter-body").hidden = true;
@@ -240,6 +266,7 @@ function changed() {
   paint();
   clearTimeout(setter.timer);
   setter.timer = setTimeout(() => verdictNow(), WAIT_MS);
+  keepDraft();
 }
 
 // Ask the server to read the puzzle; show its verdict and redraw the grid from the board it answers.
