@@ -8,6 +8,7 @@ symbol nor places a wrong one).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -252,3 +253,55 @@ def test_a_puzzle_with_several_solutions_gets_a_path_that_says_so() -> None:
     assert not any(s.technique.startswith("uniqueness") for s in path.steps)
     guess = next(s for s in path.steps if s.technique == "guess")
     assert "several solutions" in guess.explanation
+
+
+PEAK = (
+    Path(__file__).parent
+    / "fixtures"
+    / "variants"
+    / "fpuzzles-samples"
+    / "peak_4x4-littlekiller-xv.fpuzzles.txt"
+)
+
+
+def test_a_logical_solve_stops_where_no_technique_applies_and_shows_the_marks() -> None:
+    puzzle = sudokit.parse(PEAK.read_text())
+    solution = sudokit.solve(puzzle).solution
+    assert solution is not None
+    path = sudokit.explain(puzzle, guess=False)
+    assert path.stopped_by == "stuck" and path.guesses == 0 and not path.solved
+    marks = path.marks()
+    # every pencil mark left keeps the solution's digit: the path removed nothing true
+    assert marks.allowed is not None
+    assert all(marks.allowed[c] >> v & 1 for c, v in enumerate(solution.values))
+    assert "No technique applies here" in path.describe() and "logic is stuck" in path.summary()
+    stuck = path.as_dict()["stuck"]
+    assert stuck["after_step"] == len(path.steps) and len(stuck["candidates"]) == path.values.count(-1)
+    # with guesses allowed, the same puzzle is solved, and counts them
+    guessed = sudokit.explain(puzzle)
+    assert guessed.stopped_by is None and guessed.guesses >= 1
+
+
+def test_explain_cli_stops_unless_asked_to_guess_and_check_logic_is_one_line() -> None:
+    code, out, _ = run("explain", str(PEAK))
+    assert code == 0 and "No technique applies here" in out and "logic is stuck" in out
+    code, out, _ = run("explain", str(PEAK), "--guess")
+    assert code == 0 and "guess" in out.splitlines()[-1]
+    code, out, _ = run("check", "--logic", str(PEAK))
+    assert code == 1 and out.count("\n") == 1 and out.startswith("unique · stuck after")
+    code, out, _ = run("check", "--logic", EASY[0])
+    assert code == 0 and out.startswith("unique · solved by logic in") and "score" in out
+    code, out, _ = run("check", "--logic", "--json", str(PEAK))
+    data = json.loads(out)
+    assert data["stuck"] and data["unique"] and "|" in data["pencilmarks"]
+
+
+def test_explain_json_holds_puzzles_the_line_cannot() -> None:
+    grid = sudokit.Grid.classic(4).with_constraints(
+        sudokit.variants.Odd((0, 0)), sudokit.variants.Even((0, 1))
+    )
+    text = sudokit.dumps(sudokit.Puzzle(grid, (-1,) * 16), "json")
+    code, out, err = run("explain", text, "--json", "--guess")
+    assert code == 0, err
+    data = json.loads(out)
+    assert sudokit.parse(data["puzzle"]).grid == grid

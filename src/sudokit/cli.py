@@ -784,12 +784,21 @@ def _echo_count(result: CountResult, limit: int, where: str, tally: Tally) -> No
     help="The setter's check: for several solutions, show two and the cells where they differ; "
     "for one, list the givens and constraints each of which could go alone.",
 )
-@click.option("--json", "as_json", is_flag=True, help="With --explain-ambiguity: one JSON object per puzzle.")
+@click.option(
+    "--logic",
+    is_flag=True,
+    help="The setter's logical solve: unique or not, solved by logic or stuck (and where), the hardest "
+    "step and the rating, in one line.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="With --explain-ambiguity or --logic: one JSON object per puzzle."
+)
 @input_options
 @limit_options
 def check(
     puzzle: str,
     explain_ambiguity: bool,
+    logic: bool,
     as_json: bool,
     node_limit: int | None,
     time_limit: float | None,
@@ -797,13 +806,20 @@ def check(
 ) -> None:
     """Say whether PUZZLE is valid and has no, one or several solutions.
 
-    Exit code 0 only when every puzzle has exactly one.
+    Exit code 0 only when every puzzle has exactly one (with --logic: and logic alone solves it).
     """
     from sudokit.english import plural
     from sudokit.solver import count_solutions
 
     entries = load_entries(puzzle, **options)
     tally = Tally(len(entries), "checked")
+    if logic:
+        for entry, (ok, text) in tally.answers(entries, lambda item: _logic_check(item, time_limit, as_json)):
+            if not ok:
+                tally.failed += 1
+            click.echo(text if as_json else entry.where + text)
+        tally.finish()
+        return
     if explain_ambiguity:
         for entry, report in tally.answers(entries, lambda item: _audit_text(item, time_limit, as_json)):
             unique, text = report
@@ -830,6 +846,60 @@ def check(
             tally.failed += 1
         click.echo(entry.where + text)
     tally.finish()
+
+
+def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:
+    """A setter's logical solve in one line: (unique and solved by logic, the line or its JSON).
+
+    ``unique · solved by logic in 57 steps · hardest: X-Wing · score 1,020 (hard)``, or where logic
+    is stuck: after how many steps and how many cells are still empty.
+    """
+    from sudokit.english import plural
+    from sudokit.errors import PuzzleError
+    from sudokit.logic import explain as explain_puzzle
+    from sudokit.solver import count_solutions
+
+    counted = count_solutions(puzzle, 2, time_limit=time_limit)
+    if counted.stopped_by == "time":
+        return False, _logic_json(
+            {"unique": None, "stopped_by": "time"}
+        ) if as_json else "unknown: stopped by the time limit"
+    if counted.count == 0:
+        text = f"no solution: {counted.reason}" if counted.reason else "no solution"
+        return False, _logic_json({"unique": False, "solutions": 0}) if as_json else text
+    try:
+        path = explain_puzzle(puzzle, time_limit=time_limit or 60.0, guess=False)
+    except PuzzleError as exc:
+        return False, _logic_json({"unique": False, "error": str(exc)}) if as_json else str(exc)
+    unique = counted.count == 1
+    rating = path.rating
+    empty = sum(1 for v in path.values if v < 0)
+    if path.stopped_by == "stuck":
+        how = f"stuck after {plural(len(path.steps), 'step')} with {plural(empty, 'cell')} empty"
+    elif path.stopped_by == "time":
+        how = f"stopped by the time limit after {plural(len(path.steps), 'step')}"
+    else:
+        how = f"solved by logic in {plural(len(path.steps), 'step')}"
+    words = ["unique" if unique else "several solutions", how]
+    if path.stopped_by is None:
+        words.append(rating.scale())  # score (level), hardest: technique (SE)
+    elif path.steps:
+        words.append(f"hardest so far: {rating.hardest}")
+    ok = unique and path.stopped_by is None
+    if as_json:
+        data = {
+            "unique": unique,
+            "solved_by_logic": path.stopped_by is None,
+            "stuck": path.stopped_by == "stuck",
+            "steps": len(path.steps),
+            "empty": empty,
+            "hardest": rating.hardest if path.steps else None,
+            "score": rating.score if path.stopped_by is None else None,
+            "level": rating.level.label if path.stopped_by is None else None,
+            "pencilmarks": path.marks_text() if path.stopped_by == "stuck" else None,
+        }
+        return ok, _logic_json(data)
+    return ok, " · ".join(words)
 
 
 def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:
@@ -1267,15 +1337,23 @@ def logic_limit_option(command: F) -> F:
     metavar="KEY",
     help="Allow only these techniques (keys such as naked_pair, x_wing); repeatable.",
 )
+@click.option(
+    "--guess/--no-guess",
+    default=False,
+    help="Where no technique applies, guess from the solution and go on (default: stop there and show "
+    "the pencil marks, as a logical solve does).",
+)
 @input_options
 @logic_limit_option
 def explain(
-    puzzle: str, as_json: bool, techniques: tuple[str, ...], time_limit: float, **options: Any
+    puzzle: str, as_json: bool, techniques: tuple[str, ...], guess: bool, time_limit: float, **options: Any
 ) -> None:
     """Print the step-by-step human-style path that solves PUZZLE, with its rating.
 
-    A puzzle with several solutions is explained towards its first, and says so.  Exit code 1 when
-    a puzzle cannot be explained (no solution) or the time limit ends its path.
+    Where no technique applies, the path stops and says so, with the pencil marks at that point
+    (--guess goes on by guessing).  A puzzle with several solutions is explained towards its first,
+    and says so.  Exit code 1 when a puzzle cannot be explained (no solution) or the time limit ends
+    its path.
     """
     from sudokit.logic import explain as explain_puzzle
 
@@ -1283,7 +1361,7 @@ def explain(
     tally = Tally(len(entries), "explained")
     chosen = techniques or None
     for entry, path in tally.answers(
-        entries, lambda item: explain_puzzle(item, techniques=chosen, time_limit=time_limit)
+        entries, lambda item: explain_puzzle(item, techniques=chosen, time_limit=time_limit, guess=guess)
     ):
         if as_json:
             click.echo(_logic_json(path.as_dict()))
@@ -1291,7 +1369,7 @@ def explain(
             if entry.where:
                 click.echo(entry.where.rstrip(" ").rstrip(":") + ":")
             click.echo(path.describe())
-        if path.stopped_by is not None:
+        if path.stopped_by == "time":
             tally.fail(entry, f"stopped by the time limit of {time_limit:g} s before the path was complete")
     tally.finish()
 

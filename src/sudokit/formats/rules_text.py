@@ -186,7 +186,7 @@ _GENERIC = _words(
 # sentence about the kinds a puzzle has, made of these and those kinds' own words, says nothing new.
 _COMMON = _words(
     "1 10 2 3 4 5 6 7 8 9 a about above across additionally adjacent after again all allowed along "
-    "faint hollow opaque solid tiny translucent transparent "
+    "faint hollow next opaque solid tiny translucent transparent "
     "also always an and another any anywhere apart appear appearing appears applies apply are area "
     "areas around as at away be been beige below big black blue bold both bottom box boxes brown but "
     "by c can can't cannot cell cells center central centre circle circled circles classic clue clues "

@@ -20,7 +20,7 @@ from sudokit.errors import PuzzleError, SearchStopped, SolverError
 from sudokit.logic.board import Board
 from sudokit.logic.step import TECHNIQUES, Level, Step
 from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder
-from sudokit.model import EMPTY, Puzzle
+from sudokit.model import EMPTY, Puzzle, cell_name
 from sudokit.solver import as_puzzle, count_solutions
 
 
@@ -112,7 +112,8 @@ class Explanation:
     rejected: list[Step] = field(default_factory=list)
     """Steps a finder offered that contradicted the known solution (a bug; should stay empty)."""
     stopped_by: str | None = None
-    """``"time"`` when the time limit ended the path before the grid was full, else None."""
+    """``"time"`` when the time limit ended the path before the grid was full, ``"stuck"`` when no
+    technique applied and guessing was not allowed, else None."""
 
     @property
     def guesses(self) -> int:
@@ -132,6 +133,8 @@ class Explanation:
     def _outcome(self) -> str:
         """How the path ended, in words: ``solved by logic alone``, ``solved with 2 guesses``."""
         empty = self.values.count(EMPTY)
+        if empty and self.stopped_by == "stuck":
+            return f"logic is stuck, no technique applies, with {plural(empty, 'cell')} still empty"
         if empty:
             why = " by the time limit" if self.stopped_by == "time" else ""
             return f"stopped{why} with {plural(empty, 'cell')} still empty"
@@ -153,7 +156,21 @@ class Explanation:
         """What ``sudokit explain`` prints for one puzzle: the numbered steps, then :meth:`summary`."""
         width = len(str(len(self.steps)))
         lines = [f"{number:>{width}}. {step.explanation}" for number, step in enumerate(self.steps, 1)]
+        if self.stopped_by == "stuck":
+            lines += ["No technique applies here. The pencil marks at this point:", self.marks_text()]
         return "\n".join([*lines, self.summary()])
+
+    def marks(self) -> Puzzle:
+        """The grid where the path ended, as a puzzle whose empty cells keep their pencil marks."""
+        board = self.board
+        allowed = tuple(board.cand[c] if v == EMPTY else 1 << v for c, v in enumerate(board.value))
+        return Puzzle(self.puzzle.grid, tuple(board.value), allowed, dict(self.puzzle.metadata))
+
+    def marks_text(self) -> str:
+        """The pencil marks where the path ended, as a grid of candidates (sudokit's pencilmarks format)."""
+        from sudokit.formats import dumps
+
+        return dumps(self.marks(), "pencilmarks").rstrip("\n")
 
     def __str__(self) -> str:
         """The numbered steps and the rating line, as :meth:`describe` gives them."""
@@ -173,7 +190,7 @@ class Explanation:
         rating = self.rating
         grid = self.puzzle.grid
         return {
-            "puzzle": self.puzzle.to_string(),
+            "puzzle": _puzzle_text(self.puzzle),
             "solved": self.solved,
             "guesses": self.guesses,
             "unique": self.unique,
@@ -186,7 +203,40 @@ class Explanation:
             if all(len(s) == 1 for s in grid.symbols)
             else [grid.symbols[v] if v != EMPTY else None for v in self.values],
             "steps": [s.as_dict(self.board) for s in self.steps],
+            "stuck": self._stuck_dict() if self.stopped_by == "stuck" else None,
         }
+
+    def _stuck_dict(self) -> dict[str, Any]:
+        """Where logic ran out: after how many steps, and each empty cell's pencil marks (by name)."""
+        grid, board = self.puzzle.grid, self.board
+        return {
+            "after_step": len(self.steps),
+            "candidates": {
+                cell_name(grid.cells[c]): [
+                    grid.symbols[d] for d in range(len(grid.symbols)) if board.cand[c] >> d & 1
+                ]
+                for c, v in enumerate(board.value)
+                if v == EMPTY
+            },
+            "pencilmarks": self.marks_text(),
+        }
+
+
+def _puzzle_text(puzzle: Puzzle) -> str:
+    """The puzzle as one line where the line format holds it, else as sudokit's JSON.
+
+    Restricted cells and variants the line cannot carry: an explanation of any puzzle can be written.
+    """
+    from sudokit.errors import SudokitError
+    from sudokit.formats import dumps, parse
+
+    try:
+        line = puzzle.to_string()
+        if parse(line) == puzzle:  # the line keeps everything: no rule or restriction it cannot say
+            return line
+    except SudokitError:
+        pass
+    return dumps(puzzle, "json")
 
 
 class _Deadline:
@@ -265,11 +315,14 @@ def explain(
     max_steps: int | None = None,
     time_limit: float | None = None,
     require_unique: bool = False,
+    guess: bool = True,
 ) -> Explanation:
     """The step-by-step path a person could follow to solve ``puzzle``.
 
     ``techniques`` limits the path to those technique keys (see :data:`TECHNIQUES`); when logic is
-    stuck, the path guesses from the solution and counts the guess.  ``max_steps`` stops early
+    stuck, the path guesses from the solution and counts the guess, or, with ``guess=False``, stops
+    there (``stopped_by="stuck"``, with the pencil marks of that point on the board: what a setter
+    asks of a logical solve).  ``max_steps`` stops early
     (for hints).  ``time_limit`` (seconds) ends the path early, marked ``stopped_by="time"``; it is
     checked between steps, so one slow step on a big grid may overrun it.  Raises
     :class:`~sudokit.PuzzleError` when the puzzle has no solution (or, with ``require_unique``,
@@ -290,6 +343,9 @@ def explain(
         while EMPTY in board.value and (max_steps is None or len(steps) < max_steps):
             found = next_steps(board, finders, solution, rejected, batch=True, deadline=deadline)
             if not found:
+                if not guess:
+                    stopped_by = "stuck"
+                    break
                 assert solution is not None  # a puzzle with solutions always has a first one
                 found = [_guess(board, solution)]
             for step in found:

@@ -52,7 +52,14 @@ class LittleKiller(Constraint):
     )
     family: ClassVar[str] = "outside"
     noun: ClassVar[str] = "little killer clue"
-    mentions: ClassVar[tuple[str, ...]] = ("little killer", "diagonal")
+    mentions: ClassVar[tuple[str, ...]] = (
+        "little killer",
+        "diagonal",
+        "next to the arrow",
+        "direction of the arrow",
+        "the arrow points",
+        "indicated by the arrow",
+    )
     rule: ClassVar[str] = (
         "the digits along the indicated diagonal (any diagonal, from the clue to the grid's edge) add up "
         "to the clue; digits may repeat"
