@@ -55,3 +55,60 @@ def test_uniqueness_techniques_stay_off_with_variant_rules() -> None:
     assert layout_of(Grid.classic(9)).classic
     assert not layout_of(variants.thermometer(Grid.classic(9), [(0, 0), (0, 1)])).classic
     assert not layout_of(variants.sandwich(Grid.classic(9), "top", 0, 5)).classic
+
+
+def _library(title: str) -> str:
+    """A setter's puzzle by title: the app's library, or the published puzzles the tests hold."""
+    files = (
+        Path(sudokit.__file__).parent / "examples" / "variants.jsonl",
+        Path(__file__).parent / "fixtures" / "variants" / "published.jsonl",
+    )
+    for file in files:
+        for line in file.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if record["title"] == title:
+                return str(record["url"])
+    raise KeyError(title)
+
+
+def _sound(path: sudokit.Explanation, solution: tuple[int, ...]) -> None:
+    """No step removes a digit of the solution or places a wrong one (checked step by step)."""
+    for step in path.steps:
+        assert all(solution[c] != d for c, d in step.eliminations), step.explanation
+        assert all(solution[c] == d for c, d in step.placements), step.explanation
+
+
+@pytest.mark.parametrize("title", ["Alien Abacus", "GW Test 1"])
+def test_pair_rules_reach_chains_and_forcing_nets(title: str) -> None:
+    """Kropki dots and XV signs give weak links: these puzzles need them to be solved without a guess."""
+    puzzle = sudokit.parse(_library(title))
+    solved = sudokit.solve(puzzle).solution
+    assert solved is not None
+    path = sudokit.explain(puzzle, guess=False)
+    assert path.stopped_by is None and path.solved and path.values == list(solved.values)
+    assert not path.rejected
+    _sound(path, solved.values)
+
+
+def test_a_chain_through_a_rule_names_it() -> None:
+    """An AIC or nice loop whose weak link is a thermometer step says so, and stays sound."""
+    from sudokit.logic.board import Board, pair_rules
+
+    puzzle = sudokit.parse(_library("Hay Fever"))
+    rules = pair_rules(Board.from_puzzle(puzzle).layout)
+    assert rules is not None and any(rules.links)
+    names = set(rules.names.values())
+    path = sudokit.explain(puzzle, guess=False, time_limit=60)
+    through = [s for s in path.steps if "the chain passes through" in s.explanation]
+    assert through, "some chain runs through a thermometer"
+    for step in through:
+        assert any(name in step.explanation for name in names)
+    solved = sudokit.solve(puzzle).solution
+    assert solved is not None
+    _sound(path, solved.values)
+
+
+def test_classic_layouts_have_no_pair_rules() -> None:
+    from sudokit.logic.board import Board, pair_rules
+
+    assert pair_rules(Board.from_puzzle(sudokit.parse("." * 81)).layout) is None

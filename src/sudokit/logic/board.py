@@ -303,3 +303,53 @@ class Board:
             if seen != (1 << self.n) - 1:
                 return True
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class PairRules:
+    """The variant rules' weak links between two cells, and each pair's rule by name.
+
+    ``links[c]``: (other cell, for each symbol of ``c`` the mask of the other's symbols it forbids).
+    """
+
+    links: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    names: dict[tuple[int, int], str]
+
+
+def pair_rules(layout: Layout) -> PairRules | None:
+    """The weak links of a layout's pairwise rules (links and non-equality relations), or None."""
+    return layout.cached("pair-rules", _build_pair_rules)
+
+
+def _build_pair_rules(layout: Layout) -> PairRules | None:
+    """Build :func:`pair_rules`'s table (once per layout)."""
+    grid = layout.grid
+    if (not grid.links and not layout.relations) or (not any(layout.relations) and not grid.links):
+        return None
+    n = len(grid.symbols)
+    full = (1 << n) - 1
+    per_cell: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in grid.cells]
+    names: dict[tuple[int, int], str] = {}
+    for relation in grid.relations:
+        rest = relation.mask & ~1  # distance 0 makes the cells peers already
+        if not rest:
+            continue
+        a, b = relation.cells
+        forbid = tuple(forbidden_by(d, rest, n) for d in range(n))
+        per_cell[a].append((b, forbid))
+        per_cell[b].append((a, forbid))
+        name = f"the {relation.kind} rule on {layout.names[a]} and {layout.names[b]}"
+        names.setdefault((a, b), name)
+        names.setdefault((b, a), name)
+    values = grid.values
+    for link in grid.links:
+        a, b = link.cells
+        table = link.table(values)  # for each symbol of a, the symbols of b that fit
+        per_cell[a].append((b, tuple(full & ~table[d] for d in range(n))))
+        per_cell[b].append(
+            (a, tuple(sum(1 << x for x in range(n) if not table[x] >> d & 1) for d in range(n)))
+        )
+        name = f"the {link.kind} {layout.names[a]}-{layout.names[b]}"
+        names.setdefault((a, b), name)
+        names.setdefault((b, a), name)
+    return PairRules(tuple(tuple(links) for links in per_cell), names)

@@ -17,8 +17,13 @@ The search follows HoDoKu 2.2, so that a position gives the steps HoDoKu gives:
   implication elsewhere is an AIC.  The grouped kinds add group nodes (a symbol's cells where a line
   crosses a box) and, when ``board.flags`` holds ``"chain-als"``, almost locked sets.
 
-Links come from houses and peers only, so every finder works on any grid size, on jigsaw regions and
-on extra units such as diagonals.  One step is reported per set of eliminations, with its shortest
+Links come from houses and peers (cages, anti-knight and anti-king rules make peers too), so every
+finder works on any grid size, on jigsaw regions and on extra units such as diagonals.  Nice loops
+and AICs also take the weak links of the variant rules between two cells
+(:func:`sudokit.logic.board.pair_rules`, which forcing chains and nets use too): a thermometer
+step, a kropki dot, an XV sign, a whispers or palindrome pair, a non-consecutive rule; set at one
+end, such a rule deletes the candidates it forbids at the other.  The step names the
+rules its chain passes through.  One step is reported per set of eliminations, with its shortest
 chain, and steps come shortest first.
 
 Speed (the steps are the same as building every table in turn would give):
@@ -39,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from sudokit.logic.board import Board, Layout, bits, digits_of
+from sudokit.logic.board import Board, Layout, PairRules, bits, digits_of, pair_rules
 from sudokit.logic.step import Step, eliminations_text
 from sudokit.model import EMPTY
 
@@ -675,6 +680,35 @@ class _Plain:
                 if out:
                     adj[x_on] = out
                     live.append(x_on)
+        cross = pair_rules(board.layout)
+        if cross is not None:
+            self._addpair_rules(cross, cells, nc, ncell)
+
+    def _addpair_rules(self, cross: PairRules, cells: list[int], nc: int, ncell: int) -> None:
+        """The variant rules' weak links: a set candidate deletes what its rule forbids next door."""
+        cand, succ, adj, live, live_off = self.cand, self.succ, self.adj, self.live, self.live_off
+        for c in cells:
+            rules = cross.links[c]
+            if not rules:
+                continue
+            for d in digits_of(cand[c]):
+                x_on = nc + d * ncell + c
+                more = 0
+                onward: list[int] = []
+                for other, forbid in rules:
+                    for y in digits_of(forbid[d] & cand[other]):
+                        node = y * ncell + other
+                        if not (succ[x_on] | more) >> node & 1:
+                            more |= 1 << node
+                            if live_off[y] >> other & 1:
+                                onward.append(node)
+                succ[x_on] |= more
+                if onward:
+                    if adj[x_on]:
+                        adj[x_on] = adj[x_on] + onward
+                    else:
+                        adj[x_on] = onward
+                        live.append(x_on)
 
 
 _PLAIN: dict[tuple[int, tuple[int, ...]], _Plain] = {}
@@ -808,6 +842,12 @@ class _Net:
             # weak: the cell's other candidates, then the symbol in its houses and other peers
             lst = [y * ncell + c for y in ds if y != d]
             lst += [dbase + y for y in st.peer_order[c] if dmd >> y & 1]
+            cross = pair_rules(self.board.layout)
+            if cross is not None:  # then what the variant rules forbid in the cells they join
+                for other, forbid in cross.links[c]:
+                    for y in digits_of(forbid[d] & self.cand[other]):
+                        if y * ncell + other not in lst:
+                            lst.append(y * ncell + other)
         else:
             # strong: a bivalue cell's other candidate, then the symbol's other place in a house
             lst = [nc + y * ncell + c for y in ds if y != d] if len(ds) == 2 else []
@@ -1542,7 +1582,8 @@ def _continuous_elims(net: _Net, path: list[int], both_strong: bool, s: int, e: 
             # a cell entered and left by strong links holds one of those two symbols
             keep = (s, e) if i == 0 else (dig[x], dig[path[i + 2]])
             out.extend((cell[x], y) for y in digits_of(cand[cell[x]]) if y not in keep)
-        if i > 0 and not on[x] and cell[path[i - 1]] != cell[x]:
+        if i > 0 and not on[x] and cell[path[i - 1]] != cell[x] and dig[path[i - 1]] == dig[x]:
+            # (a weak link of a variant rule between two symbols says nothing of the cells both see)
             act = dig[x]
             common = net.buddies(path[i - 1], act) & net.buddies(x, act) & ~on_chain & ~(1 << start_cell)
             out.extend((y, act) for y in _bits(common & dm[act]))
@@ -1692,6 +1733,8 @@ def _loop_step(board: Board, net: _Net, f: _Found) -> Step:
         title = "Grouped continuous nice loop" if f.grouped else "Continuous nice loop"
     cells: list[int] = []
     units: list[str] = []
+    through: list[str] = []
+    cross = pair_rules(board.layout)
     for i, x in enumerate(f.path):
         cells.extend(y for y in _bits(net.cmask[x]) if y not in cells)
         if i:
@@ -1700,6 +1743,15 @@ def _loop_step(board: Board, net: _Net, f: _Found) -> Step:
                 house = _link_house(net.st, a, b)
                 if house is not None and house not in units:
                     units.append(house)
+                elif (
+                    house is None
+                    and cross is not None
+                    and (a, b) in cross.names
+                    and cross.names[a, b] not in through
+                ):
+                    through.append(cross.names[a, b])
+    if through:
+        why += f" (the chain passes through {', '.join(through)})"
     digits = sorted({net.dig[x] for x in f.path} | {d for _, d in elims})
     return Step(
         key,

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from sudokit.logic.board import Board, Layout, forbidden_by
+from sudokit.logic.board import Board, Layout, pair_rules
 from sudokit.logic.step import Step
 from sudokit.model import EMPTY
 
@@ -106,8 +106,10 @@ class _Tables:
         c, d = divmod(p, seg)
         removed = [c * seg + e for e in range(n) if e != d]
         removed += [q * seg + d for q in layout.peers[c]]
-        for other, distances in layout.relations[c]:
-            removed += [other * seg + e for e in _bits(forbidden_by(d, distances, n))]
+        rules = pair_rules(layout)
+        if rules is not None:  # what the variant rules between two cells forbid (thermometers, dots, ...)
+            for other, forbid in rules.links[c]:
+                removed += [other * seg + e for e in _bits(forbid[d])]
         mask = 0
         bits = self.bits
         for q in removed:

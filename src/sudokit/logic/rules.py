@@ -141,6 +141,7 @@ _LINK_RULES = {
     "sum": "{a} + {b} = {v}",
     "difference_at_least": "{a} and {b} differ by at least {v}",
     "equal": "{a} = {b}",
+    "pairs": "{a} and {b} hold a pair of values the rule allows",
 }
 
 
