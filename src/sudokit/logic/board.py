@@ -352,4 +352,50 @@ def _build_pair_rules(layout: Layout) -> PairRules | None:
         name = f"the {link.kind} {layout.names[a]}-{layout.names[b]}"
         names.setdefault((a, b), name)
         names.setdefault((b, a), name)
+    _add_farther_steps(grid, layout, per_cell, names)
     return PairRules(tuple(tuple(links) for links in per_cell), names)
+
+
+def _add_farther_steps(
+    grid: Grid,
+    layout: Layout,
+    per_cell: list[list[tuple[int, tuple[int, ...]]]],
+    names: dict[tuple[int, int], str],
+) -> None:
+    """Strict "less" links chain: on a thermometer r1c1 < r1c2 < r1c3, also r1c1 < r1c3.
+
+    The cells farther along hold bigger values (so different digits): a pair rule for each, which
+    lets chains and nets see the whole thermometer at once, not only its neighbouring cells.
+    """
+    after: dict[int, list[int]] = {}
+    kind: dict[int, str] = {}
+    for link in grid.links:
+        if link.rule == "less" and not link.negated:
+            a, b = link.cells
+            after.setdefault(a, []).append(b)
+            kind.setdefault(a, link.kind)
+    if not after:
+        return
+    values = grid.values
+    n = len(values)
+    direct = {(a, b) for a, bs in after.items() for b in bs}
+    for start in after:
+        seen: set[int] = set()
+        todo = list(after[start])
+        while todo:
+            cell = todo.pop()
+            if cell in seen or cell == start:
+                continue
+            seen.add(cell)
+            todo.extend(after.get(cell, ()))
+        for far in sorted(seen):
+            if (start, far) in direct:
+                continue
+            # a value at ``start`` forbids every value not above it at ``far``, and the other way round
+            up = tuple(sum(1 << y for y in range(n) if values[y] <= values[d]) for d in range(n))
+            down = tuple(sum(1 << x for x in range(n) if values[x] >= values[d]) for d in range(n))
+            per_cell[start].append((far, up))
+            per_cell[far].append((start, down))
+            name = f"the {kind[start]} from {layout.names[start]} to {layout.names[far]}"
+            names.setdefault((start, far), name)
+            names.setdefault((far, start), name)
