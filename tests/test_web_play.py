@@ -19,7 +19,18 @@ import pytest
 import sudokit
 from sudokit import variants
 from sudokit.model import EMPTY, Grid, Puzzle, broken_constraints
-from tests.test_web_e2e import PUZZLE, browser, cell, page, server, shoot, visit  # noqa: F401
+from tests.test_web_e2e import (  # noqa: F401  (shared fixtures)
+    CHROMIUM,
+    PUZZLE,
+    browser,
+    cell,
+    page,
+    server,
+    shoot,
+    visit,
+)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

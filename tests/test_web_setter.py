@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the browser fixtures come from test_web_e2e and are used by name)
 """Setter mode in a real headless Chromium (Debian's, driven by Playwright): constraints drawn on the grid
 with the mouse (and a finger), givens typed, the verdict in the status line, the exports and "Play".
 
@@ -9,65 +10,26 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
-import socket
 import statistics
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 
 import sudokit
+from tests.test_web_e2e import (  # noqa: F401  (shared fixtures)
+    ARTIFACTS,
+    CHROMIUM,
+    PUZZLE,
+    browser,
+    server,
+    shoot,
+    visit,
+)
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 STATUS = "document.getElementById('status').textContent"
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    import uvicorn
-
-    from sudokit.web.app import create_app
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if running.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def watched(page: Any, server: str) -> Any:
@@ -87,16 +49,6 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     assert opened.errors == [], opened.errors
     assert opened.other_hosts == [], opened.other_hosts
     context.close()
-
-
-def visit(page: Any, server: str, puzzle: str = PUZZLE) -> None:
-    page.goto(f"{server}/?puzzle={quote(puzzle)}")
-    page.wait_for_selector("body[data-ready='1']")
-
-
-def shoot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def start_setting(page: Any, server: str, size: int = 9) -> None:

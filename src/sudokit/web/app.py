@@ -498,14 +498,7 @@ def create_app(
                 rate=True,
                 time_limit=generate_seconds,
             )
-            return {
-                "puzzle": _text(made.puzzle),
-                "board": board_json(made.puzzle),
-                "seed": made.seed,
-                "givens": made.givens,
-                "minimal": made.minimal,
-                "rating": made.rating.as_dict() if made.rating is not None else None,
-            }
+            return _made_json(made)
 
         return await run_in_threadpool(work, logic=True)
 
@@ -532,12 +525,8 @@ def create_app(
                 time_limit=generate_seconds,
             )
             return {
-                "puzzle": _text(made.puzzle),
-                "board": board_json(made.puzzle),
+                **_made_json(made),
                 "date": day,
-                "seed": made.seed,
-                "givens": made.givens,
-                "rating": made.rating.as_dict() if made.rating is not None else None,
             }
 
         return await run_in_threadpool(work, logic=True)
@@ -643,6 +632,18 @@ def _line(puzzle: Puzzle) -> str | None:
 def _text(puzzle: Puzzle) -> str:
     """A text that reads back as the same puzzle, in the plainest format that holds its rules."""
     return dumps(puzzle, natural_format(puzzle)).strip()
+
+
+def _made_json(made: Any) -> dict[str, Any]:
+    """A generated puzzle as the page takes it: its text, board, seed, givens and rating."""
+    return {
+        "puzzle": _text(made.puzzle),
+        "board": board_json(made.puzzle),
+        "seed": made.seed,
+        "givens": made.givens,
+        "minimal": made.minimal,
+        "rating": made.rating.as_dict() if made.rating is not None else None,
+    }
 
 
 def _step_json(step: Any, board: Any, *, marks: bool = False) -> dict[str, Any]:
