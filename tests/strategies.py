@@ -9,6 +9,7 @@ choices, which is what a failing example prints.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -68,6 +69,7 @@ class _Build:
     story: list[str]
     relations: list[reference.Relation] = field(default_factory=list)
     cages: list[reference.Cage] = field(default_factory=list)
+    links: list[tuple[int, int, frozenset[tuple[int, int]]]] = field(default_factory=list)
     fits: bool = True
     """False once a rule was drawn that the drawn solution may break (a random group, relation or
     cage total)."""
@@ -94,6 +96,7 @@ class _Build:
             tuple(self.relations),
             tuple(self.cages),
             self.values,
+            tuple(self.links),
         )
 
 
@@ -297,12 +300,19 @@ def with_named_rules(draw: st.DrawFn, build: _Build) -> _Build:
         (variants.anti_king, reference.KING, 0),
         (variants.non_consecutive, reference.NEIGHBOUR, 1),
     ]
+    in_order = all(b - a == 1 for a, b in itertools.pairwise(build.values))
     for add, steps, distance in named:
         if distance < n and chance(draw, 8):
             build.grid = add(build.grid)
-            build.relations += [
-                (a, b, frozenset({distance})) for a, b in reference.pairs_at(build.cells, steps)
-            ]
+            pairs = reference.pairs_at(build.cells, steps)
+            if distance == 0 or in_order:
+                build.relations += [(a, b, frozenset({distance})) for a, b in pairs]
+            else:  # "consecutive" is of values: with the alphabet out of value order, a link of values
+                values = build.values
+                fit = frozenset(
+                    (x, y) for x in range(n) for y in range(n) if abs(values[x] - values[y]) != distance
+                )
+                build.links += [(a, b, fit) for a, b in pairs]
             build.story.append(f"variants.{add.__name__}")
     return build
 

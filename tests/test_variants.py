@@ -517,3 +517,22 @@ def test_a_shape_made_of_grids_in_more_than_one_way_is_named_as_ambiguous() -> N
         variants.corners_from_shape(shape)
     with pytest.raises(sudokit.GridError, match="not a union of 9x9 grids"):
         variants.corners_from_shape({(r, c) for r in range(12) for c in range(10)} - {(0, 9)})
+
+
+def test_non_consecutive_is_of_values_whatever_the_alphabet_order() -> None:
+    """Consecutive means values one apart: written 1 2 3 4 6 5, the alphabet gives the same solutions."""
+    plain = variants.non_consecutive(Grid.classic(6, symbols=tuple("123456")))
+    first = sudokit.solve(Puzzle(plain, (-1,) * 36)).solution
+    assert first is not None
+    top = [plain.values[v] for v in first.values[:6]]  # the first row given, as values
+
+    def value_grids(symbols: tuple[str, ...]) -> set[tuple[int, ...]]:
+        grid = variants.non_consecutive(Grid.classic(6, symbols=symbols))
+        givens = tuple(grid.values.index(top[c]) if c < 6 else -1 for c in range(36))
+        found = list(sudokit.solutions(Puzzle(grid, givens), limit=100_000))
+        for solution in found:
+            assert solution.violations() == []
+        return {tuple(grid.values[v] for v in s.values) for s in found}
+
+    ordered, shuffled = value_grids(tuple("123456")), value_grids(tuple("123465"))
+    assert ordered and ordered == shuffled

@@ -8,6 +8,7 @@ signs, and only an X or a V exempts a pair from it.  Dots and XV signs never exe
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -83,7 +84,19 @@ class NonConsecutive(GlobalRule):
         return all(abs(values[a] - values[b]) != 1 for a, b in undotted(grid))
 
     def enforce(self, grid: Grid) -> Enforcement:
-        """A relation forbidding neighbouring symbols on every undotted pair."""
+        """A relation forbidding neighbouring symbols on every undotted pair.
+
+        Consecutive means values one apart: where the alphabet is not in value order (``0 1 2 3 5
+        4``), neighbours in the alphabet are not neighbours in value, and each pair is a link on values.
+        """
+        values = grid.values
+        if any(b - a != 1 for a, b in itertools.pairwise(values)):
+            return Enforcement(
+                links=tuple(
+                    Link((grid.index[a], grid.index[b]), "difference", 1, negated=True, kind=self.kind)
+                    for a, b in undotted(grid)
+                )
+            )
         forbidden = frozenset({1})
         return Enforcement(
             relations=tuple(
