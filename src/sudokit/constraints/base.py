@@ -64,6 +64,28 @@ class Enforcement:
     masks: tuple[tuple[int, int], ...] = ()
 
 
+def value_distances(
+    grid: Grid, pairs: Iterable[tuple[Cell, Cell]], forbidden: frozenset[int], kind: str
+) -> Enforcement:
+    """Pairs of cells whose values may not be ``forbidden`` apart (0: equal, 1: consecutive, ...).
+
+    The core's relations count distances in the alphabet; they are the values' distances when each
+    symbol's value is one more than the one before it.  Otherwise (an alphabet written ``1 2 3 4 6
+    5``) the pairs are links on values, and "not equal" stays a relation.
+    """
+    cells = [(grid.index[a], grid.index[b]) for a, b in pairs]
+    values = grid.values
+    if all(b - a == 1 for a, b in itertools.pairwise(values)):
+        return Enforcement(relations=tuple(Relation(pair, forbidden, kind) for pair in cells))
+    far = forbidden - {0}
+    allowed = frozenset((x, y) for x in values for y in values if abs(x - y) not in far)
+    same = frozenset({0}) & forbidden
+    return Enforcement(
+        relations=tuple(Relation(pair, same, kind) for pair in cells) if same else (),
+        links=tuple(Link(pair, "pairs", kind=kind, pairs=allowed) for pair in cells) if far else (),
+    )
+
+
 NOTHING = Enforcement()
 """The enforcement of a constraint that adds nothing (a rule already implied, an empty clue)."""
 

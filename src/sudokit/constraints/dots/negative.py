@@ -8,7 +8,6 @@ signs, and only an X or a V exempts a pair from it.  Dots and XV signs never exe
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,12 +21,13 @@ from sudokit.constraints.base import (
     of_kind,
     orthogonal_pairs,
     register,
+    value_distances,
 )
 from sudokit.constraints.dots.kropki import BLACK, Kropki
 from sudokit.constraints.dots.xv import XV
 from sudokit.constraints.families import GlobalRule
 from sudokit.errors import FormatError
-from sudokit.model import Cell, Link, Relation
+from sudokit.model import Cell, Link
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -89,20 +89,7 @@ class NonConsecutive(GlobalRule):
         Consecutive means values one apart: where the alphabet is not in value order (``0 1 2 3 5
         4``), neighbours in the alphabet are not neighbours in value, and each pair is a link on values.
         """
-        values = grid.values
-        if any(b - a != 1 for a, b in itertools.pairwise(values)):
-            return Enforcement(
-                links=tuple(
-                    Link((grid.index[a], grid.index[b]), "difference", 1, negated=True, kind=self.kind)
-                    for a, b in undotted(grid)
-                )
-            )
-        forbidden = frozenset({1})
-        return Enforcement(
-            relations=tuple(
-                Relation((grid.index[a], grid.index[b]), forbidden, self.kind) for a, b in undotted(grid)
-            )
-        )
+        return value_distances(grid, undotted(grid), frozenset({1}), self.kind)
 
     def drawing(self, grid: Grid) -> list[Shape]:
         """Named under the grid."""

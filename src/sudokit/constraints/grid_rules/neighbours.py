@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Enforcement, Shape, Values, register, value_distances
 from sudokit.constraints.families import GlobalRule
 from sudokit.constraints.grid_rules.chess import leap_pairs, leaps
 from sudokit.errors import GridError
@@ -52,14 +52,8 @@ class DiagonalNonConsecutive(_Named):
         return all(abs(values[a] - values[b]) != 1 for a, b in leap_pairs(grid, leaps((1, 1))))
 
     def enforce(self, grid: Grid) -> Enforcement:
-        """A relation forbidding neighbouring symbols on every diagonal pair."""
-        forbidden = frozenset({1})
-        return Enforcement(
-            relations=tuple(
-                Relation((grid.index[a], grid.index[b]), forbidden, self.kind)
-                for a, b in leap_pairs(grid, leaps((1, 1)))
-            )
-        )
+        """A relation forbidding neighbouring values on every diagonal pair."""
+        return value_distances(grid, leap_pairs(grid, leaps((1, 1))), frozenset({1}), self.kind)
 
 
 @register

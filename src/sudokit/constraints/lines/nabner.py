@@ -6,9 +6,8 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.base import Enforcement, Values, register, value_distances
 from sudokit.constraints.families import LineConstraint
-from sudokit.model import Relation
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -37,11 +36,5 @@ class Nabner(LineConstraint):
         return all(abs(values[a] - values[b]) > 1 for a, b in itertools.combinations(self.line, 2))
 
     def enforce(self, grid: Grid) -> Enforcement:
-        """A relation forbidding distances 0 and 1 between every two cells."""
-        forbidden = frozenset({0, 1})
-        return Enforcement(
-            relations=tuple(
-                Relation((grid.index[a], grid.index[b]), forbidden, self.kind)
-                for a, b in itertools.combinations(self.line, 2)
-            )
-        )
+        """A relation forbidding distances 0 and 1 (of values) between every two cells."""
+        return value_distances(grid, itertools.combinations(self.line, 2), frozenset({0, 1}), self.kind)
