@@ -112,3 +112,27 @@ def test_classic_layouts_have_no_pair_rules() -> None:
     from sudokit.logic.board import Board, pair_rules
 
     assert pair_rules(Board.from_puzzle(sudokit.parse("." * 81)).layout) is None
+
+
+def test_the_rule_of_45_is_a_technique_whose_equation_the_solution_meets() -> None:
+    """Innies and outies of whole houses against the cages: the step's sum holds for the solution."""
+    import re
+
+    from sudokit.house_sums import house_sums
+
+    text = (
+        Path(__file__).parent
+        / "fixtures/variants/fpuzzles-samples/self-contained_killer-antiknight.fpuzzles.txt"
+    )
+    puzzle = sudokit.parse(text.read_text(encoding="utf-8"))
+    solved = sudokit.solve(puzzle).solution
+    assert solved is not None
+    path = sudokit.explain(puzzle, guess=False)
+    steps = [s for s in path.steps if s.technique == "rule_of_45"]
+    assert steps and steps[0].explanation.startswith("Rule of 45")
+    _sound(path, solved.values)
+    values = puzzle.grid.values
+    for derived in house_sums(puzzle.grid):  # every derived sum is true of the solution
+        got = sum(f * values[solved.values[c]] for c, f in zip(derived.cells, derived.factors, strict=True))
+        assert got == derived.total
+    assert re.search(r"= \d+;", steps[0].explanation)

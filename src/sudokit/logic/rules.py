@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from sudokit import automata
+from sudokit.house_sums import house_sums
 from sudokit.logic.board import Board, digits_of, forbidden_by
 from sudokit.logic.step import Step, eliminations_text
 from sudokit.model import EMPTY, Link, Sum
@@ -239,6 +240,34 @@ def sum_bounds(board: Board) -> Iterator[Step]:
             )
 
 
+def rule_of_45(board: Board) -> Iterator[Step]:
+    """The rule of 45: innies less outies of an area of whole houses add up to what the cages leave.
+
+    Whole houses add up to 45 each (the symbols' sum); what killer cages leave inside an area of
+    houses (innies), less what they reach outside it (outies), adds up to the rest.  Each such sum
+    (:func:`sudokit.house_sums.house_sums`, as the core has them) bounds its cells like any other
+    sum: a candidate goes when no choice of the others lets the sum reach its total with it.
+    """
+    grid = board.grid
+    derived = grid.memo("logic.house-sums", lambda: house_sums(grid))
+    whole = sum(grid.values)
+    for total in derived:
+        elims = _unsupported(board, total.cells, _sum_support(board, total))
+        if elims:
+            inside = [board.name(c) for c, f in zip(total.cells, total.factors, strict=True) if f > 0]
+            outside = [board.name(c) for c, f in zip(total.cells, total.factors, strict=True) if f < 0]
+            parts = [f"innies {', '.join(inside)}"] if inside else []
+            parts += [f"outies {', '.join(outside)}"] if outside else []
+            yield _exclusion(
+                "rule_of_45",
+                total.cells,
+                elims,
+                f"Rule of {whole}: whole houses add up to {whole} each, so with the cages' sums the "
+                f"{' and the '.join(parts)} give {_equation(board, total)}; no choice of the "
+                f"candidates left makes it hold with these, so {eliminations_text(board, elims)}",
+            )
+
+
 def line_rule_exclusion(board: Board) -> Iterator[Step]:
     """A candidate goes when no filling of a line rule's cells from the candidates left puts it there.
 
@@ -281,6 +310,7 @@ FINDERS = (
     (("relation_exclusion",), relation_exclusion),
     (("link_exclusion",), link_exclusion),
     (("sum_bounds",), sum_bounds),
+    (("rule_of_45",), rule_of_45),
     (("line_rule_exclusion",), line_rule_exclusion),
 )
 """(technique keys, finder) pairs of this module."""
