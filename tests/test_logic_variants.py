@@ -136,3 +136,19 @@ def test_the_rule_of_45_is_a_technique_whose_equation_the_solution_meets() -> No
         got = sum(f * values[solved.values[c]] for c, f in zip(derived.cells, derived.factors, strict=True))
         assert got == derived.total
     assert re.search(r"= \d+;", steps[0].explanation)
+
+
+def test_a_cage_that_must_contain_a_digit_points_like_a_house() -> None:
+    samples = Path(__file__).parent / "fixtures" / "variants" / "fpuzzles-samples"
+    puzzle = sudokit.parse(
+        (samples / "self-contained_killer-antiknight.fpuzzles.txt").read_text(encoding="utf-8")
+    )
+    solved = sudokit.solve(puzzle).solution
+    assert solved is not None
+    path = sudokit.explain(puzzle, guess=False)
+    steps = [s for s in path.steps if s.technique == "cage_must_contain"]
+    assert steps and "every filling of the cage" in steps[0].explanation
+    _sound(path, solved.values)
+    for step in steps:  # the digit is in the cage in the solution, in one of the cells the step names
+        (digit,) = step.digits
+        assert any(solved.values[c] == digit for c in step.cells)

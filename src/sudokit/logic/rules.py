@@ -8,6 +8,7 @@ outside clue (renban, sandwich, ...) allows given the candidates along it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 
@@ -55,6 +56,64 @@ def _cage_support(board: Board, cells: tuple[int, ...], total: int) -> list[int]
 
     search(0, 0, total)
     return support
+
+
+def _cage_sets(board: Board, cells: tuple[int, ...], total: int) -> set[int]:
+    """The symbol sets (masks) of every valid filling of a cage with its sum, as the candidates allow."""
+    values = board.grid.values
+    options = [[v] if (v := board.value[c]) != EMPTY else digits_of(board.cand[c]) for c in cells]
+    order = sorted(range(len(cells)), key=lambda i: len(options[i]))
+    found: set[int] = set()
+
+    def search(k: int, used: int, remaining: int) -> None:
+        if k == len(order):
+            if remaining == 0:
+                found.add(used)
+            return
+        for d in options[order[k]]:
+            if not used >> d & 1 and values[d] <= remaining:
+                search(k + 1, used | 1 << d, remaining - values[d])
+
+    search(0, 0, total)
+    return found
+
+
+def cage_must_contain(board: Board) -> Iterator[Step]:
+    """A symbol every filling of a cage uses is in the cage: cells that see all its places there lose it.
+
+    A killer's pointing: the cage works as a house for that symbol.
+    """
+    peers = board.layout.peers
+    for cage in board.grid.cages:
+        if cage.total is None or all(board.value[c] != EMPTY for c in cage.cells):
+            continue
+        sets = _cage_sets(board, cage.cells, cage.total)
+        if not sets:
+            continue
+        required = functools.reduce(lambda a, b: a & b, sets)
+        members = set(cage.cells)
+        for d in digits_of(required):
+            if any(board.value[c] == d for c in cage.cells):
+                continue
+            places = [c for c in cage.cells if board.value[c] == EMPTY and board.cand[c] >> d & 1]
+            if not places:
+                continue
+            seen = set.intersection(*(set(peers[c]) for c in places)) - members
+            elims = tuple((x, d) for x in sorted(seen) if board.value[x] == EMPTY and board.cand[x] >> d & 1)
+            if not elims:
+                continue
+            name = cage.name(board.grid)
+            sym = board.sym(d)
+            yield Step(
+                "cage_must_contain",
+                (d,),
+                tuple(places),
+                (name,),
+                eliminations=elims,
+                explanation=f"Cage must contain: every filling of the {name} with different symbols uses "
+                f"{sym}, which can only go in {board.cells_text(places)}; "
+                f"{eliminations_text(board, elims)}, since they see all of those cells",
+            )
 
 
 def cage_combinations(board: Board) -> Iterator[Step]:
@@ -311,6 +370,7 @@ FINDERS = (
     (("link_exclusion",), link_exclusion),
     (("sum_bounds",), sum_bounds),
     (("rule_of_45",), rule_of_45),
+    (("cage_must_contain",), cage_must_contain),
     (("line_rule_exclusion",), line_rule_exclusion),
 )
 """(technique keys, finder) pairs of this module."""
