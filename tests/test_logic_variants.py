@@ -152,3 +152,14 @@ def test_a_cage_that_must_contain_a_digit_points_like_a_house() -> None:
     for step in steps:  # the digit is in the cage in the solution, in one of the cells the step names
         (digit,) = step.digits
         assert any(solved.values[c] == digit for c in step.cells)
+
+
+def test_a_long_renban_must_contain_its_middle_digits_and_points_like_a_house() -> None:
+    """Any run of five of 1-9 holds 5: a renban of five cells in box 1 takes 5 from the rest of the box."""
+    line = ((0, 0), (0, 1), (0, 2), (1, 2), (1, 1))
+    grid = Grid.classic(9).with_constraints(variants.Renban(line))
+    step = sudokit.explain(Puzzle(grid, (-1,) * 81), max_steps=1).steps[0]
+    assert step.technique == "line_must_contain" and step.explanation.startswith("Line must contain")
+    five = grid.symbols.index("5")
+    box = {grid.index[(r, c)] for r in range(3) for c in range(3)} - {grid.index[cell] for cell in line}
+    assert set(step.eliminations) == {(c, five) for c in box}

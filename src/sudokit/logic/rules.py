@@ -83,7 +83,6 @@ def cage_must_contain(board: Board) -> Iterator[Step]:
 
     A killer's pointing: the cage works as a house for that symbol.
     """
-    peers = board.layout.peers
     for cage in board.grid.cages:
         if cage.total is None or all(board.value[c] != EMPTY for c in cage.cells):
             continue
@@ -91,27 +90,55 @@ def cage_must_contain(board: Board) -> Iterator[Step]:
         if not sets:
             continue
         required = functools.reduce(lambda a, b: a & b, sets)
-        members = set(cage.cells)
-        for d in digits_of(required):
-            if any(board.value[c] == d for c in cage.cells):
-                continue
-            places = [c for c in cage.cells if board.value[c] == EMPTY and board.cand[c] >> d & 1]
-            if not places:
-                continue
-            seen = set.intersection(*(set(peers[c]) for c in places)) - members
-            elims = tuple((x, d) for x in sorted(seen) if board.value[x] == EMPTY and board.cand[x] >> d & 1)
-            if not elims:
-                continue
-            name = cage.name(board.grid)
-            sym = board.sym(d)
+        name = cage.name(board.grid)
+        yield from _pointing(
+            board,
+            "cage_must_contain",
+            cage.cells,
+            required,
+            name,
+            f"Cage must contain: every filling of the {name} with different symbols uses",
+        )
+
+
+def line_must_contain(board: Board) -> Iterator[Step]:
+    """A line that must hold some symbols (a long renban's middle digits) points like a house for them."""
+    n = len(board.grid.symbols)
+    for unit in board.grid.units:
+        if not unit.required or len(unit.cells) >= n:
+            continue
+        yield from _pointing(
+            board,
+            "line_must_contain",
+            unit.cells,
+            sum(1 << d for d in unit.required),
+            unit.name,
+            f"Line must contain: {unit.name} holds a run of {len(unit.cells)} different digits, so it uses",
+        )
+
+
+def _pointing(
+    board: Board, technique: str, cells: Sequence[int], required: int, name: str, why: str
+) -> Iterator[Step]:
+    """For each symbol the cells must hold: the cells outside them that see all its places lose it."""
+    peers = board.layout.peers
+    members = set(cells)
+    for d in digits_of(required):
+        if any(board.value[c] == d for c in cells):
+            continue
+        places = [c for c in cells if board.value[c] == EMPTY and board.cand[c] >> d & 1]
+        if not places:
+            continue
+        seen = set.intersection(*(set(peers[c]) for c in places)) - members
+        elims = tuple((x, d) for x in sorted(seen) if board.value[x] == EMPTY and board.cand[x] >> d & 1)
+        if elims:
             yield Step(
-                "cage_must_contain",
+                technique,
                 (d,),
                 tuple(places),
                 (name,),
                 eliminations=elims,
-                explanation=f"Cage must contain: every filling of the {name} with different symbols uses "
-                f"{sym}, which can only go in {board.cells_text(places)}; "
+                explanation=f"{why} {board.sym(d)}, which can only go in {board.cells_text(places)}; "
                 f"{eliminations_text(board, elims)}, since they see all of those cells",
             )
 
@@ -371,6 +398,7 @@ FINDERS = (
     (("sum_bounds",), sum_bounds),
     (("rule_of_45",), rule_of_45),
     (("cage_must_contain",), cage_must_contain),
+    (("line_must_contain",), line_must_contain),
     (("line_rule_exclusion",), line_rule_exclusion),
 )
 """(technique keys, finder) pairs of this module."""

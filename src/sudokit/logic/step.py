@@ -69,6 +69,7 @@ _TABLE: tuple[tuple[str, str, Level, int, float, str], ...] = (
     ("sum_bounds", "Sum Bounds", M, 20, 2.0, ""),
     ("rule_of_45", "Rule of 45 (Innies and Outies)", M, 30, 2.5, ""),
     ("cage_must_contain", "Cage Must Contain", M, 40, 2.6, ""),
+    ("line_must_contain", "Line Must Contain", M, 40, 2.6, ""),
     ("line_rule_exclusion", "Line Rule Exclusion", M, 30, 2.5, ""),
     ("locked_pair", "Locked Pair", M, 40, 3.0, "0110"),
     ("locked_triple", "Locked Triple", M, 60, 3.6, "0111"),
