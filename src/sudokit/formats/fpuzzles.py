@@ -499,8 +499,8 @@ def _drawings(puzzle: Puzzle) -> dict[str, Any]:
 
 def _cell_of(name: object) -> tuple[int, int] | None:
     """An f-puzzles cell name (``R1C1``; outside the grid ``R0C1``, ``R10C1``) as 0-based (row, col)."""
-    match = re.fullmatch(r"R(-?\d+)C(-?\d+)", str(name).strip().upper())
-    return (int(match.group(1)) - 1, int(match.group(2)) - 1) if match else None
+    match = _CELL_NAME.match(name.strip()) if isinstance(name, str) else None
+    return (int(match[1]) - 1, int(match[2]) - 1) if match else None
 
 
 def _middle(cells: list[tuple[int, int]]) -> list[float]:

@@ -378,6 +378,9 @@ def _add_farther_steps(
         return
     values = grid.values
     n = len(values)
+    # a value at the near end forbids every value not above it at the far end, and the other way round
+    up = tuple(sum(1 << y for y in range(n) if values[y] <= values[d]) for d in range(n))
+    down = tuple(sum(1 << x for x in range(n) if values[x] >= values[d]) for d in range(n))
     direct = {(a, b) for a, bs in after.items() for b in bs}
     for start in after:
         seen: set[int] = set()
@@ -391,9 +394,6 @@ def _add_farther_steps(
         for far in sorted(seen):
             if (start, far) in direct:
                 continue
-            # a value at ``start`` forbids every value not above it at ``far``, and the other way round
-            up = tuple(sum(1 << y for y in range(n) if values[y] <= values[d]) for d in range(n))
-            down = tuple(sum(1 << x for x in range(n) if values[x] >= values[d]) for d in range(n))
             per_cell[start].append((far, up))
             per_cell[far].append((start, down))
             name = f"the {kind[start]} from {layout.names[start]} to {layout.names[far]}"

@@ -258,16 +258,17 @@ def create_app(
             from sudokit.solver import count_solutions
 
             puzzle = _read(request)
+            read = {
+                "format": detect(request.puzzle),
+                "board": board_json(puzzle),
+                "solutions": None,
+                "reason": None,
+                "givens": puzzle.clue_count,
+                "line": _line(puzzle),
+                "warning": puzzle.warning,
+            }
             if not request.check:  # the board at once; the page asks for the verdict next
-                return {
-                    "format": detect(request.puzzle),
-                    "board": board_json(puzzle),
-                    "solutions": None,
-                    "reason": None,
-                    "givens": puzzle.clue_count,
-                    "line": _line(puzzle),
-                    "warning": puzzle.warning,
-                }
+                return read
             result = count_solutions(puzzle, 2, time_limit=CHECK_SECONDS)
             if result.stopped_by == "time":
                 verdict = "unknown"
@@ -275,15 +276,7 @@ def create_app(
                 verdict = "none"
             else:
                 verdict = "unique" if result.unique else "several"
-            return {
-                "format": detect(request.puzzle),
-                "board": board_json(puzzle),
-                "solutions": verdict,
-                "reason": for_page(result.reason),
-                "givens": puzzle.clue_count,
-                "line": _line(puzzle),
-                "warning": puzzle.warning,
-            }
+            return {**read, "solutions": verdict, "reason": for_page(result.reason)}
 
         return await run_in_threadpool(work)
 
@@ -372,15 +365,14 @@ def create_app(
                 }
                 for c in broken_constraints(grid, values)
             ]
-            for unit in grid.houses:  # a symbol twice in a house, named by the house, before the grid is full
-                seen: dict[int, list[int]] = {}
-                for cell in unit.cells:
-                    if values[cell] != EMPTY:
-                        seen.setdefault(values[cell], []).append(cell)
-                repeats = [cells for cells in seen.values() if len(cells) > 1]
-                for cells in repeats:
-                    symbol = grid.symbols[values[cells[0]]]
-                    broken.append({"rule": f"{unit.name} (a second {symbol})", "cells": cells})
+            # a symbol twice in a house, named by the house, before the grid is full
+            repeats: dict[tuple[str, int], list[int]] = {}
+            for unit, a, b in playing.conflicts():
+                if unit in grid.houses:
+                    cells = repeats.setdefault((unit.name, values[a]), [a])
+                    cells.append(b)
+            for (house, symbol), cells in repeats.items():
+                broken.append({"rule": f"{house} (a second {grid.symbols[symbol]})", "cells": cells})
             complete = EMPTY not in values
             faults = check_assignment(puzzle, values) if complete else []
             return {
