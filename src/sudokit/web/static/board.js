@@ -181,15 +181,20 @@ export function buildKeypad() {
   });
 }
 
+// Pencil marks sit k to a row in a cell (k x k places): where symbol d's mark is, as [row, column].
+export function marksPerRow() { return Math.ceil(Math.sqrt(state.board.symbols.length)); }
+export function markPlace(d) { const k = marksPerRow(); return [Math.floor(d / k), d % k]; }
+
 // A cell's pencil marks before a step, in a k x k layout: the candidates the step uses, places and
 // removes each in its own colour, so that several removals in one cell stay readable.
 function stepMarks(c, view) {
   const { symbols } = state.board;
-  const k = Math.ceil(Math.sqrt(symbols.length));
+  const k = marksPerRow();
   const marks = view.candidates[c].map((d) => {
     const at = `${c},${d}`;
     const kind = view.placed.has(at) ? "place" : view.eliminated.has(at) ? "elim" : view.used.has(at) ? "used" : "";
-    const style = `left:${((d % k) / k) * 100}%;top:${(Math.floor(d / k) / k) * 100}%;width:${100 / k}%;height:${100 / k}%`;
+    const [row, col] = markPlace(d);
+    const style = `left:${(col / k) * 100}%;top:${(row / k) * 100}%;width:${100 / k}%;height:${100 / k}%`;
     return `<span class="mark ${kind}" style="${style}">${escapeHtml(symbols[d])}</span>`;
   });
   return `<span class="marks" style="--k:${k}">${marks.join("")}</span>`;

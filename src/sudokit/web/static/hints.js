@@ -1,6 +1,6 @@
 // sudokit in the browser: hints in stages and the whole explained path, drawn on the board.
 import { $, api, say } from "./api.js";
-import { paint } from "./board.js";
+import { markPlace, marksPerRow, paint } from "./board.js";
 import { remember, save, state } from "./state.js";
 
 export async function hint() {
@@ -69,8 +69,9 @@ function chainNodes(step) {
 // Where a candidate's pencil mark sits in its cell, in board units (the same k x k layout paint uses).
 function markCentre(c, d) {
   const [r, col] = state.board.cells[c];
-  const k = Math.ceil(Math.sqrt(state.board.symbols.length));
-  return [col + ((d % k) + 0.5) / k, r + (Math.floor(d / k) + 0.5) / k];
+  const k = marksPerRow();
+  const [row, column] = markPlace(d);
+  return [col + (column + 0.5) / k, r + (row + 0.5) / k];
 }
 
 // A chain drawn from candidate to candidate: a solid line for a strong link, dashed for a weak one.
