@@ -223,6 +223,22 @@ def test_hint_stage_one_points_to_a_house_not_a_cell(page: Any, server: str) -> 
     assert re.search(r"(box|row|column|region) \d", first)
 
 
+def test_a_variant_hint_names_its_rule_and_shades_it_from_the_first_stage(page: Any, server: str) -> None:
+    visit(page, server, sudokit.dumps(_thermo(), "fpuzzles"))
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint-text").startswith("Look at the thermometer r1c1 to r2c3")
+    shaded = page.locator("#overlay #rules rect.rule-focus")
+    assert shaded.count() == 4  # the thermometer's four cells, before the step is told
+    page.click("#hint-more")
+    assert "Thermometer Positions" in page.inner_text("#hint-text")
+    page.click("#hint-more")
+    assert page.inner_text("#hint-text").startswith("Thermometer Positions: the thermometer r1c1 to r2c3")
+    shoot(page, "hint-variant-rule")
+    page.click("#hint-apply")
+    assert page.locator("#overlay #rules rect").count() == 0  # gone with the hint
+
+
 def test_a_step_shows_its_pencil_marks_and_each_removal_apart(page: Any, server: str) -> None:
     hard = "..4....3.9.5.1..4.2...4..........8...9...3...7.65.8...58...62........5.....1.9..8"
     visit(page, server, hard)

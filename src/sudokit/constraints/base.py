@@ -8,8 +8,9 @@ class says, as data and small methods, everything sudokit knows of it:
   check, the tests and the web app's conflicts all use, and :attr:`Constraint.rule`, the same in words;
 * how the core enforces it: :meth:`Constraint.enforce`, the units, relations, links, sums, automata,
   cages and cell masks it compiles to (the core's propagator families);
-* what the logic engine may learn from it: :meth:`Constraint.must_contain`, beyond the weak links the
-  engine reads off the compiled links and relations;
+* what the logic engine may learn from it: :attr:`Constraint.deduction`, the technique solvers name
+  for the deductions its compiled links, sums and line rules give (with its score), and
+  :meth:`Constraint.must_contain`, beyond the weak links the engine reads off the links and relations;
 * how it is drawn: :meth:`Constraint.drawing`, one list of shapes (:mod:`sudokit.constraints.drawing`)
   that the SVG renderer and the browser both draw;
 * its names in the formats: the f-puzzles keys it reads and writes (:meth:`Constraint.read_fpuzzles`,
@@ -43,6 +44,28 @@ Shape = dict[str, Any]
 """One drawn item (see :mod:`sudokit.constraints.drawing`)."""
 
 _C = TypeVar("_C", bound="Constraint")
+
+
+@dataclass(frozen=True, slots=True)
+class Deduction:
+    """The technique a solver of variants names for what one kind's rule lets them remove.
+
+    The logic engine reports each step it takes from a kind's links, sums and line rules under its
+    kind's deduction, in the order of the scores (the easiest first), so a path reads "Thermometer
+    Positions", "Arrow Sums", "Sandwich Combinations" as solvers say them, and a variant puzzle's
+    rating adds up like a classic one's.
+    """
+
+    key: str
+    """The technique's key among the logic engine's techniques (``thermometer_positions``)."""
+    name: str
+    """Its display name (``Thermometer Positions``)."""
+    score: int
+    """HoDoKu-style base score of one use (singles score 4 to 14, locked candidates 50)."""
+    se: float
+    """Approximate Sudoku Explainer rating of one use."""
+    sentence: str
+    """The technique in one sentence, as the README's table and a first hint give it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +249,8 @@ class Constraint:
     "strictly", "increase"): a sentence of such words about a kind the puzzle has says nothing new."""
     json_numbers: ClassVar[tuple[str, ...]] = ()
     """Fields of pairs of numbers that are not cells (a leaper's offsets), written as numbers in JSON."""
+    deduction: ClassVar[Deduction | None] = None
+    """The technique the logic engine names its steps from this kind's rule by; None: a generic name."""
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from sudokit.logic.board import Board, Layout, bits
 from sudokit.logic.step import TECHNIQUES, Step
@@ -477,8 +478,20 @@ def franken_fish(board: Board, size: int, finned: bool) -> Iterator[Fish]:
         cover = (*others, *geo.blocks)
         for digit in range(board.n):
             if useful[digit]:
-                yield from _any_fish(
-                    geo, cells[digit], useful[digit], digit, size, base, cover, finned, "franken", line_kind
+                yield from _fish_unless_known_none(
+                    board.layout,
+                    (
+                        geo,
+                        cells[digit],
+                        useful[digit],
+                        digit,
+                        size,
+                        base,
+                        cover,
+                        finned,
+                        "franken",
+                        line_kind,
+                    ),
                 )
 
 
@@ -491,9 +504,35 @@ def mutant_fish(board: Board, size: int, finned: bool) -> Iterator[Fish]:
     useful = deletable(board)
     for digit in range(board.n):
         if useful[digit]:
-            yield from _any_fish(
-                geo, cells[digit], useful[digit], digit, size, geo.units, geo.units, finned, "mutant"
+            yield from _fish_unless_known_none(
+                board.layout,
+                (geo, cells[digit], useful[digit], digit, size, geo.units, geo.units, finned, "mutant", 0),
             )
+
+
+_NONE_KEPT = 200_000
+"""The most fish searches that found nothing a layout remembers (then it starts again)."""
+
+
+def _fish_unless_known_none(layout: Layout, args: tuple[Any, ...]) -> Iterator[Fish]:
+    """:func:`_any_fish` of ``args``, skipped when the same search already found nothing.
+
+    A search depends only on its arguments (one digit's candidate cells among them), so along a
+    path, where a step changes a few digits, the Franken and Mutant searches of every other digit
+    are known to find nothing without being run again.
+    """
+    known: set[tuple[Any, ...]] = layout.cached("fish.none", lambda _: set())
+    key = args[1:]
+    if key in known:
+        return
+    found = False
+    for fish in _any_fish(*args):
+        found = True
+        yield fish
+    if not found:
+        if len(known) > _NONE_KEPT:
+            known.clear()
+        known.add(key)
 
 
 def fish_over(

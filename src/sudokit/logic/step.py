@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sudokit.constraints.base import Deduction
+from sudokit.constraints.base import kinds as constraint_kinds
 from sudokit.logic.board import Board
 
 
@@ -55,6 +57,8 @@ class Technique:
     enabled: bool = True
     """Used by default when solving (HoDoKu's defaults: big and mutant fish, templates and a few
     others are off because cheaper techniques cover them or they cost too much to look for)."""
+    description: str = ""
+    """The technique in one sentence (given for the variant deductions)."""
 
 
 E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
@@ -184,11 +188,43 @@ _DISABLED = frozenset(
     | {key for key, *_ in _TABLE if key.startswith(("mutant_", "finned_mutant_"))}
 )  # fmt: skip
 
+
+def _variant_deductions() -> dict[str, Deduction]:
+    """The deductions the constraint kinds declare, by key (kinds sharing one declare it alike)."""
+    found: dict[str, Deduction] = {}
+    for kind in constraint_kinds():
+        deduction = kind.deduction
+        if deduction is not None and found.setdefault(deduction.key, deduction) != deduction:
+            raise AssertionError(f"kinds declare the deduction {deduction.key!r} differently")
+    return found
+
+
+VARIANT_DEDUCTIONS: dict[str, Deduction] = _variant_deductions()
+"""The techniques of the constraint kinds (``thermometer_positions``, ``sandwich_combinations``, ...)."""
+
+
+def _with_deductions(table: tuple[tuple[str, str, Level, int, float, str], ...]) -> list[tuple[Any, ...]]:
+    """The table with the kinds' deductions among the variant techniques, easiest (lowest score) first.
+
+    The variant techniques sit between the singles and the locked sets, as a solver of variants
+    tries a thermometer or a dot before a subset; among themselves they are ordered by score.
+    """
+    rows = [(*row, "") for row in table]
+    first = next(i for i, row in enumerate(rows) if row[0] == "cage_combinations")
+    last = next(i for i, row in enumerate(rows) if row[0] == "locked_pair")
+    variant = rows[first:last] + [
+        (d.key, d.name, Level.MEDIUM, d.score, d.se, "", d.sentence) for d in VARIANT_DEDUCTIONS.values()
+    ]
+    variant.sort(key=lambda row: row[3])
+    return rows[:first] + variant + rows[last:]
+
+
 TECHNIQUES: dict[str, Technique] = {
-    key: Technique(key, name, level, score, se, reglib, key not in _DISABLED)
-    for key, name, level, score, se, reglib in _TABLE
+    key: Technique(key, name, level, score, se, reglib, key not in _DISABLED, description)
+    for key, name, level, score, se, reglib, description in _with_deductions(_TABLE)
 }
-"""Every technique sudokit knows, by key, in HoDoKu's search order."""
+"""Every technique sudokit knows, by key, in search order: HoDoKu's, with the variant techniques
+(the kinds' deductions among them) after the singles."""
 
 BY_REGLIB: dict[str, Technique] = {t.reglib: t for t in TECHNIQUES.values() if t.reglib}
 """Techniques by regression-library code."""
@@ -244,6 +280,11 @@ class Step:
         """The technique's display name."""
         return TECHNIQUES[self.technique].name
 
+    @property
+    def rule_cells(self) -> list[list[int]]:
+        """The cells of each variant rule the step reads (a thermometer's, a cage's), to draw it."""
+        return list(self.extra.get("rule_cells", []))
+
     def apply(self, board: Board) -> None:
         """Change ``board`` by this step: place, then remove candidates."""
         for cell, digit in self.placements:
@@ -274,6 +315,7 @@ class Step:
             "digits": [grid.symbols[d] for d in self.digits],
             "cells": [board.name(c) for c in self.cells],
             "units": list(self.units),
+            "rules": [[board.name(c) for c in cells] for cells in self.rule_cells],
             "explanation": self.explanation,
             "placements": cell_digits(self.placements),
             "eliminations": cell_digits(self.eliminations),

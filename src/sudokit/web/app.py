@@ -649,6 +649,7 @@ def _step_json(step: Any, board: Any, *, marks: bool = False) -> dict[str, Any]:
     data["placed"] = [[c, d] for c, d in step.placements]
     data["eliminated"] = [[c, d] for c, d in step.eliminations]
     data["digit_indexes"] = list(step.digits)
+    data["rule_indexes"] = step.rule_cells
     if marks:
         data["candidates"] = [
             [d for d in range(board.n) if mask >> d & 1] if board.value[c] == EMPTY else []

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     ORTHOGONAL_STEPS,
+    Deduction,
     Enforcement,
     Shape,
     SudokuPadScene,
@@ -141,6 +142,16 @@ class Minimum(_Extremum):
     """A minimum cell: less than each orthogonal neighbour that is not itself a minimum cell."""
 
     kind: ClassVar[str] = "minimum"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "min_max_extremes",
+        "Minimum and Maximum Cells",
+        22,
+        2.1,
+        (
+            "A minimum cell is lower than its orthogonal neighbours and a maximum cell higher, so its "
+            "candidates and theirs bound each other."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "less smaller lower than minimum arrows chevrons facing pointing point inward inwards"
     )
@@ -176,6 +187,16 @@ class Maximum(_Extremum):
     """A maximum cell: more than each orthogonal neighbour that is not itself a maximum cell."""
 
     kind: ClassVar[str] = "maximum"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "min_max_extremes",
+        "Minimum and Maximum Cells",
+        22,
+        2.1,
+        (
+            "A minimum cell is lower than its orthogonal neighbours and a maximum cell higher, so its "
+            "candidates and theirs bound each other."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "greater larger higher than maximum arrows chevrons facing pointing point outward outwards"
     )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     Constraint,
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -106,6 +107,16 @@ class ColumnIndexer(_Indexer):
     """Column indexer cells: a digit v in rRcC means rRcv holds C."""
 
     kind: ClassVar[str] = "column indexer"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "indexing",
+        "Indexing",
+        30,
+        2.5,
+        (
+            "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
+            " indexed cell bound each other."
+        ),
+    )
     phrasing: ClassVar[str] = "index indexes column indicates position"
     noun: ClassVar[str] = "column indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "column")
@@ -129,6 +140,16 @@ class RowIndexer(_Indexer):
     """Row indexer cells: a digit v in rRcC means rvcC holds R."""
 
     kind: ClassVar[str] = "row indexer"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "indexing",
+        "Indexing",
+        30,
+        2.5,
+        (
+            "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
+            " indexed cell bound each other."
+        ),
+    )
     phrasing: ClassVar[str] = "index indexes row indicates position"
     noun: ClassVar[str] = "row indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "row")
@@ -151,6 +172,16 @@ class BoxIndexer(_Indexer):
     """Box indexer cells: the I-th cell of a region (reading order) holding v means its v-th cell holds I."""
 
     kind: ClassVar[str] = "box indexer"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "indexing",
+        "Indexing",
+        30,
+        2.5,
+        (
+            "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
+            " indexed cell bound each other."
+        ),
+    )
     phrasing: ClassVar[str] = "index indexes box indicates position"
     noun: ClassVar[str] = "box indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "box")

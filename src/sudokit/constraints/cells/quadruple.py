@@ -11,6 +11,7 @@ from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     Constraint,
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -54,6 +55,16 @@ class Quadruple(Constraint):
     """
 
     kind: ClassVar[str] = "quadruple"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "quadruple_digits",
+        "Quadruple Digits",
+        22,
+        2.1,
+        (
+            "The digits of a quadruple clue appear in the four cells around it, so when they need every place"
+            " left they fill them."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "appear appears quad quads circle among repeat repeats repeated repeating repetition"
         " surrounding appear once four some least intersections intersection"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, SudokuPadScene, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, SudokuPadScene, Values, register
 from sudokit.constraints.families import PairConstraint
 from sudokit.model import Link, cell_name
 
@@ -20,6 +20,16 @@ class Inequality(PairConstraint):
     """An inequality sign: the digit in ``first`` is greater than the digit in ``second``."""
 
     kind: ClassVar[str] = "inequality"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "inequality_signs",
+        "Greater-Than Signs",
+        20,
+        2.0,
+        (
+            "A sign between two cells says which is greater, so the smaller cell loses its highest candidates"
+            " and the greater its lowest."
+        ),
+    )
     phrasing: ClassVar[str] = "greater less than larger smaller points point adjoining lower higher facing"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "inequality sign"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -42,6 +43,16 @@ class Kropki(PairConstraint):
     """A kropki dot between two cells: white for a difference, black for a ratio."""
 
     kind: ClassVar[str] = "kropki"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "kropki_pairs",
+        "Kropki Pairs",
+        22,
+        2.1,
+        (
+            "A white dot joins consecutive digits and a black dot a digit and its double, so along a chain of"
+            " dots each digit needs its partner next to it."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "consecutive ratio double half difference kropki between requires exactly greater"
     )

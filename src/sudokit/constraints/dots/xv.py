@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -32,6 +33,16 @@ class XV(PairConstraint):
     """An XV sign between two cells: X, their digits add up to 10; V, to 5."""
 
     kind: ClassVar[str] = "xv"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "xv_sums",
+        "XV Sums",
+        20,
+        2.0,
+        (
+            "An X joins two digits adding up to 10 and a V two adding up to 5, so a digit stays only if its "
+            "partner is a candidate across the sign."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums summing total add up ten five"
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "XV sign"

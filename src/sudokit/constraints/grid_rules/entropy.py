@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State, third
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import GlobalRule
 from sudokit.model import Cell, LineRule
 
@@ -87,6 +87,16 @@ class GlobalEntropy(_Squares):
     """Global entropy: every 2x2 square holds a low (1-3), a middle (4-6) and a high (7-9) digit."""
 
     kind: ClassVar[str] = "global entropy"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "entropic_windows",
+        "Entropic Windows",
+        30,
+        2.5,
+        (
+            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
+            "each remainder by 3), so cells three apart share their class."
+        ),
+    )
     phrasing: ClassVar[str] = "low middle medium high square squares"
     noun: ClassVar[str] = "global entropy"
     mentions: ClassVar[tuple[str, ...]] = ("entropy", "2x2")
@@ -110,6 +120,16 @@ class GlobalModular(_Squares):
     """Global modular: every 2x2 square holds digits of all three remainders modulo 3."""
 
     kind: ClassVar[str] = "global modular"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "entropic_windows",
+        "Entropic Windows",
+        30,
+        2.5,
+        (
+            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
+            "each remainder by 3), so cells three apart share their class."
+        ),
+    )
     phrasing: ClassVar[str] = "remainder remainders modulo mod square squares"
     noun: ClassVar[str] = "global modular"
     mentions: ClassVar[tuple[str, ...]] = ("modular", "2x2")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register, value_distances
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register, value_distances
 from sudokit.constraints.families import GlobalRule
 from sudokit.constraints.grid_rules.chess import leap_pairs, leaps
 from sudokit.errors import GridError
@@ -40,6 +40,16 @@ class DiagonalNonConsecutive(_Named):
     """Diagonal non-consecutive: diagonally adjacent cells never hold consecutive digits."""
 
     kind: ClassVar[str] = "diagonal nonconsecutive"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "neighbour_rule",
+        "Global Neighbour Rule",
+        28,
+        2.4,
+        (
+            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
+            "neighbour can stand next to."
+        ),
+    )
     phrasing: ClassVar[str] = "consecutive diagonally diagonal touch touching"
     noun: ClassVar[str] = "diagonal non-consecutive"
     mentions: ClassVar[tuple[str, ...]] = ("consecutive", "diagonal")
@@ -62,6 +72,16 @@ class Taxicab(_Named):
     """Taxicab: two cells exactly ``distance`` apart (rows plus columns) never hold the same digit."""
 
     kind: ClassVar[str] = "taxicab"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "neighbour_rule",
+        "Global Neighbour Rule",
+        28,
+        2.4,
+        (
+            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
+            "neighbour can stand next to."
+        ),
+    )
     phrasing: ClassVar[str] = "taxicab distance steps away repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "taxicab"
     mentions: ClassVar[tuple[str, ...]] = ("taxicab", "distance")
@@ -104,6 +124,16 @@ class SelfTaxicab(_Named):
     """Self-taxicab: a digit v never stands exactly v cells (rows plus columns) from another v."""
 
     kind: ClassVar[str] = "self taxicab"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "neighbour_rule",
+        "Global Neighbour Rule",
+        28,
+        2.4,
+        (
+            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
+            "neighbour can stand next to."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "taxicab distance steps away exactly repeat repeats repeated repeating repetition"
     )
@@ -143,6 +173,16 @@ class Knightmare(_Named):
     """Knightmare: two cells a knight's move apart never add up to 5 or 15 (or the rule's sums)."""
 
     kind: ClassVar[str] = "knightmare"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "neighbour_rule",
+        "Global Neighbour Rule",
+        28,
+        2.4,
+        (
+            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
+            "neighbour can stand next to."
+        ),
+    )
     phrasing: ClassVar[str] = "knight's move sum add up"
     noun: ClassVar[str] = "knightmare"
     mentions: ClassVar[tuple[str, ...]] = ("knight",)

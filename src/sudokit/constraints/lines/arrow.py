@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     Constraint,
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -37,6 +38,16 @@ class Arrow(Constraint):
     """
 
     kind: ClassVar[str] = "arrow"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "arrow_sums",
+        "Arrow Sums",
+        25,
+        2.2,
+        (
+            "The digits on an arrow add up to the digit in its circle, so the circle is at least the smallest"
+            " sum the arrow allows and each arrow cell at most what the circle leaves."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "sum sums summing total totals add adds up equal equals arrow's arrows attached connected "
         "origin pill pills read reading"

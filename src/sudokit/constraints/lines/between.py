@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, SudokuPadScene, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, SudokuPadScene, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import LineRule
 
@@ -44,6 +44,16 @@ class Between(LineConstraint):
     """A between line: its inner digits lie strictly between the digits of its two end circles."""
 
     kind: ClassVar[str] = "between"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "between_line_ranges",
+        "Between Line Ranges",
+        30,
+        2.5,
+        (
+            "Digits on a between line lie strictly between the digits in its two circles, so the circles "
+            "bound the line and the line the circles."
+        ),
+    )
     phrasing: ClassVar[str] = "between strictly circles circle ends"
     noun: ClassVar[str] = "between line"
     mentions: ClassVar[tuple[str, ...]] = ("circle",)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     Constraint,
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -30,6 +31,13 @@ class Clone(Constraint):
     """Clones: each cell of ``copies`` holds the same digit as the cell of ``originals`` in its place."""
 
     kind: ClassVar[str] = "clone"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "clone_equality",
+        "Clone Equality",
+        20,
+        2.0,
+        "Cloned cells hold the same digit, so each keeps only the candidates its clone also has.",
+    )
     phrasing: ClassVar[str] = (
         "clone clones cloned identical shape shapes same areas arrangement rotation reflection"
     )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import Sum
 
@@ -20,6 +20,16 @@ class DoubleArrow(LineConstraint):
     """A double arrow: the digits in the circles at its two ends add up to the digits between them."""
 
     kind: ClassVar[str] = "double arrow"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "double_arrow_sums",
+        "Double Arrow Sums",
+        27,
+        2.3,
+        (
+            "The digits between a double arrow's two circles add up to the circles' total, so each side "
+            "bounds the other."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total add up circles ends equal"
     noun: ClassVar[str] = "double arrow"
     rule: ClassVar[str] = "the digits at the two ends add up to the sum of the digits between them"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit import automata
 from sudokit.automata import Machine, State, third
-from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import LineRule
 
@@ -78,6 +78,16 @@ class Entropic(_ThreeClasses):
     """An entropic line: any three cells in a row hold a low (1-3), a middle (4-6) and a high (7-9) digit."""
 
     kind: ClassVar[str] = "entropic"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "entropic_windows",
+        "Entropic Windows",
+        30,
+        2.5,
+        (
+            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
+            "each remainder by 3), so cells three apart share their class."
+        ),
+    )
     phrasing: ClassVar[str] = "low middle medium high group groups three consecutive"
     noun: ClassVar[str] = "entropic line"
     rule: ClassVar[str] = (
@@ -103,6 +113,16 @@ class Modular(_ThreeClasses):
     """A modular line: any three cells in a row hold digits of three different remainders modulo 3."""
 
     kind: ClassVar[str] = "modular"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "entropic_windows",
+        "Entropic Windows",
+        30,
+        2.5,
+        (
+            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
+            "each remainder by 3), so cells three apart share their class."
+        ),
+    )
     phrasing: ClassVar[str] = "remainder remainders modulo mod group groups three consecutive"
     noun: ClassVar[str] = "modular line"
     rule: ClassVar[str] = (

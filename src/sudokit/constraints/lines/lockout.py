@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, FPuzzlesSink, FPuzzlesSource, Shape, Values, register
+from sudokit.constraints.base import (
+    Deduction,
+    Enforcement,
+    FPuzzlesSink,
+    FPuzzlesSource,
+    Shape,
+    Values,
+    register,
+)
 from sudokit.constraints.families import LineConstraint
 from sudokit.errors import GridError
 from sudokit.model import LineRule
@@ -54,6 +62,16 @@ class Lockout(LineConstraint):
     """A lockout line: its ends differ by at least the gap; the digits between lie outside the ends' range."""
 
     kind: ClassVar[str] = "lockout"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "lockout_ranges",
+        "Lockout Ranges",
+        30,
+        2.5,
+        (
+            "A lockout line's diamonds differ by at least its gap and no digit between them may sit on the "
+            "line, so the diamonds and the line bound each other."
+        ),
+    )
     phrasing: ClassVar[str] = "diamond diamonds apart differ difference at least outside range"
     noun: ClassVar[str] = "lockout line"
     mentions: ClassVar[tuple[str, ...]] = ("diamond",)

@@ -6,7 +6,7 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Enforcement, Values, register, value_distances
+from sudokit.constraints.base import Deduction, Enforcement, Values, register, value_distances
 from sudokit.constraints.families import LineConstraint
 
 if TYPE_CHECKING:
@@ -19,6 +19,16 @@ class Nabner(LineConstraint):
     """A nabner line: its digits differ, and no two of them are consecutive."""
 
     kind: ClassVar[str] = "nabner"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "nabner_gaps",
+        "Nabner Gaps",
+        24,
+        2.2,
+        (
+            "No two digits on a nabner line are consecutive or equal, so a digit goes when the line's other "
+            "cells must use a neighbour of it."
+        ),
+    )
     phrasing: ClassVar[str] = "consecutive non apart differ repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "nabner line"
     rule: ClassVar[str] = "no two digits on the line are equal or consecutive"

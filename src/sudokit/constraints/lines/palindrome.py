@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Enforcement, SudokuPadScene, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, SudokuPadScene, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import Link
 
@@ -19,6 +19,16 @@ class Palindrome(LineConstraint):
     """A palindrome: the digits read the same from either end of the line."""
 
     kind: ClassVar[str] = "palindrome"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "palindrome_equality",
+        "Palindrome Equality",
+        20,
+        2.0,
+        (
+            "A palindrome reads the same from both ends, so cells at the same distance from its ends share "
+            "their candidates."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "read reads same forwards backwards forward backward direction directions equal distance"
         " form palindromic sequence string either"

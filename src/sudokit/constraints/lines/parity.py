@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Enforcement, Values, pairwise, register
+from sudokit.constraints.base import Deduction, Enforcement, Values, pairwise, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import Link
 
@@ -19,6 +19,16 @@ class ParityLine(LineConstraint):
     """A parity line: digits next to each other on it are one odd and one even."""
 
     kind: ClassVar[str] = "parity line"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "parity_alternation",
+        "Parity Alternation",
+        22,
+        2.1,
+        (
+            "Digits along a parity line alternate odd and even, so a cell's parity fixes every other cell's "
+            "on the line."
+        ),
+    )
     phrasing: ClassVar[str] = "parity odd even alternate alternating"
     noun: ClassVar[str] = "parity line"
     rule: ClassVar[str] = "adjacent digits along the line alternate between odd and even"

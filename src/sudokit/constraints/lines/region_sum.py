@@ -6,7 +6,7 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.errors import GridError
 from sudokit.model import Cell, Sum
@@ -24,6 +24,16 @@ class RegionSum(LineConstraint):
     """
 
     kind: ClassVar[str] = "region sum"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "region_sum_lines",
+        "Region Sum Lines",
+        30,
+        2.5,
+        (
+            "Each box a region sum line passes through adds up to the same total, so the segments' candidates"
+            " bound one another."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "sum sums total totals segment segments divide divides divided border borders equal passes enters"
         " enters visits passes time value"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit import automata
 from sudokit.automata import Machine, State
-from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import LineRule, Unit
 
@@ -40,6 +40,16 @@ class Renban(LineConstraint):
 
     joined: ClassVar[bool] = True
     kind: ClassVar[str] = "renban"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "renban_windows",
+        "Renban Windows",
+        30,
+        2.5,
+        (
+            "A renban line holds a run of consecutive digits in any order, so each cell keeps only digits of "
+            "a run of the line's length its candidates allow."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "consecutive order form forms non repeating sequence run set any repeat repeats repeated repetition"
         " pair numbers"

@@ -11,6 +11,7 @@ from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     Constraint,
+    Deduction,
     Enforcement,
     Shape,
     SudokuPadScene,
@@ -53,6 +54,16 @@ class SegmentSum(LineConstraint):
     """A line that splits into consecutive pieces each adding up to ``total`` (a "10 line" for 10)."""
 
     kind: ClassVar[str] = "segment sum"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "segment_sums",
+        "Segment Sums",
+        30,
+        2.5,
+        (
+            "The segments of the line add up to the given total, so each segment keeps only digits the others"
+            " can complete to it."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total add up segment segments divide divided border borders"
     noun: ClassVar[str] = "segment sum line"
     rule: ClassVar[str] = (
@@ -111,6 +122,16 @@ class EqualSums(Constraint):
     """Groups of cells (lines of one colour, say) whose digits add up to the same total."""
 
     kind: ClassVar[str] = "equal sums"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "segment_sums",
+        "Segment Sums",
+        30,
+        2.5,
+        (
+            "The segments of the line add up to the given total, so each segment keeps only digits the others"
+            " can complete to it."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total equal segment segments divide divided border borders"
     family: ClassVar[str] = "line"
     noun: ClassVar[str] = "equal-sum lines"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
+    Deduction,
     Enforcement,
     FPuzzlesSource,
     Shape,
@@ -120,6 +121,16 @@ class Thermometer(_Thermo):
     """A thermometer: digits strictly increase from the bulb (the first cell) along the line."""
 
     kind: ClassVar[str] = "thermometer"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "thermometer_positions",
+        "Thermometer Positions",
+        20,
+        2.0,
+        (
+            "Digits rise along a thermometer, so a cell's place on it and the candidates before and after it "
+            "bound its digit."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "increase increases increasing strictly bulb bulbs tip tips starting start end thermo "
         "thermos thermometer's"
@@ -150,6 +161,16 @@ class SlowThermometer(_Thermo):
     """A slow thermometer: digits increase or stay the same from the bulb along the line."""
 
     kind: ClassVar[str] = "slow thermometer"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "thermometer_positions",
+        "Thermometer Positions",
+        20,
+        2.0,
+        (
+            "Digits rise along a thermometer, so a cell's place on it and the candidates before and after it "
+            "bound its digit."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "increase increases increasing bulb bulbs tip tips starting start end thermo thermos stay "
         "stays same equal decrease decreases never"

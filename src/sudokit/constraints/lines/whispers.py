@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -58,6 +59,16 @@ class Whispers(LineConstraint):
     """A whispers line: neighbours on it differ by at least ``difference`` (German whispers by default)."""
 
     kind: ClassVar[str] = "whispers"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "whisper_ranges",
+        "Whisper Ranges",
+        24,
+        2.2,
+        (
+            "Neighbours on a whisper line differ by at least its gap, so middle digits cannot sit on it and "
+            "each cell needs a far enough neighbour."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "differ differs difference at least apart german dutch whisper whispers or more directly minimum"
     )

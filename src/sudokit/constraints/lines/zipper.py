@@ -6,7 +6,7 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.model import Sum
 
@@ -20,6 +20,16 @@ class Zipper(LineConstraint):
     """A zipper line: digits the same distance from its centre add up alike; on an odd line, to the centre."""
 
     kind: ClassVar[str] = "zipper"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "zipper_sums",
+        "Zipper Sums",
+        27,
+        2.3,
+        (
+            "Cells the same distance from a zipper line's middle add up to the middle digit, so each pair's "
+            "candidates bound it and each other."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total add up equal distance pairs equidistant"
     noun: ClassVar[str] = "zipper line"
     rule: ClassVar[str] = (

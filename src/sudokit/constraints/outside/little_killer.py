@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
     Constraint,
+    Deduction,
     Enforcement,
     FPuzzlesSink,
     FPuzzlesSource,
@@ -46,6 +47,16 @@ class LittleKiller(Constraint):
     """A little killer clue: the digits on its diagonal add up to it; digits may repeat."""
 
     kind: ClassVar[str] = "little killer"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "little_killer_totals",
+        "Little Killer Totals",
+        26,
+        2.3,
+        (
+            "The digits along a little killer's diagonal add up to its clue, so each keeps only digits the "
+            "others' candidates can complete to that total."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "sum sums total diagonal diagonals indicated direction arrow pointed points gives give along "
         "arrows outside"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import OutsideClue
 from sudokit.errors import GridError
 from sudokit.model import Cage, LineRule
@@ -41,6 +41,16 @@ class NumberedRoom(OutsideClue):
     """A numbered room clue: seen from the clue, if the first digit is X then the X-th digit is the clue."""
 
     kind: ClassVar[str] = "numbered room"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "room_and_frame_clues",
+        "Numbered Rooms and Frames",
+        35,
+        2.6,
+        (
+            "An outside clue fixes a digit at the position the first digit names, or the sum of the first "
+            "cells, so only fillings that meet it stay."
+        ),
+    )
     phrasing: ClassVar[str] = "position positions indicates first"
     noun: ClassVar[str] = "numbered room clue"
     rule: ClassVar[str] = (
@@ -73,6 +83,16 @@ class FrameSum(OutsideClue):
     """A frame sum clue: the first three digits seen from it (a box's width on 9x9) add up to it."""
 
     kind: ClassVar[str] = "frame sum"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "room_and_frame_clues",
+        "Numbered Rooms and Frames",
+        35,
+        2.6,
+        (
+            "An outside clue fixes a digit at the position the first digit names, or the sum of the first "
+            "cells, so only fillings that meet it stay."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total first three"
     noun: ClassVar[str] = "frame sum clue"
     rule: ClassVar[str] = (

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import OutsideClue
 from sudokit.model import LineRule
 
@@ -59,6 +59,16 @@ class Sandwich(OutsideClue):
     """A sandwich clue: the digits between the lowest and highest digit of the row or column add up to it."""
 
     kind: ClassVar[str] = "sandwich"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "sandwich_combinations",
+        "Sandwich Combinations",
+        35,
+        2.6,
+        (
+            "The digits between the 1 and the 9 of a row or column add up to its sandwich clue, so only the "
+            "places and fillings that make the total stay."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total between sandwiched gives give tell tells numbers sums"
     noun: ClassVar[str] = "sandwich clue"
     rule: ClassVar[str] = (

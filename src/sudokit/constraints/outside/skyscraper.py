@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import OutsideClue
 from sudokit.model import LineRule
 
@@ -40,6 +40,16 @@ class Skyscraper(OutsideClue):
     """A skyscraper clue: digits are heights, and the clue counts those seen from its side."""
 
     kind: ClassVar[str] = "skyscraper"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "skyscraper_sight_lines",
+        "Skyscraper Sight Lines",
+        35,
+        2.6,
+        (
+            "A skyscraper clue counts the digits seen from outside, each taller than all before it, so tall "
+            "digits near the clue hide the rest."
+        ),
+    )
     phrasing: ClassVar[str] = (
         "skyscraper skyscrapers height heights visible see seen taller higher obscure view looking direction"
         " tell tells how many across represents whose ones"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import OutsideClue
 from sudokit.model import LineRule
 
@@ -52,6 +52,16 @@ class XSum(OutsideClue):
     """An X-sum clue: the first X digits seen from the clue add up to it, X being the first of them."""
 
     kind: ClassVar[str] = "x-sum"
+    deduction: ClassVar[Deduction | None] = Deduction(
+        "x_sum_combinations",
+        "X-Sum Combinations",
+        35,
+        2.6,
+        (
+            "The first X digits seen from the clue add up to it, X being the first digit, so only first "
+            "digits and fillings that make the total stay."
+        ),
+    )
     phrasing: ClassVar[str] = "sum sums total first tell tells nearest corresponding"
     noun: ClassVar[str] = "X-sum clue"
     rule: ClassVar[str] = (

@@ -1,7 +1,7 @@
 // sudokit in the browser: loading puzzles, checking every rule through the API, and wiring the page.
 import { $, api, escapeHtml, say, unsay } from "./api.js";
 import { build, cells, paint, saveSettings, settings } from "./board.js";
-import { applyHint, drawLinks, explain, hint, showHint, showStep } from "./hints.js";
+import { applyHint, drawLinks, drawRules, explain, hint, showHint, showStep } from "./hints.js";
 import { back, erase, setMode } from "./input.js";
 import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
 import { resumeSetter, wireSetter } from "./setter.js";
@@ -310,7 +310,7 @@ export function wire() {
   $("step-prev").onclick = () => { if (state.stepIndex > 0) { state.stepIndex -= 1; showStep(); } };
   $("step-next").onclick = () => { if (state.stepIndex < state.steps.length - 1) { state.stepIndex += 1; showStep(); } };
   $("explain-panel").addEventListener("toggle", () => {
-    if (!$("explain-panel").open) { state.preview = null; state.marked = new Set(); state.stepView = null; drawLinks(null); paint(); }
+    if (!$("explain-panel").open) { state.preview = null; state.marked = new Set(); state.stepView = null; drawLinks(null); drawRules(null); paint(); }
   });
   $("generate-form").onsubmit = (event) => {
     event.preventDefault();

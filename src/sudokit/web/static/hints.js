@@ -31,6 +31,7 @@ export function showHint() {
   state.stepView = full ? stepView(h.step) : null;
   paint();
   drawLinks(full ? h.step : null);
+  drawRules(h.step);
 }
 
 // What the board shows with a step: the pencil marks it starts from, the candidates it uses (its
@@ -74,14 +75,35 @@ function markCentre(c, d) {
   return [col + (column + 0.5) / k, r + (row + 0.5) / k];
 }
 
+// The variant rules a step reads (a thermometer, a cage, a dot's two cells), shaded under the board's
+// drawings from the first stage on: where to look, without saying which digit.
+export function drawRules(step) {
+  const layer = overlayGroup("rules");
+  layer.innerHTML = "";
+  if (!step) return;
+  for (const cells of step.rule_indexes || []) {
+    for (const c of cells) {
+      const [r, col] = state.board.cells[c];
+      layer.insertAdjacentHTML("beforeend", `<rect class="rule-focus" x="${col + 0.04}" y="${r + 0.04}"
+        width=".92" height=".92" rx=".08" fill="#ffb300" fill-opacity=".22" stroke="#ef6c00"
+        stroke-width=".04"/>`);
+    }
+  }
+}
+
+// A group of the overlay, made on first use (chain links, rule shading).
+function overlayGroup(id) {
+  const existing = $("overlay").querySelector(`#${id}`);
+  if (existing) return existing;
+  const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  g.id = id;
+  $("overlay").append(g);
+  return g;
+}
+
 // A chain drawn from candidate to candidate: a solid line for a strong link, dashed for a weak one.
 export function drawLinks(step) {
-  const layer = $("overlay").querySelector("#links") || (() => {
-    const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
-    g.id = "links";
-    $("overlay").append(g);
-    return g;
-  })();
+  const layer = overlayGroup("links");
   layer.innerHTML = "";
   if (!step) return;
   let previous = null;
@@ -118,6 +140,7 @@ export function closeHint() {
   state.stepView = null;
   $("hint-box").hidden = true;
   drawLinks(null);
+  drawRules(null);
 }
 
 export async function explain() {
@@ -166,4 +189,5 @@ export function showStep() {
   state.stepView = stepView(step);
   paint();
   drawLinks(step);
+  drawRules(step);
 }
