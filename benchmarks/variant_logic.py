@@ -2,15 +2,18 @@
 
 Usage::
 
-    python benchmarks/variant_logic.py [CORPUS.jsonl ...] [--time-limit 30]
+    python benchmarks/variant_logic.py [CORPUS.jsonl ...] [--time-limit 30] [--built 100]
 
 With no corpus, the puzzles the repository holds: the six f-puzzles samples of the tests, the web
 app's library (``sudokit/examples/variants.jsonl``) and the published puzzles of
 ``tests/fixtures/variants/published.jsonl``.  Each puzzle sudokit reads in full is explained with
 ``guess=False`` (the path stops where no technique applies).  Every step is checked against the
 solution: a step that removes a digit of the solution or places a wrong one is counted as unsound
-(there must be none).  Prints one line per puzzle, then how many were solved by logic, the median
-and worst time.
+(there must be none).  A hint is timed where the path starts and just before its hardest step (what
+the web app's hint button asks).  Prints one line per puzzle, then how many were solved by logic,
+the median and worst times.  ``--built N`` also explains N built 9x9 puzzles of each kind of
+``tests/variant_builds.py`` (killer, jigsaw, thermo, kropki, sandwich, arrow) and counts their
+unsound steps.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -48,6 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="*", type=Path)
     parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--built", type=int, default=0, help="built puzzles of each kind to check")
     args = parser.parse_args()
     puzzles = held()
     for file in args.corpus:
@@ -56,6 +61,7 @@ def main() -> None:
             puzzles.append((record.get("title") or record.get("id", "?"), record["url"]))
     seen: set[str] = set()
     times: list[float] = []
+    hints: list[tuple[float, float]] = []
     solved = stuck = other = unsound = 0
     for name, text in puzzles:
         if text in seen:
@@ -73,6 +79,7 @@ def main() -> None:
             print(f"{name[:44]:44s} not explained: {str(exc)[:60]}")
             continue
         times.append(seconds)
+        hints += _hint_times(puzzle, path)
         if truth is not None:
             values = truth.values
             unsound += sum(
@@ -91,6 +98,59 @@ def main() -> None:
             f"{len(times)} puzzles: {solved} solved by logic, {stuck} stuck, {other} stopped by the time"
             f" limit; unsound steps: {unsound}; median {statistics.median(times) * 1000:.0f} ms,"
             f" worst {max(times) * 1000:.0f} ms"
+        )
+        warm, cold = [h[0] for h in hints], [h[1] for h in hints]
+        print(
+            f"hint (solution known, as the app asks): median {statistics.median(warm) * 1000:.0f} ms, worst"
+            f" {max(warm) * 1000:.0f} ms; cold (counting first, as the command line): median"
+            f" {statistics.median(cold) * 1000:.0f} ms, worst {max(cold) * 1000:.0f} ms"
+        )
+    if args.built:
+        _built(args.built)
+
+
+def _hint_times(puzzle: sudokit.Puzzle, path: sudokit.Explanation) -> list[tuple[float, float]]:
+    """A hint at the start of the path and just before its hardest step: (as the app asks, cold).
+
+    The app knows the puzzle's solution from opening it and passes it (``known``); a cold hint
+    (the command line's) counts the solutions first.
+    """
+    if not path.steps:
+        return []
+    hardest = max(range(len(path.steps)), key=lambda k: path.steps[k].info.score)
+    values = list(puzzle.givens)
+    for step in path.steps[:hardest]:
+        for cell, digit in step.placements:
+            values[cell] = digit
+    truth = sudokit.solve(puzzle).solution
+    known = truth.values if truth is not None and path.unique else None
+    found = []
+    for position in (puzzle, sudokit.Puzzle(puzzle.grid, tuple(values))):
+        started = time.perf_counter()
+        sudokit.hint(position, known=known)
+        warm = time.perf_counter() - started
+        started = time.perf_counter()
+        sudokit.hint(position)
+        found.append((warm, time.perf_counter() - started))
+    return found
+
+
+def _built(count: int) -> None:
+    """Explain ``count`` built 9x9 puzzles of each kind; print unsound steps and times per kind."""
+    sys.path.insert(0, str(ROOT))
+    from tests.variant_builds import KINDS, build, unsound_steps
+
+    for kind in KINDS:
+        bad = 0
+        times = []
+        for seed in range(count):
+            puzzle, solution = build(kind, seed, size=9, share=0.25)
+            started = time.perf_counter()
+            bad += len(unsound_steps(puzzle, solution, time_limit=10.0))
+            times.append(time.perf_counter() - started)
+        print(
+            f"built {kind:9s} {count} puzzles: unsound steps {bad}; median"
+            f" {statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms"
         )
 
 

@@ -82,3 +82,11 @@ def test_make_run_installs_only_what_the_main_job_needs() -> None:
         ["make", "-n", "-B", "test"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
     assert "test-requirements" in testing and "pytest" in testing
+
+
+def test_the_readme_lists_every_variant_technique_with_its_score() -> None:
+    from sudokit.logic.step import TECHNIQUES, VARIANT_DEDUCTIONS
+
+    for key in VARIANT_DEDUCTIONS:
+        technique = TECHNIQUES[key]
+        assert f"| {technique.name} | `{key}` | {technique.score} | {technique.se} |" in README, key

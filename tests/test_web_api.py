@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import sudokit
+from sudokit.model import EMPTY
 from sudokit.web.app import MAX_BODY, create_app
 from tests.checker import check_classic
 
@@ -297,3 +298,50 @@ def test_hint_first_stage_names_a_house_and_the_step_carries_its_marks(client: T
 
 
 PUZZLE_FOR_HINT = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+
+def test_a_variant_hint_names_its_rule_and_is_counted_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typing import Any
+
+    import sudokit.logic.path
+    import sudokit.solver
+    from sudokit import Grid, Puzzle
+
+    counts: list[int] = []
+    real = sudokit.solver.count_solutions
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        counts.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sudokit.solver, "count_solutions", counting)
+    monkeypatch.setattr(sudokit.logic.path, "count_solutions", counting)
+    import random
+
+    from tests.variant_builds import _rules
+
+    made = sudokit.generate(seed=3)
+    solved = sudokit.solve(made.puzzle).solution
+    assert solved is not None
+    grid = Grid.classic(9)
+
+    def digit(cell: tuple[int, int]) -> int:
+        return grid.values[solved.values[grid.index[cell]]]
+
+    thermo = grid.with_constraints(*_rules("thermo", 9, digit, random.Random(1)))
+    text = sudokit.dumps(Puzzle(thermo, made.puzzle.givens), "fpuzzles")
+    counts.clear()
+    assert client.post("/api/parse", json={"puzzle": text}).status_code == 200
+    first = client.post("/api/hint", json={"puzzle": text, "stage": 3}).json()
+    again = client.post("/api/hint", json={"puzzle": text, "stage": 3}).json()
+    assert first == again and len(counts) == 1  # the page's count serves every hint after it
+    step = first["step"]
+    assert isinstance(step["rule_indexes"], list) and isinstance(step["rules"], list)
+    for cells, names in zip(step["rule_indexes"], step["rules"], strict=True):
+        assert [sudokit.model.cell_name(thermo.cells[c]) for c in cells] == names
+    # with a thermometer step in view: the puzzle without givens near the thermometers
+    bare = Puzzle(thermo, tuple(EMPTY for _ in thermo.cells))
+    step = client.post("/api/hint", json={"puzzle": sudokit.dumps(bare, "fpuzzles"), "stage": 1}).json()
+    assert step["text"].startswith("Look at the thermometer") and step["step"]["rule_indexes"]

@@ -19,7 +19,7 @@ from sudokit.english import article, number, plural
 from sudokit.errors import PuzzleError, SearchStopped, SolverError
 from sudokit.logic.board import Board
 from sudokit.logic.step import TECHNIQUES, Level, Step
-from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder
+from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder, usable
 from sudokit.model import EMPTY, Puzzle, cell_name
 from sudokit.solver import as_puzzle, count_solutions
 
@@ -261,11 +261,20 @@ class _OutOfTime(Exception):
     """Raised inside the path's loops when the deadline has passed."""
 
 
-def _start(puzzle: Puzzle, deadline: _Deadline | None = None) -> tuple[Board, list[int] | None, bool]:
+def _start(
+    puzzle: Puzzle, deadline: _Deadline | None = None, known: Sequence[int] | None = None
+) -> tuple[Board, list[int] | None, bool]:
     """The starting board, the solution (None if there are several) and whether it is unique.
 
-    Raises SearchStopped when the deadline ends the search for the solutions first.
+    ``known``: the puzzle's one solution, when the caller has it (no count then).  Raises
+    SearchStopped when the deadline ends the search for the solutions first.
     """
+    if known is not None:
+        if len(known) != len(puzzle.givens) or any(
+            g != EMPTY and g != v for g, v in zip(puzzle.givens, known, strict=True)
+        ):
+            raise PuzzleError("the known solution does not fit the puzzle's digits")
+        return Board.from_puzzle(puzzle, unique=True), list(known), True
     counted = count_solutions(puzzle, limit=2, time_limit=deadline.left() if deadline else None)
     if counted.stopped_by == "time":
         assert deadline is not None and deadline.limit is not None  # only a deadline sets a time limit
@@ -379,7 +388,7 @@ def next_steps(
     it raises :class:`_OutOfTime`.
     """
     unique = board.unique and board.layout.classic
-    for finder in finders:
+    for finder in usable(board.layout, finders if isinstance(finders, tuple) else tuple(finders)):
         if finder.needs_unique and not unique:
             continue
         found: list[Step] = []
@@ -482,17 +491,22 @@ def _houses_around(cells: Sequence[int], board: Board) -> str:
     return " and ".join(names[:2]) if names else "the grid"
 
 
-def hint(puzzle: Puzzle | str, *, time_limit: float | None = None) -> tuple[Hint, Board] | None:
+def hint(
+    puzzle: Puzzle | str, *, time_limit: float | None = None, known: Sequence[int] | None = None
+) -> tuple[Hint, Board] | None:
     """The next step for a puzzle as it stands (givens, placed symbols, pencil marks if any).
 
     None when the puzzle is already complete.  A puzzle read from a pencil-mark format keeps its
     marks, so the hint fits what the player sees.  ``board.unique`` says whether the puzzle has one
-    solution (with several, a guess leads to the first).  :class:`~sudokit.SearchStopped` when
-    ``time_limit`` seconds pass before a step is found.
+    solution (with several, a guess leads to the first).  ``known`` is the puzzle's one solution
+    when the caller has it (the web app counted the puzzle the player started from, and the placed
+    digits agree with it): the hint then does not count again, which on a puzzle the core is slow
+    to count is most of its time.  :class:`~sudokit.SearchStopped` when ``time_limit`` seconds
+    pass before a step is found.
     """
     puzzle = as_puzzle(puzzle)
     deadline = _Deadline(time_limit)
-    board, solution, _ = _start(puzzle, deadline)
+    board, solution, _ = _start(puzzle, deadline, known)
     if EMPTY not in board.value:
         return None
     try:

@@ -756,3 +756,38 @@ FINDERS = (
     *(((key,), _deduction_finder(key)) for key in VARIANT_DEDUCTIONS),
 )
 """(technique keys, finder) pairs of this module."""
+
+
+def _kinds_present(grid: Grid) -> frozenset[str]:
+    """The kinds of the grid's links, sums, line rules and relations (what the variant finders read)."""
+    return grid.memo(
+        "logic.rule-kinds",
+        lambda: frozenset(
+            x.kind
+            for family in (grid.links, grid.sums, grid.line_rules, [r for r in grid.relations if r.mask & ~1])
+            for x in family
+        ),
+    )
+
+
+def _has_kinds_of(key: str) -> Callable[[Grid], bool]:
+    kinds = frozenset(k.kind for k in all_kinds() if k.deduction is not None and k.deduction.key == key)
+    return lambda grid: bool(kinds & _kinds_present(grid))
+
+
+def _has_generic(grid: Grid) -> bool:
+    return any(deduction_of(kind) is None for kind in _kinds_present(grid))
+
+
+APPLIES: dict[str, Callable[[Grid], bool]] = {
+    "cage_combinations": lambda grid: bool(grid.cages),
+    "rule_of_45": lambda grid: bool(grid.cages),
+    "cage_must_contain": lambda grid: bool(grid.cages),
+    "line_must_contain": lambda grid: any(unit.required for unit in grid.units),
+    "relation_exclusion": _has_generic,
+    "link_exclusion": _has_generic,
+    "sum_bounds": _has_generic,
+    "line_rule_exclusion": _has_generic,
+    **{key: _has_kinds_of(key) for key in VARIANT_DEDUCTIONS},
+}
+"""For each finder of this module (by its first key): whether a grid has the rules it reads."""

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sudokit.logic import als, basic, chains, fish, forcing, patterns, rules, uniqueness
-from sudokit.logic.board import Board
+from sudokit.logic.board import Board, Layout
 from sudokit.logic.step import TECHNIQUES, Step
+from sudokit.model import Grid
 
 FinderFunction = Callable[[Board], Iterator[Step]]
 
@@ -33,6 +34,9 @@ class Finder:
     find: FinderFunction
     order: int
     """Position in the search order (that of its first technique in the table)."""
+    applies: Callable[[Grid], bool] | None = None
+    """Whether the finder can find anything on a grid at all (None: on every grid); a path skips
+    the variant finders on a grid without their rules, so a classic path pays nothing for them."""
 
     @property
     def enabled(self) -> bool:
@@ -51,7 +55,12 @@ _MODULES = (basic, rules, fish, patterns, uniqueness, chains, als, forcing)
 FINDERS: tuple[Finder, ...] = tuple(
     sorted(
         (
-            Finder(tuple(keys), function, min(_ORDER[k] for k in keys))
+            Finder(
+                tuple(keys),
+                function,
+                min(_ORDER[k] for k in keys),
+                getattr(module, "APPLIES", {}).get(keys[0]),
+            )
             for module in _MODULES
             for keys, function in module.FINDERS
         ),
@@ -67,6 +76,24 @@ REGLIB_FLAGS: dict[str, frozenset[str]] = {
     code: flags for module in _MODULES for code, flags in getattr(module, "REGLIB_FLAGS", {}).items()
 }
 """Regression-library variants (``0901-2``) and the board flags that select them."""
+
+
+def usable(layout: Layout, finders: tuple[Finder, ...]) -> tuple[Finder, ...]:
+    """The finders that can find anything on the layout's grid (see :attr:`Finder.applies`).
+
+    Kept per layout and finder tuple (by identity: the path passes the same tuple at every step).
+    """
+    table: dict[int, tuple[tuple[Finder, ...], tuple[Finder, ...]]] = layout.cached(
+        "usable-finders", lambda _: {}
+    )
+    kept = table.get(id(finders))
+    if kept is None or kept[0] is not finders:
+        if len(table) > 64:  # finder tuples made per call (a path over chosen techniques)
+            table.clear()
+        grid = layout.grid
+        found = tuple(f for f in finders if f.applies is None or f.applies(grid))
+        kept = table[id(finders)] = (finders, found)
+    return kept[1]
 
 
 def finders_for(key: str) -> list[Finder]:

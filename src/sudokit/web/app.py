@@ -7,11 +7,13 @@ stays free; request bodies and puzzle texts have size limits; every error is a 4
 
 from __future__ import annotations
 
+import collections
 import datetime
 import functools
 import json
 import os
 import re
+import threading
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, Literal, TypeVar
@@ -130,6 +132,35 @@ class TodayRequest(BaseModel):
     size: Literal[4, 6, 9] = 9
     level: Literal["easy", "medium", "hard", "unfair"] = "medium"
     date: str | None = Field(None, pattern=r"^\d{4}-\d{2}-\d{2}$", description="YYYY-MM-DD; today by default")
+
+
+_COUNTED_KEPT = 128
+"""How many puzzles' counts the app keeps (the puzzles being played now, each counted once)."""
+
+_counted_lock = threading.Lock()
+_counted_kept: collections.OrderedDict[Puzzle, Any] = collections.OrderedDict()
+
+
+def _counted(puzzle: Puzzle, time_limit: float | None) -> Any:
+    """``count_solutions(puzzle, 2)``, remembered for the puzzles played now.
+
+    The page counts a puzzle when it opens it; a hint, a solve and the check of placed digits
+    ask the same again, and on a puzzle the core is slow to count (long thermometers with few
+    givens) that was most of their time.  A count stopped by its time limit is not kept.
+    """
+    from sudokit.solver import count_solutions
+
+    with _counted_lock:
+        if puzzle in _counted_kept:
+            _counted_kept.move_to_end(puzzle)
+            return _counted_kept[puzzle]
+    result = count_solutions(puzzle, 2, time_limit=time_limit)
+    if result.stopped_by != "time":
+        with _counted_lock:
+            _counted_kept[puzzle] = result
+            while len(_counted_kept) > _COUNTED_KEPT:
+                _counted_kept.popitem(last=False)
+    return result
 
 
 @functools.cache
@@ -255,8 +286,6 @@ def create_app(
         """Read a puzzle: its format, the board to draw, and whether it has no, one or several solutions."""
 
         def work() -> dict[str, Any]:
-            from sudokit.solver import count_solutions
-
             puzzle = _read(request)
             read = {
                 "format": detect(request.puzzle),
@@ -269,7 +298,7 @@ def create_app(
             }
             if not request.check:  # the board at once; the page asks for the verdict next
                 return read
-            result = count_solutions(puzzle, 2, time_limit=CHECK_SECONDS)
+            result = _counted(puzzle, CHECK_SECONDS)
             if result.stopped_by == "time":
                 verdict = "unknown"
             elif result.count == 0:
@@ -285,10 +314,8 @@ def create_app(
         """A solution, and whether it is the only one."""
 
         def work() -> dict[str, Any]:
-            from sudokit.solver import count_solutions
-
             puzzle = _read(request)
-            result = count_solutions(puzzle, 2, time_limit=search_seconds)
+            result = _counted(puzzle, search_seconds)
             first = result.first
             return {
                 "status": result.status.value,
@@ -408,12 +435,13 @@ def create_app(
 
         def work() -> dict[str, Any]:
             from sudokit.logic import hint as next_hint
-            from sudokit.solver import count_solutions
 
             puzzle = _read(request)
             playing, placed = with_progress(puzzle, request.progress)
+            counted = _counted(puzzle, search_seconds)
+            solved = counted.first
+            known = solved.values if solved is not None and counted.unique else None
             if placed:
-                solved = count_solutions(puzzle, 1, time_limit=search_seconds).first
                 wrong = [c for c in placed if solved is not None and solved.values[c] != playing.givens[c]]
                 if wrong:
                     names = [cell_name(puzzle.grid.cells[c]) for c in wrong]
@@ -422,7 +450,8 @@ def create_app(
                         "wrong": wrong,
                         "text": f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not right",
                     }
-            found = next_hint(playing, time_limit=logic_seconds)
+            # the puzzle's one solution, which the placed digits agree with, is the progress's too
+            found = next_hint(playing, time_limit=logic_seconds, known=known)
             if found is None:
                 return {"complete": True, "text": "the grid is complete"}
             advice, board = found
