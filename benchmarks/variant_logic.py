@@ -5,8 +5,10 @@ Usage::
     python benchmarks/variant_logic.py [CORPUS.jsonl ...] [--time-limit 30] [--built 100]
 
 With no corpus, the puzzles the repository holds: the six f-puzzles samples of the tests, the web
-app's library (``sudokit/examples/variants.jsonl``) and the published puzzles of
-``tests/fixtures/variants/published.jsonl``.  Each puzzle sudokit reads in full is explained with
+app's library (``sudokit/examples/variants.jsonl``), the published puzzles of
+``tests/fixtures/variants/published.jsonl`` and the variant records of ``../shared/data/variants``
+the tests hold (``fpuzzles-variants.jsonl``, ``variants.jsonl``: samurai, killer, jigsaw, windoku).
+Each puzzle sudokit reads in full is explained with
 ``guess=False`` (the path stops where no technique applies).  Every step is checked against the
 solution: a step that removes a digit of the solution or places a wrong one is counted as unsound
 (there must be none).  A hint is timed where the path starts and just before its hardest step (what
@@ -31,19 +33,28 @@ from sudokit.errors import SudokitError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def held() -> list[tuple[str, str]]:
-    """The variant puzzles the repository holds: (name, link or text)."""
-    found = [
+def held() -> list[tuple[str, str | sudokit.Puzzle]]:
+    """The variant puzzles the repository holds: (name, link or text, or the puzzle itself)."""
+    found: list[tuple[str, str | sudokit.Puzzle]] = [
         (path.name, path.read_text(encoding="utf-8"))
         for path in sorted((ROOT / "tests/fixtures/variants/fpuzzles-samples").glob("*.fpuzzles.txt"))
     ]
     for file in (
         ROOT / "src/sudokit/examples/variants.jsonl",
         ROOT / "tests/fixtures/variants/published.jsonl",
+        ROOT / "tests/fixtures/variants/fpuzzles-variants.jsonl",
     ):
         for line in file.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
-            found.append((record.get("title") or record.get("id", "?"), record["url"]))
+            found.append(
+                (record.get("title") or record.get("id", "?"), record.get("url") or record["fpuzzles"])
+            )
+    sys.path.insert(0, str(ROOT))
+    from tests.test_variants import build  # the normalised janko and windoku records of the tests
+
+    for line in (ROOT / "tests/fixtures/variants/variants.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        found.append((record["id"], build(record)))
     return found
 
 
@@ -59,7 +70,7 @@ def main() -> None:
         for line in file.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             puzzles.append((record.get("title") or record.get("id", "?"), record["url"]))
-    seen: set[str] = set()
+    seen: set[str | sudokit.Puzzle] = set()
     times: list[float] = []
     hints: list[tuple[float, float]] = []
     solved = stuck = other = unsound = 0
@@ -68,7 +79,7 @@ def main() -> None:
             continue
         seen.add(text)
         try:
-            puzzle = sudokit.parse(text)
+            puzzle = text if isinstance(text, sudokit.Puzzle) else sudokit.parse(text)
             if puzzle.warning:
                 continue
             truth = sudokit.solve(puzzle).solution

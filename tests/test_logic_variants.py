@@ -10,6 +10,7 @@ import pytest
 
 import sudokit
 from sudokit import Grid, Puzzle, variants
+from sudokit.model import EMPTY
 from sudokit.logic.step import VARIANT_DEDUCTIONS
 
 RECORDS = [
@@ -208,3 +209,19 @@ def test_the_fpuzzles_samples_are_solved_by_logic_without_a_guess(entry: dict) -
     assert path.guesses == 0
     assert path.solved, f"stuck after {len(path.steps)} steps"
     assert list(path.values) == solution
+
+
+def test_a_cage_of_nine_cells_is_a_house_for_every_technique() -> None:
+    from sudokit.logic.board import layout_of
+
+    cells = tuple((0, c) for c in range(4)) + tuple((1, c) for c in range(5))
+    grid = Grid.classic(9).with_constraints(variants.Killer(cells, 45))
+    houses = layout_of(grid).houses
+    assert len(houses) == 28 and houses[-1].cell_set == {grid.index[c] for c in cells}
+    # a hidden single in the cage: 9 fits only in r1c1 once the other cells cannot hold it
+    given = [EMPTY] * 81
+    for r, c in ((1, 7), (4, 1), (6, 2), (3, 3)):  # 9s that leave the cage one place for its 9
+        given[r * 9 + c] = 8
+    puzzle = Puzzle(grid, tuple(given))
+    steps = sudokit.explain(puzzle, guess=False, max_steps=3).steps
+    assert any(s.technique == "hidden_single" and "in cage at r1c1" in s.explanation for s in steps), steps

@@ -126,6 +126,11 @@ def layout_of(grid: Grid) -> Layout:
         if len(unit.cells) == n and cells not in seen:
             seen.add(cells)
             houses.append(House(len(houses), unit.name, unit.kind, tuple(sorted(unit.cells)), cells))
+    for cage in grid.cages:  # a cage of as many cells as symbols holds each once: a house
+        cells = frozenset(cage.cells)
+        if len(cage.cells) == n and cells not in seen:
+            seen.add(cells)
+            houses.append(House(len(houses), cage.name(grid), "extra", tuple(sorted(cage.cells)), cells))
     cell_houses: list[list[int]] = [[] for _ in grid.cells]
     for house in houses:
         for c in house.cells:
