@@ -10,8 +10,8 @@ import pytest
 
 import sudokit
 from sudokit import Grid, Puzzle, variants
-from sudokit.model import EMPTY
 from sudokit.logic.step import VARIANT_DEDUCTIONS
+from sudokit.model import EMPTY
 
 RECORDS = [
     json.loads(line)
