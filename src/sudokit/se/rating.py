@@ -1,0 +1,131 @@
+"""Sudoku Explainer's rating: ER, EP and ED, by SE's own rules.
+
+SE solves step by step; at each step its rules are asked in a fixed order and the first hint found
+is applied.  ER (the rating) is the hardest step of that path, EP (pearl) the hardest step up to the
+first that places a value, ED (diamond) the first step.  A puzzle SE's rules cannot finish is
+rated 20.0, as SE rates it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from sudokit.errors import SearchStopped
+from sudokit.se.chaining import Chaining
+from sudokit.se.grid import Grid
+from sudokit.se.rules import (
+    Hint,
+    Rule,
+    aligned_pair_exclusion,
+    aligned_triplet_exclusion,
+    bivalue_universal_grave,
+    fish,
+    hidden_set,
+    hidden_singles,
+    locking,
+    naked_set,
+    naked_singles,
+    unique_loops,
+    xy_wing,
+)
+
+RULES: tuple[Rule, ...] = (
+    hidden_singles,
+    locking(direct=True),
+    hidden_set(2, direct=True),
+    naked_singles,
+    hidden_set(3, direct=True),
+    locking(direct=False),
+    naked_set(2),
+    fish(2),
+    hidden_set(2, direct=False),
+    naked_set(3),
+    fish(3),
+    hidden_set(3, direct=False),
+    xy_wing(xyz=False),
+    xy_wing(xyz=True),
+    unique_loops,
+    naked_set(4),
+    fish(4),
+    hidden_set(4, direct=False),
+    bivalue_universal_grave,
+    aligned_pair_exclusion,
+    Chaining(multiple=False, dynamic=False, nishio=False),
+    aligned_triplet_exclusion,
+    Chaining(multiple=False, dynamic=True, nishio=True),
+    Chaining(multiple=True, dynamic=False, nishio=False),
+    Chaining(multiple=True, dynamic=True, nishio=False),
+)
+"""SE's rules in the order it asks them (direct ones first, then indirect, then chains)."""
+
+
+@dataclass(frozen=True)
+class SERating:
+    """Sudoku Explainer's three numbers for a puzzle, and the path behind them."""
+
+    er: float
+    """The rating: the hardest step (20.0 when SE's rules cannot finish the puzzle)."""
+    ep: float
+    """Pearl: the hardest step up to the first placement."""
+    ed: float
+    """Diamond: the first step."""
+    steps: list[tuple[str, float]] = field(default_factory=list, compare=False, repr=False)
+    """Each step's technique and difficulty, in order."""
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready: ``er``, ``ep``, ``ed`` to one decimal, as SE prints them."""
+        return {"er": round(self.er, 1), "ep": round(self.ep, 1), "ed": round(self.ed, 1)}
+
+    def __str__(self) -> str:
+        """``ED=7.1/1.2/1.2``: ER/EP/ED as serate writes them."""
+        return f"ED={self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
+
+
+def first_hint(grid: Grid, rules: Sequence[Rule] = RULES) -> Hint | None:
+    """The hint SE takes next: the first hint of the first rule that has one."""
+    for rule in rules:
+        for hint in rule(grid):
+            return hint
+    return None
+
+
+def path(values: Sequence[int], deadline: float | None = None) -> Iterator[Hint]:
+    """SE's path for a grid of values (0 empty): each hint, applied in turn."""
+    grid = Grid.from_values(values)
+    while not grid.solved():
+        if deadline is not None and time.monotonic() > deadline:
+            raise SearchStopped("stopped by the time limit before the rating was done")
+        hint = first_hint(grid)
+        if hint is None:
+            return
+        yield hint
+        hint.apply(grid)
+
+
+def se_rate(values: Sequence[int], time_limit: float | None = None) -> SERating:
+    """ER, EP and ED of a 9x9 grid of values (0 empty), as Sudoku Explainer 1.2.1.3 rates it."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    grid = Grid.from_values(values)
+    difficulty = float("-inf")
+    pearl = diamond = 0.0
+    steps: list[tuple[str, float]] = []
+    while not grid.solved():
+        if deadline is not None and time.monotonic() > deadline:
+            raise SearchStopped("stopped by the time limit before the rating was done")
+        hint = first_hint(grid)
+        if hint is None:
+            difficulty = 20.0
+            break
+        difficulty = max(difficulty, hint.difficulty)
+        steps.append((hint.name, hint.difficulty))
+        hint.apply(grid)
+        if pearl == 0.0:
+            if diamond == 0.0:
+                diamond = difficulty
+            if hint.cell >= 0:
+                pearl = difficulty
+    if difficulty == float("-inf"):
+        difficulty = 0.0
+    return SERating(difficulty, pearl, diamond, steps)
