@@ -1415,6 +1415,12 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
 @cli.command()
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON object per puzzle, in input order.")
+@click.option(
+    "--se",
+    "se_scale",
+    is_flag=True,
+    help="Sudoku Explainer's rating (ER/EP/ED, by SE's rules; classic 9x9) instead of HoDoKu's score.",
+)
 @parallel_options("processes")
 @cluster_option
 @input_options
@@ -1422,6 +1428,7 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
 def rate(
     puzzle: str,
     as_json: bool,
+    se_scale: bool,
     jobs: int,
     cluster: str | None,
     progress: bool | None,
@@ -1430,8 +1437,9 @@ def rate(
 ) -> None:
     """Rate how hard PUZZLE (or every puzzle of a file) is: score, level and hardest technique.
 
-    Only puzzles with one solution are rated; any other gets its reason on stderr (and, with
-    --json, an "error" record in its place) and exit code 1.
+    With --se, Sudoku Explainer's ER/EP/ED instead (the rating forums and graders quote).  Only
+    puzzles with one solution are rated; any other gets its reason on stderr (and, with --json, an
+    "error" record in its place) and exit code 1.
     """
     from sudokit.logic.batch import rate_puzzles
 
@@ -1441,7 +1449,9 @@ def rate(
     if progress is None:
         progress = sys.stderr.isatty() and len(good) > 1
     with _executor(cluster) as executor:
-        _write_ratings(entries, rate_puzzles(good, jobs, progress, time_limit, executor), as_json, tally)
+        scale = "se" if se_scale else "hodoku"
+        outcomes = rate_puzzles(good, jobs, progress, time_limit, executor, scale=scale)
+        _write_ratings(entries, outcomes, as_json, tally)
     tally.finish()
 
 

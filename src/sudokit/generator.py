@@ -753,11 +753,32 @@ def _rating(request: Request, puzzle: Puzzle, deadline: float | None) -> tuple[R
         return rating, f"level {rating.level.label}"
     if request.score and not request.score[0] <= rating.score <= request.score[1]:
         return rating, f"score {rating.score}"
-    if request.se and not request.se[0] <= rating.se <= request.se[1]:
-        return rating, f"SE {rating.se:.1f}"
+    if request.se:
+        se = _se_rating(puzzle, rating.se, deadline)
+        if se is None:
+            return rating, "the rating took too long"
+        if not request.se[0] <= se <= request.se[1]:
+            return rating, f"SE {se:.1f}"
     if request.technique and all(step.technique != request.technique for step in path.steps):
         return rating, f"no {request.technique}"
     return rating, ""
+
+
+def _se_rating(puzzle: Puzzle, approximate: float, deadline: float | None) -> float | None:
+    """Sudoku Explainer's ER of a classic 9x9 puzzle, by SE's rules (:mod:`sudokit.se`).
+
+    Any other grid keeps the path's approximate SE value.  None when the deadline passes first.
+    """
+    if puzzle.grid != Grid.classic(9) or puzzle.allowed is not None:
+        return approximate
+    from sudokit.se.rating import se_rate
+
+    values = [0 if v == EMPTY else int(puzzle.grid.symbols[v]) for v in puzzle.givens]
+    limit = RATING_TIME_LIMIT if deadline is None else min(RATING_TIME_LIMIT, deadline - time.perf_counter())
+    try:
+        return round(se_rate(values, time_limit=max(1e-3, limit)).er, 1)
+    except SearchStopped:
+        return None
 
 
 def make(request: Request, seed: int) -> Generated:

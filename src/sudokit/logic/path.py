@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from sudokit.english import article, number, plural
 from sudokit.errors import PuzzleError, SearchStopped, SolverError
@@ -22,6 +22,9 @@ from sudokit.logic.step import TECHNIQUES, Level, Step
 from sudokit.logic.techniques import DEFAULT_FINDERS, FINDERS, Finder, usable
 from sudokit.model import EMPTY, Puzzle, cell_name
 from sudokit.solver import as_puzzle, count_solutions
+
+if TYPE_CHECKING:
+    from sudokit.se.rating import SERating
 
 
 def _finders(techniques: Iterable[str] | None) -> tuple[Finder, ...]:
@@ -417,13 +420,33 @@ def next_step(board: Board, finders: Iterable[Finder] = DEFAULT_FINDERS) -> Step
     return found[0] if found else None
 
 
-def rate(puzzle: Puzzle | str, *, time_limit: float | None = None) -> Rating:
-    """How hard ``puzzle`` is for a person: score, level, hardest technique, SE-style rating.
+@overload
+def rate(
+    puzzle: Puzzle | str, *, time_limit: float | None = None, scale: Literal["hodoku"] = "hodoku"
+) -> Rating: ...
 
-    Only a puzzle with one solution has a rating (with several, no logic can tell which to reach):
-    :class:`~sudokit.PuzzleError` otherwise.  :class:`~sudokit.SearchStopped` when ``time_limit``
-    seconds end the path first.
+
+@overload
+def rate(puzzle: Puzzle | str, *, time_limit: float | None = None, scale: Literal["se"]) -> SERating: ...
+
+
+def rate(
+    puzzle: Puzzle | str, *, time_limit: float | None = None, scale: str = "hodoku"
+) -> Rating | SERating:
+    """How hard ``puzzle`` is for a person.
+
+    ``scale="hodoku"`` (the default): HoDoKu's score and level, the hardest technique and an
+    approximate SE value from sudokit's own path.  ``scale="se"``: Sudoku Explainer's ER, EP and ED,
+    by SE's own rules (:mod:`sudokit.se`; classic 9x9 only).  Only a puzzle with one solution has a
+    rating (with several, no logic can tell which to reach): :class:`~sudokit.PuzzleError`
+    otherwise.  :class:`~sudokit.SearchStopped` when ``time_limit`` seconds end the path first.
     """
+    if scale == "se":
+        from sudokit.se.rating import rate_puzzle
+
+        return rate_puzzle(puzzle, time_limit=time_limit)
+    if scale != "hodoku":
+        raise SolverError(f"unknown rating scale {scale!r} (known: hodoku, se)")
     path = explain(puzzle, time_limit=time_limit, require_unique=True)
     if path.stopped_by == "time":
         raise SearchStopped(

@@ -11,8 +11,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from sudokit.errors import SearchStopped
+from sudokit.errors import PuzzleError, SearchStopped
 from sudokit.se.chaining import Chaining
 from sudokit.se.grid import Grid
 from sudokit.se.rules import (
@@ -30,6 +31,9 @@ from sudokit.se.rules import (
     unique_loops,
     xy_wing,
 )
+
+if TYPE_CHECKING:
+    from sudokit.model import Puzzle
 
 RULES: tuple[Rule, ...] = (
     hidden_singles,
@@ -129,3 +133,33 @@ def se_rate(values: Sequence[int], time_limit: float | None = None) -> SERating:
     if difficulty == float("-inf"):
         difficulty = 0.0
     return SERating(difficulty, pearl, diamond, steps)
+
+
+def rate_puzzle(puzzle: Puzzle | str, time_limit: float | None = None) -> SERating:
+    """Sudoku Explainer's rating of a classic 9x9 puzzle with one solution (``rate(..., scale="se")``).
+
+    :class:`~sudokit.PuzzleError` for any other grid (SE rates 9x9 Sudoku only) or a puzzle
+    without exactly one solution; :class:`~sudokit.SearchStopped` when ``time_limit`` seconds pass.
+    """
+    from sudokit.model import EMPTY
+    from sudokit.model import Grid as ModelGrid
+    from sudokit.solver import as_puzzle, count_solutions
+
+    read = as_puzzle(puzzle)
+    if read.grid != ModelGrid.classic(9) or read.allowed is not None:
+        raise PuzzleError(
+            "Sudoku Explainer rates classic 9x9 puzzles only (no variant rules, no pencil marks)"
+        )
+    started = time.monotonic()
+    counted = count_solutions(read, limit=2, time_limit=time_limit)
+    if counted.stopped_by == "time":
+        raise SearchStopped("stopped by the time limit while looking for the puzzle's solutions")
+    if not counted.unique:
+        raise PuzzleError(
+            "the puzzle has no solution"
+            if counted.count == 0
+            else "the puzzle has several solutions, so it has no rating (rating needs one solution)"
+        )
+    values = [0 if v == EMPTY else int(read.grid.symbols[v]) for v in read.givens]
+    left = None if time_limit is None else max(0.001, time_limit - (time.monotonic() - started))
+    return se_rate(values, time_limit=left)

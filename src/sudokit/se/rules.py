@@ -134,11 +134,11 @@ def locking(direct: bool) -> Rule:
                             if len(places) <= 1:
                                 continue
                             left = [c for c in places if c not in set2]
-                            if len(left) == 1 and removals:
+                            if len(left) == 1:  # a direct hint only places (SE removes nothing)
                                 yield Hint(
                                     "Direct Pointing" if kind1 == BLOCK else "Direct Claiming",
                                     1.7 if kind1 == BLOCK else 1.9,
-                                    removals,
+                                    {},
                                     left[0],
                                     value,
                                 )
@@ -185,15 +185,14 @@ def hidden_set(degree: int, direct: bool) -> Rule:
                         if places & (places - 1):
                             rest = places & ~common
                             if rest and not rest & (rest - 1):
-                                if removals:
-                                    cell = region[rest.bit_length() - 1]
-                                    yield Hint(
-                                        f"Direct Hidden {_SET_NAMES[degree]}",
-                                        _DIRECT_HIDDEN[degree],
-                                        removals,
-                                        cell,
-                                        value,
-                                    )
+                                cell = region[rest.bit_length() - 1]
+                                yield Hint(  # a direct hint only places (SE removes nothing)
+                                    f"Direct Hidden {_SET_NAMES[degree]}",
+                                    _DIRECT_HIDDEN[degree],
+                                    {},
+                                    cell,
+                                    value,
+                                )
                                 break  # SE makes one hint per set: the first value that follows
 
     return find
