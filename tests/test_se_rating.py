@@ -1,0 +1,95 @@
+"""Sudoku Explainer's rating, reproduced: ER, EP and ED equal SE 1.2.1.3's on puzzles it rated.
+
+The fixture holds puzzles rated by SE itself (serate, built by hand outside the repository), one or
+two for each ER value from 1.2 (hidden single in a block) to 8.5 (dynamic forcing chains): each
+value is the hardest technique of its puzzle, so the table checks SE's techniques and their
+difficulties one by one, and the path that reaches them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import sudokit
+from sudokit.errors import PuzzleError
+from sudokit.se.chaining import length_difficulty
+from sudokit.se.grid import Grid
+from sudokit.se.rules import hidden_singles, naked_singles
+
+FIXTURE = Path(__file__).parent / "fixtures" / "se" / "rated.txt"
+RATED = [
+    (parts[0], float(parts[1]), float(parts[2]), float(parts[3]))
+    for line in FIXTURE.read_text(encoding="utf-8").splitlines()
+    if line and not line.startswith("#")
+    for parts in [line.split()]
+]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "er", "ep", "ed"), RATED, ids=[f"ER{r[1]}-{k}" for k, r in enumerate(RATED)]
+)
+def test_er_ep_ed_equal_sudoku_explainers(puzzle: str, er: float, ep: float, ed: float) -> None:
+    rating = sudokit.rate(puzzle, scale="se")
+    assert (round(rating.er, 1), round(rating.ep, 1), round(rating.ed, 1)) == (er, ep, ed)
+    assert max(d for _, d in rating.steps) == rating.er  # ER is the hardest step of the path
+
+
+def test_the_fixture_spans_the_techniques() -> None:
+    values = {er for _, er, _, _ in RATED}
+    # singles, direct intersections and subsets, intersections, subsets, fish, wings, unique loops,
+    # BUG, forcing X/XY chains, multiple and dynamic forcing chains
+    for er in (1.2, 1.5, 1.7, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 4.2, 4.4, 4.5, 5.6, 6.6, 7.1, 8.5):
+        assert er in values, er
+
+
+def test_chain_length_increments_follow_se_steps() -> None:
+    """0.1 for each of SE's lengths 4, 6, 8, 12, 16, 24, ... that a chain passes (its complexity - 2)."""
+    steps = [4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
+    for complexity in range(2, 300):
+        expected = sum(1 for s in steps if complexity - 2 > s) / 10
+        assert round(length_difficulty(complexity), 6) == round(expected, 6), complexity
+
+
+def test_a_hidden_single_in_a_block_comes_before_one_in_a_row() -> None:
+    # the first puzzle of the fixture whose first step is a hidden single: SE looks at blocks first
+    puzzle, *_ = RATED[0]
+    grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
+    first = next(hidden_singles(grid))
+    assert first.difficulty in (1.0, 1.2)
+    assert all(h.difficulty == 2.3 for h in naked_singles(grid))
+
+
+def test_only_classic_puzzles_with_one_solution_are_rated() -> None:
+    with pytest.raises(PuzzleError, match="classic 9x9"):
+        sudokit.rate("." * 16, scale="se")
+    with pytest.raises(PuzzleError, match="several solutions"):
+        sudokit.rate("." * 81, scale="se")
+    with pytest.raises(sudokit.SolverError, match="unknown rating scale"):
+        sudokit.rate(RATED[0][0], scale="nope")  # type: ignore[call-overload]
+
+
+def test_rate_se_on_the_command_line_single_and_batch(tmp_path: Path) -> None:
+    chosen = RATED[::9]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join(p + "\n" for p, *_ in chosen), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "sudokit", "rate", "--se", "--json", "--jobs", "2", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["er"], r["ep"], r["ed"]) for r in records] == [(er, ep, ed) for _, er, ep, ed in chosen]
+    one = subprocess.run(
+        [sys.executable, "-m", "sudokit", "rate", "--se", chosen[0][0]],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert one.stdout.strip() == f"ED={chosen[0][1]:.1f}/{chosen[0][2]:.1f}/{chosen[0][3]:.1f}"
