@@ -93,14 +93,21 @@ class Chaining:
     With none of them: bidirectional cycles and forcing X- and Y-chains (6.5 to 7.0 + length).
     """
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool) -> None:
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
+        self.level = level
+        """Nesting: 1 lets a dynamic chain use intersections, pairs and X-Wings the chain makes
+        (SE's "Dynamic Forcing Chains (+)", 9.0 and up)."""
 
     @property
     def base(self) -> float:
         """The rule's difficulty before the length increment (multiple and dynamic kinds)."""
+        if self.level >= 2:
+            return 9.5 + 0.5 * (self.level - 2)
+        if self.level > 0:
+            return 8.5 + 0.5 * self.level
         if self.nishio:
             return 7.5
         if self.dynamic:
@@ -110,6 +117,8 @@ class Chaining:
     @property
     def prefix(self) -> str:
         """How SE's names of this rule's hints begin: ``Nishio ``, ``Dynamic `` or nothing."""
+        if self.level > 0:
+            return "Dynamic "
         return "Nishio " if self.nishio else "Dynamic " if self.dynamic else ""
 
     def __call__(self, grid: Grid) -> Iterator[Hint]:
@@ -362,10 +371,42 @@ class Chaining:
                         if q.key not in to_on:
                             to_on[q.key] = q
                             pending_on.append(q)
+                if not pending_on and not pending_off and self.level > 0:
+                    for q in self._advanced(grid, saved, to_off):
+                        if q.key not in to_off:
+                            to_off[q.key] = q
+                            pending_off.append(q)
             return None
         finally:
             grid.values[:] = saved.values
             grid.cand[:] = saved.cand
+
+    def _advanced(self, grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
+        """What the rules SE nests in a chain remove from the grid the chain has made.
+
+        The first of intersections, hidden pairs, naked pairs and X-Wings that finds a hint needing
+        the chain (a candidate the chain removed) gives its removals, each with those candidates as
+        parents (SE's ``getAdvancedPotentials`` at level 1).
+        """
+        from sudokit.se.rules import fish, hidden_set, locking, naked_set
+
+        found: list[Potential] = []
+        for rule in (locking(direct=False), hidden_set(2, direct=False), naked_set(2), fish(2)):
+            for hint in rule(grid):
+                parents_of = hint.extra.get("parents")
+                if parents_of is None:
+                    continue
+                parents = parents_of(source, grid)  # type: ignore[operator]
+                if not parents:
+                    continue
+                for cell, mask in hint.removals.items():
+                    for value in BITS[mask]:
+                        q = Potential(cell, value, False)
+                        q.parents.extend(offs[_key(c, v, False)] for c, v in parents)
+                        found.append(q)
+            if found:
+                break
+        return found
 
     def _binary_hint(
         self, grid: Grid, on: Potential, off: Potential, target: Potential, absurd: bool, place: bool

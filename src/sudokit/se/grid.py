@@ -106,6 +106,21 @@ class Grid:
                 mask |= 1 << i
         return mask
 
+    def all_positions(self) -> list[list[list[int]]]:
+        """``[kind][index][value]``: :meth:`positions` of every region and value, in one pass."""
+        cand = self.cand
+        table = []
+        for regions in REGIONS:
+            per_kind = []
+            for region in regions:
+                pos = [0] * 10
+                for i, c in enumerate(region):
+                    for v in BITS[cand[c]]:
+                        pos[v] |= 1 << i
+                per_kind.append(pos)
+            table.append(per_kind)
+        return table
+
     def empty_count(self, kind: int, index: int) -> int:
         """How many cells of a region have no value."""
         return sum(1 for c in REGIONS[kind][index] if not self.values[c])

@@ -61,6 +61,7 @@ RULES: tuple[Rule, ...] = (
     Chaining(multiple=False, dynamic=True, nishio=True),
     Chaining(multiple=True, dynamic=False, nishio=False),
     Chaining(multiple=True, dynamic=True, nishio=False),
+    Chaining(multiple=True, dynamic=True, nishio=False, level=1),
 )
 """SE's rules in the order it asks them (direct ones first, then indirect, then chains)."""
 

@@ -70,17 +70,71 @@ def _common(masks: list[int], degree: int) -> int:
 
 def hidden_singles(grid: Grid) -> Iterator[Hint]:
     """Hidden singles: a region's last empty cell first (1.0), then blocks (1.2), columns and rows (1.5)."""
+    table = grid.all_positions()
     for alone in (True, False):
         for kind in _KIND_ORDER:
             for index in range(9):
                 region = REGIONS[kind][index]
                 empty = grid.empty_count(kind, index)
+                if alone and empty != 1:
+                    continue
                 for value in range(1, 10):
-                    positions = grid.positions(kind, index, value)
+                    positions = table[kind][index][value]
                     if positions and not positions & (positions - 1) and (empty == 1) == alone:
                         cell = region[positions.bit_length() - 1]
                         difficulty = 1.0 if alone else 1.2 if kind == BLOCK else 1.5
                         yield Hint("Hidden Single", difficulty, {}, cell, value)
+
+
+Parents = Callable[[Grid, Grid], list[tuple[int, int]]]
+"""For a rule's hint inside a dynamic chain: given the grid before the chain and the grid now, the
+candidates (cell, value) whose removal by the chain made the hint (SE's ``getRuleParents``)."""
+
+BITS_POS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9))
+"""The positions of each position mask (0..8)."""
+
+
+def _locking_parents(regions: list[tuple[int, int]], value: int) -> Parents:
+    """Intersections and fish: the value's places gone from the first regions, outside the second ones."""
+
+    def parents(initial: Grid, now: Grid) -> list[tuple[int, int]]:
+        covered = {c for kind, index in regions[1::2] for c in REGIONS[kind][index]}
+        bit = 1 << value
+        return [
+            (c, value)
+            for kind, index in regions[0::2]
+            for c in REGIONS[kind][index]
+            if initial.cand[c] & bit and not now.cand[c] & bit and c not in covered
+        ]
+
+    return parents
+
+
+def _hidden_parents(kind: int, index: int, values: list[int]) -> Parents:
+    """A hidden set: the set's values gone from the region's other cells."""
+
+    def parents(initial: Grid, now: Grid) -> list[tuple[int, int]]:
+        mine = 0
+        for v in values:
+            mine |= now.positions(kind, index, v)
+        return [
+            (c, v)
+            for i, c in enumerate(REGIONS[kind][index])
+            if not mine >> i & 1
+            for v in values
+            if initial.cand[c] >> v & 1
+        ]
+
+    return parents
+
+
+def _naked_parents(cells: list[int], values: int) -> Parents:
+    """A naked set: the other values gone from its cells."""
+
+    def parents(initial: Grid, now: Grid) -> list[tuple[int, int]]:
+        return [(c, v) for c in cells for v in BITS[initial.cand[c] & ~values]]
+
+    return parents
 
 
 def naked_singles(grid: Grid) -> Iterator[Hint]:
@@ -124,6 +178,7 @@ def locking(direct: bool) -> Rule:
                                     "Pointing" if kind1 == BLOCK else "Claiming",
                                     2.6 if kind1 == BLOCK else 2.8,
                                     removals,
+                                    extra={"parents": _locking_parents([(kind1, i1), (kind2, i2)], value)},
                                 )
                             continue
                         for i3 in range(9):
@@ -157,13 +212,14 @@ def hidden_set(degree: int, direct: bool) -> Rule:
 
     def find(grid: Grid) -> Iterator[Hint]:
         cand = grid.cand
+        table = grid.all_positions()
         for kind in _KIND_ORDER:
             for index in range(9):
                 empty = grid.empty_count(kind, index)
                 if not (empty > degree * 2 or (direct and empty > degree)):
                     continue
                 region = REGIONS[kind][index]
-                positions = [0] + [grid.positions(kind, index, v) for v in range(1, 10)]
+                positions = table[kind][index]
                 for combo in _COLEX[degree]:
                     values = [v + 1 for v in combo]
                     common = _common([positions[v] for v in values], degree)
@@ -176,7 +232,12 @@ def hidden_set(degree: int, direct: bool) -> Rule:
                             removals[c] = cand[c] & ~value_set
                     if not direct:
                         if removals:
-                            yield Hint(f"Hidden {_SET_NAMES[degree]}", _HIDDEN[degree], removals)
+                            yield Hint(
+                                f"Hidden {_SET_NAMES[degree]}",
+                                _HIDDEN[degree],
+                                removals,
+                                extra={"parents": _hidden_parents(kind, index, values)},
+                            )
                         continue
                     for value in range(1, 10):
                         if value_set >> value & 1:
@@ -215,7 +276,12 @@ def naked_set(degree: int) -> Rule:
                         continue
                     removals = {c: cand[c] & common for c in region if c not in cells and cand[c] & common}
                     if removals:
-                        yield Hint(f"Naked {_SET_NAMES[degree]}", _NAKED[degree], removals)
+                        yield Hint(
+                            f"Naked {_SET_NAMES[degree]}",
+                            _NAKED[degree],
+                            removals,
+                            extra={"parents": _naked_parents(cells, common)},
+                        )
 
     return find
 
@@ -230,13 +296,14 @@ def fish(degree: int) -> Rule:
     def find(grid: Grid) -> Iterator[Hint]:
         cand = grid.cand
         occurrences = [grid.occurrences(v) for v in range(10)]
+        table = grid.all_positions()
         for base, cover in ((COLUMN, ROW), (ROW, COLUMN)):
             for combo in _COLEX[degree]:
                 base_set = sum(1 << i for i in combo)
                 for value in range(1, 10):
                     if occurrences[value] + degree * 2 > 9:
                         continue
-                    common = _common([grid.positions(base, i, value) for i in combo], degree)
+                    common = _common([table[base][i][value] for i in combo], degree)
                     if not common:
                         continue
                     bit = 1 << value
@@ -247,7 +314,14 @@ def fish(degree: int) -> Rule:
                                 if cand[c] & bit and not base_set >> i & 1:
                                     removals[c] = bit
                     if removals:
-                        yield Hint(name, difficulty, removals)
+                        regions = [
+                            r
+                            for i, j in zip(combo, BITS_POS[common], strict=True)
+                            for r in ((base, i), (cover, j))
+                        ]
+                        yield Hint(
+                            name, difficulty, removals, extra={"parents": _locking_parents(regions, value)}
+                        )
 
     return find
 
