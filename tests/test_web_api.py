@@ -345,3 +345,14 @@ def test_a_variant_hint_names_its_rule_and_is_counted_once(
     bare = Puzzle(thermo, tuple(EMPTY for _ in thermo.cells))
     step = client.post("/api/hint", json={"puzzle": sudokit.dumps(bare, "fpuzzles"), "stage": 1}).json()
     assert step["text"].startswith("Look at the thermometer") and step["step"]["rule_indexes"]
+
+
+def test_rate_on_both_scales(client: TestClient) -> None:
+    line = ".6.1...8.9..5......5...93..3.....25..7..1.4....8....13..6.7.9....23..6....9..6.2."
+    se = client.post("/api/rate", json={"puzzle": line, "scale": "se"})
+    assert se.status_code == 200 and se.json() == {"scale": "se", "er": 7.1, "ep": 1.2, "ed": 1.2}
+    hodoku = client.post("/api/rate", json={"puzzle": line}).json()
+    assert hodoku["scale"] == "hodoku" and hodoku["level"] in ("hard", "unfair", "extreme")
+    wrong = client.post("/api/rate", json={"puzzle": "." * 16, "scale": "se"})
+    assert wrong.status_code == 400 and "classic 9x9" in wrong.json()["error"]
+    assert client.post("/api/rate", json={"puzzle": line, "scale": "elo"}).status_code == 422

@@ -237,6 +237,10 @@ def test_explain_walks_the_path_and_draws_a_chain(page: Any, server: str) -> Non
     page.wait_for_function("document.getElementById('step-count').textContent.includes('/')")
     assert page.inner_text("#step-count").startswith("1 / ")
     assert "Rated" in page.inner_text("#rating")
+    # Sudoku Explainer's rating follows, the same as the API's
+    page.wait_for_function("document.getElementById('rating').textContent.includes('Sudoku Explainer ER')")
+    se = sudokit.rate(made.puzzle, scale="se")
+    assert f"Sudoku Explainer ER {se.er:.1f} (EP {se.ep:.1f}, ED {se.ed:.1f})" in page.inner_text("#rating")
     for _ in range(200):
         if "XY-Chain" in page.inner_text("#step-text"):
             break

@@ -126,6 +126,12 @@ TODAY_LEVELS = ("easy", "medium", "hard", "unfair")
 """The levels of today's puzzles."""
 
 
+class RateRequest(PuzzleRequest):
+    """A puzzle to rate, and the scale: ``hodoku`` (score and level) or ``se`` (Sudoku Explainer's ER)."""
+
+    scale: Literal["hodoku", "se"] = "hodoku"
+
+
 class TodayRequest(BaseModel):
     """Which of today's puzzles: a size and a level (and another day's, for yesterday's puzzle)."""
 
@@ -466,6 +472,20 @@ def create_app(
 
         return await run_in_threadpool(work, logic=True)
 
+    @app.post("/api/rate")
+    async def rate(request: RateRequest) -> dict[str, Any]:
+        """A puzzle's rating on a scale: HoDoKu's score and level, or Sudoku Explainer's ER/EP/ED."""
+
+        def work() -> dict[str, Any]:
+            from sudokit.logic import rate as rating_of
+
+            puzzle = _read(request)
+            if request.scale == "se":
+                return {"scale": "se", **rating_of(puzzle, time_limit=logic_seconds, scale="se").as_dict()}
+            return {"scale": "hodoku", **rating_of(puzzle, time_limit=logic_seconds).as_dict()}
+
+        return await run_in_threadpool(work, logic=True)
+
     @app.post("/api/explain")
     async def explain(request: PuzzleRequest) -> dict[str, Any]:
         """The whole human-style path: every step with its cells, and the rating."""
@@ -487,17 +507,6 @@ def create_app(
                 board.delete(step.eliminations)
             data["steps"] = steps
             return data
-
-        return await run_in_threadpool(work, logic=True)
-
-    @app.post("/api/rate")
-    async def rate(request: PuzzleRequest) -> dict[str, Any]:
-        """How hard the puzzle is for a person: score, level, hardest technique, SE rating."""
-
-        def work() -> dict[str, Any]:
-            from sudokit.logic import rate as rating_of
-
-            return rating_of(_read(request), time_limit=logic_seconds).as_dict()
 
         return await run_in_threadpool(work, logic=True)
 

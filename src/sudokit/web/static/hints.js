@@ -148,6 +148,11 @@ export async function explain() {
   state.steps = path.steps;
   state.stepIndex = 0;
   $("rating").textContent = `Rated ${path.level} (score ${path.score}${path.hardest ? `, hardest: ${path.hardest}` : ""})`;
+  // Sudoku Explainer's rating, the one forums quote: classic 9x9 only, and it may take a moment
+  const text = state.text;
+  api("rate", { puzzle: text, scale: "se" }).then((se) => {
+    if (state.text === text) $("rating").textContent += ` · Sudoku Explainer ER ${se.er.toFixed(1)} (EP ${se.ep.toFixed(1)}, ED ${se.ed.toFixed(1)})`;
+  }).catch(() => {});
   listSteps();
   showStep();
 }
