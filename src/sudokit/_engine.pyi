@@ -145,3 +145,8 @@ class Generator:
         allowed: Sequence[int] | None = None,
         time_limit: float = 0.0,
     ) -> tuple[int, tuple[int, ...], bool, int, int]: ...
+
+
+def se_basic_hint(
+    values: Sequence[int], cand: Sequence[int]
+) -> tuple[int, float, int, int, list[tuple[int, int]], list[tuple[int, int]], int, list[int]] | None: ...

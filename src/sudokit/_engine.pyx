@@ -85,6 +85,22 @@ cdef extern from "_core/fast9.h" nogil:
     const char *f9_instruction_set()
     int f9_use_instruction_set(const char *name)
 
+cdef extern from "_core/serate.h" nogil:
+    ctypedef struct se_hint:
+        int name
+        double difficulty
+        int cell
+        int value
+        int nremovals
+        int removal_cell[81]
+        int removal_mask[81]
+        int regions[8][2]
+        int nregions
+        int set_values
+        int set_cells[4]
+        int nset
+    int c_se_basic_hint "se_basic_hint"(const int *values, const int *cand, se_hint *out)
+
 cdef extern from "_core/generate.h" nogil:
     ctypedef struct sk_rng:
         pass
@@ -970,3 +986,31 @@ cdef class Generator:
             raise self.poll.error
         left = tuple([self.givens[c] for c in range(self.ncells)])
         return result.status, left, bool(result.minimal), result.nodes, result.checks
+
+
+def se_basic_hint(values, cand):
+    """Sudoku Explainer's first hint among its rules from hidden singles to XYZ-wings, or None.
+
+    ``values`` and ``cand`` are the 81 cells' values (0 empty) and candidate masks (bit v for value
+    v).  Returns (name, difficulty, cell, value, removals, regions, set_values, set_cells): name
+    indexes sudokit.se's table of the compiled rules' names, cell is -1 when nothing is placed,
+    removals are (cell, mask) pairs, and the last three say what the hint's parents are read from.
+    """
+    cdef int v[81]
+    cdef int c[81]
+    cdef se_hint hint
+    cdef int k
+    cdef int found
+    if len(values) != 81 or len(cand) != 81:
+        raise ValueError("expected 81 cells")
+    for k in range(81):
+        v[k] = values[k]
+        c[k] = cand[k]
+    with nogil:
+        found = c_se_basic_hint(v, c, &hint)
+    if not found:
+        return None
+    removals = [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    regions = [(hint.regions[k][0], hint.regions[k][1]) for k in range(hint.nregions)]
+    cells = [hint.set_cells[k] for k in range(hint.nset)]
+    return hint.name, hint.difficulty, hint.cell, hint.value, removals, regions, hint.set_values, cells

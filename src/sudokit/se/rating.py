@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sudokit.errors import PuzzleError, SearchStopped
+
+try:
+    from sudokit import _engine
+except ImportError:  # pragma: no cover - the core is built with the package
+    _engine = None  # type: ignore[assignment]
 from sudokit.se.chaining import Chaining
 from sudokit.se.grid import Grid
 from sudokit.se.rules import (
@@ -88,29 +93,63 @@ class SERating:
         return f"ED={self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
 
 
-def first_hint(grid: Grid, rules: Sequence[Rule] = RULES) -> Hint | None:
-    """The hint SE takes next: the first hint of the first rule that has one."""
-    for rule in rules:
+COMPILED = 14
+"""How many of :data:`RULES`, from the first, the compiled core also has (hidden singles to XYZ-wings)."""
+
+_NAMES = (
+    "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming", "Direct Hidden Pair",
+    "Direct Hidden Triplet", "Pointing", "Claiming", "Naked Pair", "Naked Triplet", "Hidden Pair",
+    "Hidden Triplet", "X-Wing", "Swordfish", "XY-Wing", "XYZ-Wing",
+)  # fmt: skip
+"""The names of the compiled rules' hints, in the order of ``serate.h``."""
+
+
+def _compiled_hint(grid: Grid) -> Hint | None:
+    """The first hint of the compiled rules (hidden singles to XYZ-wings), as :data:`RULES` finds it."""
+    found = _engine.se_basic_hint(grid.values, grid.cand)
+    if found is None:
+        return None
+    name, difficulty, cell, value, removals, _, _, _ = found
+    return Hint(_NAMES[name], difficulty, dict(removals), cell, value if cell >= 0 else 0)
+
+
+def first_hint(grid: Grid, rules: Sequence[Rule] = RULES, compiled: bool = True) -> Hint | None:
+    """The hint SE takes next: the first hint of the first rule that has one.
+
+    With ``compiled`` (and SE's own rule list), the rules the compiled core has are asked there,
+    the others here; without it every rule is this package's Python, the reference the core is
+    tested against.
+    """
+    start = 0
+    if compiled and rules is RULES and _engine is not None:
+        hint = _compiled_hint(grid)
+        if hint is not None:
+            return hint
+        start = COMPILED
+    for rule in rules[start:]:
         for hint in rule(grid):
             return hint
     return None
 
 
-def path(values: Sequence[int], deadline: float | None = None) -> Iterator[Hint]:
+def path(values: Sequence[int], deadline: float | None = None, compiled: bool = True) -> Iterator[Hint]:
     """SE's path for a grid of values (0 empty): each hint, applied in turn."""
     grid = Grid.from_values(values)
     while not grid.solved():
         if deadline is not None and time.monotonic() > deadline:
             raise SearchStopped("stopped by the time limit before the rating was done")
-        hint = first_hint(grid)
+        hint = first_hint(grid, compiled=compiled)
         if hint is None:
             return
         yield hint
         hint.apply(grid)
 
 
-def se_rate(values: Sequence[int], time_limit: float | None = None) -> SERating:
-    """ER, EP and ED of a 9x9 grid of values (0 empty), as Sudoku Explainer 1.2.1.3 rates it."""
+def se_rate(values: Sequence[int], time_limit: float | None = None, compiled: bool = True) -> SERating:
+    """ER, EP and ED of a 9x9 grid of values (0 empty), as Sudoku Explainer 1.2.1.3 rates it.
+
+    ``compiled=False`` asks every rule in Python (the reference the compiled rules are tested against).
+    """
     deadline = None if time_limit is None else time.monotonic() + time_limit
     grid = Grid.from_values(values)
     difficulty = float("-inf")
@@ -119,7 +158,7 @@ def se_rate(values: Sequence[int], time_limit: float | None = None) -> SERating:
     while not grid.solved():
         if deadline is not None and time.monotonic() > deadline:
             raise SearchStopped("stopped by the time limit before the rating was done")
-        hint = first_hint(grid)
+        hint = first_hint(grid, compiled=compiled)
         if hint is None:
             difficulty = 20.0
             break

@@ -1,0 +1,379 @@
+/* Sudoku Explainer's rules from hidden singles to XYZ-wings, in SE's orders (see serate.h). */
+#include "serate.h"
+
+#include <string.h>
+
+enum { BLOCK = 0, ROW = 1, COLUMN = 2 };
+
+static int tables_ready = 0;
+static int region_cells[3][9][9];      /* [kind][index][position] -> cell */
+static int region_of[81][3];           /* cell -> index of its block, row, column */
+static int house_cells[81][20];        /* the other cells of its block, row, column (block first) */
+static unsigned char peer[81][81];
+static unsigned char crossing[3][9][3][9];
+static unsigned char in_region[3][9][81];
+static int combos[5][126];             /* k-subsets of 0..8 as masks, in increasing order */
+static int ncombos[5];
+
+static const int kind_order[3] = {BLOCK, COLUMN, ROW}; /* singles and subsets: blocks, columns, rows */
+
+static int popcount(int m) { return __builtin_popcount((unsigned)m); }
+static int lowest(int m) { return __builtin_ctz((unsigned)m); }
+
+static void build_tables(void) {
+    for (int i = 0; i < 9; i++)
+        for (int p = 0; p < 9; p++) {
+            region_cells[BLOCK][i][p] = (i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3;
+            region_cells[ROW][i][p] = i * 9 + p;
+            region_cells[COLUMN][i][p] = p * 9 + i;
+        }
+    for (int c = 0; c < 81; c++) {
+        region_of[c][BLOCK] = (c / 9) / 3 * 3 + (c % 9) / 3;
+        region_of[c][ROW] = c / 9;
+        region_of[c][COLUMN] = c % 9;
+    }
+    memset(in_region, 0, sizeof in_region);
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++)
+            for (int p = 0; p < 9; p++) in_region[k][i][region_cells[k][i][p]] = 1;
+    memset(peer, 0, sizeof peer);
+    for (int c = 0; c < 81; c++) {
+        int n = 0;
+        for (int k = 0; k < 3; k++)  /* SE's order: block, row, column */
+            for (int p = 0; p < 9; p++) {
+                int x = region_cells[k][region_of[c][k]][p];
+                if (x == c || peer[c][x]) continue;
+                peer[c][x] = 1;
+                house_cells[c][n++] = x;
+            }
+    }
+    for (int k1 = 0; k1 < 3; k1++)
+        for (int i1 = 0; i1 < 9; i1++)
+            for (int k2 = 0; k2 < 3; k2++)
+                for (int i2 = 0; i2 < 9; i2++) {
+                    int cross = 0;
+                    for (int p = 0; p < 9; p++)
+                        if (in_region[k2][i2][region_cells[k1][i1][p]]) cross = 1;
+                    crossing[k1][i1][k2][i2] = (unsigned char)cross;
+                }
+    for (int k = 0; k <= 4; k++) {
+        ncombos[k] = 0;
+        for (int m = 0; m < 512; m++)
+            if (popcount(m) == k) combos[k][ncombos[k]++] = m;
+    }
+    tables_ready = 1;
+}
+
+typedef struct {
+    const int *values;
+    const int *cand;
+    int pos[3][9][10];   /* positions of each value in each region */
+    int empty[3][9];
+} state;
+
+static void prepare(state *s, const int *values, const int *cand) {
+    s->values = values;
+    s->cand = cand;
+    memset(s->pos, 0, sizeof s->pos);
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            int e = 0;
+            for (int p = 0; p < 9; p++) {
+                int c = region_cells[k][i][p];
+                if (!values[c]) e++;
+                for (int v = 1; v <= 9; v++)
+                    if (cand[c] >> v & 1) s->pos[k][i][v] |= 1 << p;
+            }
+            s->empty[k][i] = e;
+        }
+}
+
+static void start(se_hint *h, int name, double difficulty, int cell, int value) {
+    h->name = name;
+    h->difficulty = difficulty;
+    h->cell = cell;
+    h->value = value;
+    h->nremovals = 0;
+    h->nregions = 0;
+    h->set_values = 0;
+    h->nset = 0;
+}
+
+static void remove_from(se_hint *h, int cell, int mask) {
+    for (int k = 0; k < h->nremovals; k++)
+        if (h->removal_cell[k] == cell) {
+            h->removal_mask[k] |= mask;
+            return;
+        }
+    h->removal_cell[h->nremovals] = cell;
+    h->removal_mask[h->nremovals] = mask;
+    h->nremovals++;
+}
+
+/* SE's searchCommonTuple: the union of the masks when each has two bits or more and it has degree. */
+static int common_tuple(const int *masks, int n, int degree) {
+    int u = 0;
+    for (int k = 0; k < n; k++) {
+        if (popcount(masks[k]) < 2) return 0;
+        u |= masks[k];
+    }
+    return popcount(u) == degree ? u : 0;
+}
+
+static int hidden_singles(const state *s, se_hint *h) {
+    for (int alone = 1; alone >= 0; alone--)
+        for (int ki = 0; ki < 3; ki++) {
+            int k = kind_order[ki];
+            for (int i = 0; i < 9; i++) {
+                int e = s->empty[k][i];
+                if (alone && e != 1) continue;
+                for (int v = 1; v <= 9; v++) {
+                    int p = s->pos[k][i][v];
+                    if (p && !(p & (p - 1)) && (e == 1) == alone) {
+                        double d = alone ? 1.0 : (k == BLOCK ? 1.2 : 1.5);
+                        start(h, SE_HIDDEN_SINGLE, d, region_cells[k][i][lowest(p)], v);
+                        return 1;
+                    }
+                }
+            }
+        }
+    return 0;
+}
+
+static int naked_singles(const state *s, se_hint *h) {
+    for (int c = 0; c < 81; c++) {
+        int m = s->cand[c];
+        if (m && !(m & (m - 1))) {
+            start(h, SE_NAKED_SINGLE, 2.3, c, lowest(m));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const int locking_pairs[4][2] = {{BLOCK, COLUMN}, {BLOCK, ROW}, {COLUMN, BLOCK}, {ROW, BLOCK}};
+
+static int locking(const state *s, int direct, se_hint *h) {
+    const int *cand = s->cand;
+    for (int pi = 0; pi < 4; pi++) {
+        int k1 = locking_pairs[pi][0], k2 = locking_pairs[pi][1];
+        for (int i1 = 0; i1 < 9; i1++)
+            for (int i2 = 0; i2 < 9; i2++) {
+                if (!crossing[k1][i1][k2][i2]) continue;
+                for (int v = 1; v <= 9; v++) {
+                    int bit = 1 << v, count = 0, inside = 1;
+                    for (int p = 0; p < 9; p++) {
+                        int c = region_cells[k1][i1][p];
+                        if (cand[c] & bit) {
+                            count++;
+                            if (!in_region[k2][i2][c]) inside = 0;
+                        }
+                    }
+                    if (count <= 1 || !inside) continue;
+                    if (!direct) {
+                        start(h, k1 == BLOCK ? SE_POINTING : SE_CLAIMING, k1 == BLOCK ? 2.6 : 2.8, -1, 0);
+                        for (int p = 0; p < 9; p++) {
+                            int c = region_cells[k2][i2][p];
+                            if (!in_region[k1][i1][c] && (cand[c] & bit)) remove_from(h, c, bit);
+                        }
+                        if (h->nremovals) {
+                            h->regions[0][0] = k1; h->regions[0][1] = i1;
+                            h->regions[1][0] = k2; h->regions[1][1] = i2;
+                            h->nregions = 2;
+                            return 1;
+                        }
+                        continue;
+                    }
+                    for (int i3 = 0; i3 < 9; i3++) {
+                        if (i3 == i1 || !crossing[k1][i3][k2][i2]) continue;
+                        int places = 0, left = 0, cell = -1;
+                        for (int p = 0; p < 9; p++) {
+                            int c = region_cells[k1][i3][p];
+                            if (cand[c] & bit) {
+                                places++;
+                                if (!in_region[k2][i2][c]) {
+                                    left++;
+                                    cell = c;
+                                }
+                            }
+                        }
+                        if (places <= 1) continue;
+                        if (left == 1) {
+                            start(h, k1 == BLOCK ? SE_DIRECT_POINTING : SE_DIRECT_CLAIMING,
+                                  k1 == BLOCK ? 1.7 : 1.9, cell, v);
+                            return 1;
+                        }
+                    }
+                }
+            }
+    }
+    return 0;
+}
+
+static int hidden_set(const state *s, int degree, int direct, se_hint *h) {
+    static const double plain[5] = {0, 0, 3.4, 4.0, 5.4};
+    static const double directd[5] = {0, 0, 2.0, 2.5, 4.3};
+    const int *cand = s->cand;
+    for (int ki = 0; ki < 3; ki++) {
+        int k = kind_order[ki];
+        for (int i = 0; i < 9; i++) {
+            int e = s->empty[k][i];
+            if (!(e > degree * 2 || (direct && e > degree))) continue;
+            const int *pos = s->pos[k][i];
+            for (int ci = 0; ci < ncombos[degree]; ci++) {
+                int combo = combos[degree][ci], masks[4], n = 0, value_set = 0;
+                for (int b = 0; b < 9; b++)
+                    if (combo >> b & 1) {
+                        masks[n++] = pos[b + 1];
+                        value_set |= 1 << (b + 1);
+                    }
+                int common = common_tuple(masks, n, degree);
+                if (!common) continue;
+                if (!direct) {
+                    start(h, degree == 2 ? SE_HIDDEN_PAIR : SE_HIDDEN_TRIPLET, plain[degree], -1, 0);
+                    for (int p = 0; p < 9; p++) {
+                        int c = region_cells[k][i][p];
+                        if ((common >> p & 1) && (cand[c] & ~value_set)) remove_from(h, c, cand[c] & ~value_set);
+                    }
+                    if (h->nremovals) {
+                        h->regions[0][0] = k; h->regions[0][1] = i;
+                        h->nregions = 1;
+                        h->set_values = value_set;
+                        return 1;
+                    }
+                    continue;
+                }
+                for (int v = 1; v <= 9; v++) {
+                    if (value_set >> v & 1) continue;
+                    int places = pos[v];
+                    if (places & (places - 1)) {
+                        int rest = places & ~common;
+                        if (rest && !(rest & (rest - 1))) {
+                            start(h, degree == 2 ? SE_DIRECT_HIDDEN_PAIR : SE_DIRECT_HIDDEN_TRIPLET,
+                                  directd[degree], region_cells[k][i][lowest(rest)], v);
+                            return 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int naked_set(const state *s, int degree, se_hint *h) {
+    static const double diff[5] = {0, 0, 3.0, 3.6, 5.0};
+    const int *cand = s->cand;
+    for (int ki = 0; ki < 3; ki++) {
+        int k = kind_order[ki];
+        for (int i = 0; i < 9; i++) {
+            if (s->empty[k][i] < degree * 2) continue;
+            for (int ci = 0; ci < ncombos[degree]; ci++) {
+                int combo = combos[degree][ci], masks[4], cells[4], n = 0;
+                for (int b = 0; b < 9; b++)
+                    if (combo >> b & 1) {
+                        cells[n] = region_cells[k][i][b];
+                        masks[n] = cand[cells[n]];
+                        n++;
+                    }
+                int common = common_tuple(masks, n, degree);
+                if (!common) continue;
+                start(h, degree == 2 ? SE_NAKED_PAIR : SE_NAKED_TRIPLET, diff[degree], -1, 0);
+                for (int p = 0; p < 9; p++) {
+                    int c = region_cells[k][i][p];
+                    if (!(combo >> p & 1) && (cand[c] & common)) remove_from(h, c, cand[c] & common);
+                }
+                if (h->nremovals) {
+                    h->set_values = common;
+                    for (int m = 0; m < n; m++) h->set_cells[m] = cells[m];
+                    h->nset = n;
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int fish(const state *s, int degree, se_hint *h) {
+    const int *cand = s->cand;
+    int occurrences[10] = {0};
+    for (int c = 0; c < 81; c++) occurrences[s->values[c]]++;
+    static const int sides[2][2] = {{COLUMN, ROW}, {ROW, COLUMN}};
+    for (int si = 0; si < 2; si++) {
+        int base = sides[si][0], cover = sides[si][1];
+        for (int ci = 0; ci < ncombos[degree]; ci++) {
+            int combo = combos[degree][ci];
+            for (int v = 1; v <= 9; v++) {
+                if (occurrences[v] + degree * 2 > 9) continue;
+                int masks[4], n = 0;
+                for (int b = 0; b < 9; b++)
+                    if (combo >> b & 1) masks[n++] = s->pos[base][b][v];
+                int common = common_tuple(masks, n, degree);
+                if (!common) continue;
+                int bit = 1 << v;
+                start(h, degree == 2 ? SE_X_WING : SE_SWORDFISH, degree == 2 ? 3.2 : 3.8, -1, 0);
+                for (int j = 0; j < 9; j++) {
+                    if (!(common >> j & 1)) continue;
+                    for (int p = 0; p < 9; p++) {
+                        int c = region_cells[cover][j][p];
+                        if ((cand[c] & bit) && !(combo >> p & 1)) remove_from(h, c, bit);
+                    }
+                }
+                if (h->nremovals) {
+                    int bi = 0, cj = 0, nr = 0;
+                    for (int m = 0; m < degree; m++) {
+                        while (!(combo >> bi & 1)) bi++;
+                        while (!(common >> cj & 1)) cj++;
+                        h->regions[nr][0] = base; h->regions[nr][1] = bi++; nr++;
+                        h->regions[nr][0] = cover; h->regions[nr][1] = cj++; nr++;
+                    }
+                    h->nregions = nr;
+                    h->value = v;  /* the fish's value, for its parents (no placement: cell is -1) */
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int xy_wing(const state *s, int xyz, se_hint *h) {
+    const int *cand = s->cand;
+    int size = xyz ? 3 : 2;
+    for (int xy = 0; xy < 81; xy++) {
+        int xyv = cand[xy];
+        if (popcount(xyv) != size) continue;
+        for (int a = 0; a < 20; a++) {
+            int xz = house_cells[xy][a], xzv = cand[xz];
+            if (popcount(xzv) != 2 || popcount(xyv & ~xzv) != 1) continue;
+            for (int b = 0; b < 20; b++) {
+                int yz = house_cells[xy][b], yzv = cand[yz];
+                if (popcount(yzv) != 2) continue;
+                int uni = xyv | xzv | yzv, inter = xyv & xzv & yzv;
+                if (popcount(uni) != 3 || popcount(inter) != (xyz ? 1 : 0)) continue;
+                int z = lowest(xzv & yzv), bit = 1 << z;
+                start(h, xyz ? SE_XYZ_WING : SE_XY_WING, xyz ? 4.4 : 4.2, -1, 0);
+                for (int t = 0; t < 20; t++) {
+                    int c = house_cells[xz][t];
+                    if (!peer[yz][c] || (xyz && !peer[xy][c])) continue;
+                    if (c == xy || c == xz || c == yz) continue;
+                    if (cand[c] & bit) remove_from(h, c, bit);
+                }
+                if (h->nremovals) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int se_basic_hint(const int *values, const int *cand, se_hint *out) {
+    if (!tables_ready) build_tables();
+    state s;
+    prepare(&s, values, cand);
+    return hidden_singles(&s, out) || locking(&s, 1, out) || hidden_set(&s, 2, 1, out) ||
+           naked_singles(&s, out) || hidden_set(&s, 3, 1, out) || locking(&s, 0, out) ||
+           naked_set(&s, 2, out) || fish(&s, 2, out) || hidden_set(&s, 2, 0, out) ||
+           naked_set(&s, 3, out) || fish(&s, 3, out) || hidden_set(&s, 3, 0, out) ||
+           xy_wing(&s, 0, out) || xy_wing(&s, 1, out);
+}

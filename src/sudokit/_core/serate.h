@@ -1,0 +1,39 @@
+/* Sudoku Explainer's rules before the unique loops, compiled: the first hint SE takes, or none.
+ *
+ * The same rules, in the same order and with the same orders inside each rule, as
+ * sudokit/se/rules.py (hidden singles to XYZ-wings); the Python rater asks this first at every step
+ * and goes on with its own rules (unique loops, big subsets, BUG, aligned exclusion, chains) only
+ * when it finds nothing.  Cells are row * 9 + column; candidates have bit v set for value v (1-9).
+ */
+#ifndef SUDOKIT_SERATE_H
+#define SUDOKIT_SERATE_H
+
+#include <stdint.h>
+
+typedef struct {
+    int name;           /* index into SE_NAMES */
+    double difficulty;
+    int cell;           /* the cell a direct hint or single fills, -1 for none */
+    int value;
+    int nremovals;
+    int removal_cell[81];
+    int removal_mask[81];
+    /* what the Python side needs to find the hint's parents inside a dynamic chain */
+    int regions[8][2];  /* (kind, index) pairs: locking and fish, region 1 then 2, base then cover */
+    int nregions;
+    int set_values;     /* hidden set: the values (mask); naked set: the values (mask) */
+    int set_cells[4];
+    int nset;
+} se_hint;
+
+enum {
+    SE_HIDDEN_SINGLE, SE_NAKED_SINGLE, SE_DIRECT_POINTING, SE_DIRECT_CLAIMING,
+    SE_DIRECT_HIDDEN_PAIR, SE_DIRECT_HIDDEN_TRIPLET, SE_POINTING, SE_CLAIMING,
+    SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET,
+    SE_X_WING, SE_SWORDFISH, SE_XY_WING, SE_XYZ_WING
+};
+
+/* The first hint of SE's rules from hidden singles to XYZ-wings on the grid; 1 when found. */
+int se_basic_hint(const int *values, const int *cand, se_hint *out);
+
+#endif
