@@ -19,6 +19,7 @@ extensions = [
             "src/sudokit/_core/fast9.c",
             "src/sudokit/_core/generate.c",
             "src/sudokit/_core/serate.c",
+            "src/sudokit/_core/sechain.c",
         ],
         include_dirs=["src/sudokit"],
         extra_compile_args=compile_args,

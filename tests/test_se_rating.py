@@ -121,3 +121,35 @@ def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
             ours.apply(grid)
             compared += 1
     assert compared > 1000
+
+
+@pytest.mark.parametrize("mode", [0, 1, 2, 3], ids=["cycles-forcing", "nishio", "multiple", "dynamic"])
+def test_the_compiled_chains_find_the_same_first_hint_as_the_python_ones(mode: int) -> None:
+    """Each chaining rule in the core against this package's search, on the fixture's chain steps."""
+    from sudokit.se.chaining import Chaining
+    from sudokit.se.rating import first_hint
+
+    rule = Chaining(
+        *[(False, False, False), (False, True, True), (True, False, False), (True, True, False)][mode]
+    )
+    compared = 0
+    for puzzle, er, *_ in RATED:
+        if er < 6.5 or compared >= 12:
+            continue
+        grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
+        while not grid.solved() and compared < 12:
+            hint = first_hint(grid)
+            assert hint is not None
+            if hint.difficulty >= 6.5:
+                ours, reference = next(iter(rule(grid)), None), next(iter(rule.hints(grid)), None)
+                assert (ours is None) == (reference is None)
+                if ours is not None and reference is not None:
+                    assert (ours.name, ours.difficulty, ours.removals, ours.complexity) == (
+                        reference.name,
+                        reference.difficulty,
+                        reference.removals,
+                        reference.complexity,
+                    ), puzzle
+                compared += 1
+            hint.apply(grid)
+    assert compared >= 6

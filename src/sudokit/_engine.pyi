@@ -150,3 +150,6 @@ class Generator:
 def se_basic_hint(
     values: Sequence[int], cand: Sequence[int]
 ) -> tuple[int, float, int, int, list[tuple[int, int]], list[tuple[int, int]], int, list[int]] | None: ...
+def se_chain_hint(
+    values: Sequence[int], cand: Sequence[int], mode: int
+) -> tuple[int, float, int, list[tuple[int, int]]] | int | None: ...

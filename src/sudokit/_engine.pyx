@@ -100,6 +100,7 @@ cdef extern from "_core/serate.h" nogil:
         int set_cells[4]
         int nset
     int c_se_basic_hint "se_basic_hint"(const int *values, const int *cand, se_hint *out)
+    int c_se_chain_hint "se_chain_hint"(const int *values, const int *cand, int mode, se_hint *out)
 
 cdef extern from "_core/generate.h" nogil:
     ctypedef struct sk_rng:
@@ -1014,3 +1015,30 @@ def se_basic_hint(values, cand):
     regions = [(hint.regions[k][0], hint.regions[k][1]) for k in range(hint.nregions)]
     cells = [hint.set_cells[k] for k in range(hint.nset)]
     return hint.name, hint.difficulty, hint.cell, hint.value, removals, regions, hint.set_values, cells
+
+
+def se_chain_hint(values, cand, int mode):
+    """Sudoku Explainer's first hint of one chaining rule without nesting, or None.
+
+    mode 0: cycles and forcing X/Y chains, 1: Nishio, 2: multiple, 3: dynamic forcing chains.
+    Returns (name, difficulty, complexity, removals), name indexing sudokit.se's table of chain
+    names, or -1 when the search outgrew the core's memory (the Python rules then answer).
+    """
+    cdef int v[81]
+    cdef int c[81]
+    cdef se_hint hint
+    cdef int k
+    cdef int found
+    if len(values) != 81 or len(cand) != 81:
+        raise ValueError("expected 81 cells")
+    for k in range(81):
+        v[k] = values[k]
+        c[k] = cand[k]
+    with nogil:
+        found = c_se_chain_hint(v, c, mode, &hint)
+    if found < 0:
+        return -1
+    if not found:
+        return None
+    removals = [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    return hint.name, hint.difficulty, hint.set_values, removals

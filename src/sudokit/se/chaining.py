@@ -26,6 +26,20 @@ from sudokit.se.grid import (
 )
 from sudokit.se.rules import Hint
 
+try:
+    from sudokit import _engine
+except ImportError:  # pragma: no cover - the core is built with the package
+    _engine = None  # type: ignore[assignment]
+
+_CHAIN_NAMES = (
+    "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional XY-Cycle",
+    "Forcing X-Chain", "Forcing Y-Chain", "Forcing XY-Chain",
+    "Contradiction Forcing Chain", "Double Forcing Chain", "Forcing Chain",
+    "Cell Forcing Chains", "Region Forcing Chains",
+)  # fmt: skip
+"""The names of the compiled chains' hints, in the order of ``sechain.c`` (the last five take the
+rule's prefix: Nishio, Dynamic)."""
+
 
 class Potential:
     """A candidate (cell, value) assumed on or off, with the potentials it follows from."""
@@ -93,7 +107,10 @@ class Chaining:
     With none of them: bidirectional cycles and forcing X- and Y-chains (6.5 to 7.0 + length).
     """
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0) -> None:
+    def __init__(
+        self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0, compiled: bool = True
+    ) -> None:
+        self.compiled = compiled
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
@@ -121,8 +138,41 @@ class Chaining:
             return "Dynamic "
         return "Nishio " if self.nishio else "Dynamic " if self.dynamic else ""
 
+    @property
+    def mode(self) -> int | None:
+        """The compiled core's number for this rule (None for nested levels, done here only)."""
+        if self.level:
+            return None
+        if self.nishio:
+            return 1
+        if self.dynamic:
+            return 3
+        return 2 if self.multiple else 0
+
     def __call__(self, grid: Grid) -> Iterator[Hint]:
-        """Every hint of this rule, easiest first (then least complex, then by kind), as SE sorts them."""
+        """Every hint of this rule, easiest first (then least complex, then by kind), as SE sorts them.
+
+        With the compiled core (``compiled``, the default) only the first hint, which is all a
+        rating takes, found there; without it, or for the nested levels, every hint found here.
+        """
+        if self.compiled and self.mode is not None and _engine is not None:
+            found = _engine.se_chain_hint(grid.values, grid.cand, self.mode)
+            if found is None:
+                return
+            if not isinstance(found, int):
+                name, difficulty, complexity, removals = found
+                names = _CHAIN_NAMES[name]
+                yield Hint(
+                    self.prefix + names if name >= 6 else names,
+                    difficulty,
+                    dict(removals),
+                    complexity=complexity,
+                )
+                return
+        yield from self.hints(grid)
+
+    def hints(self, grid: Grid) -> Iterator[Hint]:
+        """Every hint of this rule found by the Python search (the reference for the compiled one)."""
         if self.multiple or self.dynamic:
             hints = self._multiple(grid)
         else:
