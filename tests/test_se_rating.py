@@ -153,3 +153,27 @@ def test_the_compiled_chains_find_the_same_first_hint_as_the_python_ones(mode: i
                 compared += 1
             hint.apply(grid)
     assert compared >= 6
+
+
+def test_the_compiled_aligned_exclusions_find_the_same_hints_as_the_python_ones() -> None:
+    from sudokit.se.rating import first_hint
+    from sudokit.se.rules import aligned_pair_exclusion, aligned_triplet_exclusion
+
+    compared = found = 0
+    for puzzle, er, *_ in RATED:
+        if er < 6.2:
+            continue
+        grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
+        for _ in range(6):
+            hint = first_hint(grid)
+            if hint is None or grid.solved():
+                break
+            for rule in (aligned_pair_exclusion, aligned_triplet_exclusion):
+                ours, reference = next(rule(grid), None), next(rule(grid, compiled=False), None)
+                assert (ours and (ours.difficulty, ours.removals)) == (
+                    reference and (reference.difficulty, reference.removals)
+                ), puzzle
+                compared += 1
+                found += ours is not None
+            hint.apply(grid)
+    assert compared >= 20 and found >= 1

@@ -101,6 +101,7 @@ cdef extern from "_core/serate.h" nogil:
         int nset
     int c_se_basic_hint "se_basic_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_chain_hint "se_chain_hint"(const int *values, const int *cand, int mode, se_hint *out)
+    int c_se_aligned_hint "se_aligned_hint"(const int *values, const int *cand, int degree, se_hint *out)
 
 cdef extern from "_core/generate.h" nogil:
     ctypedef struct sk_rng:
@@ -1042,3 +1043,22 @@ def se_chain_hint(values, cand, int mode):
         return None
     removals = [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
     return hint.name, hint.difficulty, hint.set_values, removals
+
+
+def se_aligned_hint(values, cand, int degree):
+    """Sudoku Explainer's first aligned pair (degree 2) or triplet (3) exclusion: its removals, or None."""
+    cdef int v[81]
+    cdef int c[81]
+    cdef se_hint hint
+    cdef int k
+    cdef int found
+    if len(values) != 81 or len(cand) != 81 or degree not in (2, 3):
+        raise ValueError("expected 81 cells and degree 2 or 3")
+    for k in range(81):
+        v[k] = values[k]
+        c[k] = cand[k]
+    with nogil:
+        found = c_se_aligned_hint(v, c, degree, &hint)
+    if not found:
+        return None
+    return [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]

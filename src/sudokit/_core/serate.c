@@ -377,3 +377,98 @@ int se_basic_hint(const int *values, const int *cand, se_hint *out) {
            naked_set(&s, 3, out) || fish(&s, 3, out) || hidden_set(&s, 3, 0, out) ||
            xy_wing(&s, 0, out) || xy_wing(&s, 1, out);
 }
+
+/* ------------------------------------------------------------------ aligned pair and triplet */
+
+static int excluders[81][20], nexcluders[81];
+
+/* Every value combination of the cells; the values no allowed one uses are removed. */
+static void aligned_removals(const int *cand, const int *cells, int n, const int *common, int ncommon, se_hint *h) {
+    int options[3][9], nopt[3], allowed[3] = {0, 0, 0}, idx[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        nopt[i] = 0;
+        for (int v = 1; v <= 9; v++)
+            if (cand[cells[i]] >> v & 1) options[i][nopt[i]++] = v;
+    }
+    for (;;) {
+        int chosen[3], mask = 0, ok = 1;
+        for (int i = 0; i < n; i++) {
+            chosen[i] = options[i][idx[i]];
+            mask |= 1 << chosen[i];
+        }
+        for (int i = 0; i < n && ok; i++)
+            for (int j = i + 1; j < n; j++)
+                if (chosen[i] == chosen[j] && peer[cells[i]][cells[j]]) { ok = 0; break; }
+        for (int x = 0; x < ncommon && ok; x++)
+            if (!(cand[common[x]] & ~mask)) ok = 0;
+        if (ok)
+            for (int i = 0; i < n; i++) allowed[i] |= 1 << chosen[i];
+        int i = n - 1;  /* the last cell's values vary fastest, as the Python search's */
+        while (i >= 0 && ++idx[i] == nopt[i]) idx[i--] = 0;
+        if (i < 0) break;
+    }
+    for (int i = 0; i < n; i++)
+        if (cand[cells[i]] & ~allowed[i]) remove_from(h, cells[i], cand[cells[i]] & ~allowed[i]);
+}
+
+int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out) {
+    (void)values;
+    if (!tables_ready) build_tables();
+    int listed[81], nlisted = 0;
+    static int is_listed[81];
+    for (int c = 0; c < 81; c++) {
+        is_listed[c] = 0;
+        if (popcount(cand[c]) < 2) continue;
+        int single = 0, n = 0;
+        for (int t = 0; t < 20; t++) {
+            int x = house_cells[c][t], k = popcount(cand[x]);
+            if (k == 1) single = 1;
+            else if (k >= 2 && k <= degree) excluders[c][n++] = x;
+        }
+        if (!single && n) {
+            nexcluders[c] = n;
+            listed[nlisted++] = c;
+            is_listed[c] = 1;
+        }
+    }
+    if (nlisted < degree) return 0;
+    for (int j = 1; j < nlisted; j++)
+        for (int i = 0; i < j; i++) {
+            int a = listed[i], b = listed[j];
+            if (degree == 2) {
+                int common[20], nc = 0;
+                for (int s = 0; s < nexcluders[a]; s++)
+                    for (int t = 0; t < nexcluders[b]; t++)
+                        if (excluders[a][s] == excluders[b][t]) { common[nc++] = excluders[a][s]; break; }
+                if (nc < 2) continue;
+                int cells[2] = {a, b};
+                start(out, 0, 6.2, -1, 0);
+                aligned_removals(cand, cells, 2, common, nc, out);
+                if (out->nremovals) return 1;
+                continue;
+            }
+            int twins[40], nt = 0;
+            for (int s = 0; s < nexcluders[a] + nexcluders[b]; s++) {
+                int x = s < nexcluders[a] ? excluders[a][s] : excluders[b][s - nexcluders[a]];
+                if (!is_listed[x] || x == a || x == b) continue;
+                int dup = 0;
+                for (int u = 0; u < nt; u++) if (twins[u] == x) dup = 1;
+                if (!dup) twins[nt++] = x;
+            }
+            for (int u = 0; u < nt; u++) {
+                int tail = twins[u], common[20], nc = 0;
+                for (int s = 0; s < nexcluders[a]; s++) {
+                    int x = excluders[a][s], inb = 0, intail = 0;
+                    for (int t = 0; t < nexcluders[b]; t++) if (excluders[b][t] == x) inb = 1;
+                    for (int t = 0; t < nexcluders[tail]; t++) if (excluders[tail][t] == x) intail = 1;
+                    if (inb && intail) common[nc++] = x;
+                }
+                if (nc < 2) continue;
+                int cells[3] = {a, b, tail};
+                start(out, 0, 7.5, -1, 0);
+                aligned_removals(cand, cells, 3, common, nc, out);
+                if (out->nremovals) return 1;
+            }
+        }
+    return 0;
+}

@@ -36,6 +36,9 @@ enum {
 /* The first hint of SE's rules from hidden singles to XYZ-wings on the grid; 1 when found. */
 int se_basic_hint(const int *values, const int *cand, se_hint *out);
 
+/* The first aligned pair (degree 2, 6.2) or triplet (3, 7.5) exclusion; 1 when found. */
+int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out);
+
 /* The first hint of one of SE's chaining rules without nesting (sechain.c): mode 0 cycles and
  * forcing X/Y chains, 1 Nishio, 2 multiple, 3 dynamic forcing chains.  1 when found (name indexes
  * the chain names, set_values holds the complexity), 0 when none, -1 when the search outgrew its

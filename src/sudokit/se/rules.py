@@ -418,8 +418,27 @@ def _aligned_removals(grid: Grid, cells: list[int], excluders: list[int]) -> dic
     return {c: cand[c] & ~allowed[k] for k, c in enumerate(cells) if cand[c] & ~allowed[k]}
 
 
-def aligned_pair_exclusion(grid: Grid) -> Iterator[Hint]:
-    """Aligned pair exclusion (6.2)."""
+try:
+    from sudokit import _engine
+except ImportError:  # pragma: no cover - the core is built with the package
+    _engine = None  # type: ignore[assignment]
+
+
+def _compiled_aligned(grid: Grid, degree: int) -> Iterator[Hint] | None:
+    """The compiled aligned exclusion's first hint (as an iterator), or None without the core."""
+    if _engine is None:
+        return None
+    found = _engine.se_aligned_hint(grid.values, grid.cand, degree)
+    name = "Aligned Pair Exclusion" if degree == 2 else "Aligned Triplet Exclusion"
+    return iter([Hint(name, 6.2 if degree == 2 else 7.5, dict(found))] if found else [])
+
+
+def aligned_pair_exclusion(grid: Grid, compiled: bool = True) -> Iterator[Hint]:
+    """Aligned pair exclusion (6.2); ``compiled``: the core's first hint (Python: the reference)."""
+    found = _compiled_aligned(grid, 2) if compiled else None
+    if found is not None:
+        yield from found
+        return
     excluders = _excluders(grid, 2)
     listed = list(excluders)
     for i, j in colex(2, len(listed)):
@@ -431,8 +450,12 @@ def aligned_pair_exclusion(grid: Grid) -> Iterator[Hint]:
                 yield Hint("Aligned Pair Exclusion", 6.2, removals)
 
 
-def aligned_triplet_exclusion(grid: Grid) -> Iterator[Hint]:
-    """Aligned triplet exclusion (7.5)."""
+def aligned_triplet_exclusion(grid: Grid, compiled: bool = True) -> Iterator[Hint]:
+    """Aligned triplet exclusion (7.5); ``compiled``: the core's first hint (Python: the reference)."""
+    found = _compiled_aligned(grid, 3) if compiled else None
+    if found is not None:
+        yield from found
+        return
     excluders = _excluders(grid, 3)
     listed = list(excluders)
     if len(listed) < 3:
