@@ -102,6 +102,8 @@ cdef extern from "_core/serate.h" nogil:
     int c_se_basic_hint "se_basic_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_chain_hint "se_chain_hint"(const int *values, const int *cand, int mode, se_hint *out)
     int c_se_aligned_hint "se_aligned_hint"(const int *values, const int *cand, int degree, se_hint *out)
+    int c_se_basic_run "se_basic_run"(int *values, int *cand, int max_steps, int *names, double *difficulties,
+                                      int *placed)
 
 cdef extern from "_core/generate.h" nogil:
     ctypedef struct sk_rng:
@@ -1062,3 +1064,28 @@ def se_aligned_hint(values, cand, int degree):
     if not found:
         return None
     return [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+
+
+def se_basic_run(list values, list cand):
+    """Take Sudoku Explainer's steps from hidden singles to XYZ-wings while there are some.
+
+    ``values`` and ``cand`` (81 ints each) are changed in place; returns the steps taken as
+    (name, difficulty, placed) tuples, name indexing sudokit.se's table of the compiled rules' names.
+    """
+    cdef int v[81]
+    cdef int c[81]
+    cdef int names[81 * 10]
+    cdef double difficulties[81 * 10]
+    cdef int placed[81 * 10]
+    cdef int k, n
+    if len(values) != 81 or len(cand) != 81:
+        raise ValueError("expected 81 cells")
+    for k in range(81):
+        v[k] = values[k]
+        c[k] = cand[k]
+    with nogil:
+        n = c_se_basic_run(v, c, 81 * 10, names, difficulties, placed)
+    for k in range(81):
+        values[k] = v[k]
+        cand[k] = c[k]
+    return [(names[k], difficulties[k], bool(placed[k])) for k in range(n)]

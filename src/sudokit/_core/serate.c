@@ -472,3 +472,31 @@ int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out
         }
     return 0;
 }
+
+/* ------------------------------------------------------------- many basic steps at once */
+
+static void apply(int *values, int *cand, const se_hint *h) {
+    for (int k = 0; k < h->nremovals; k++) cand[h->removal_cell[k]] &= ~h->removal_mask[k];
+    if (h->cell >= 0) {
+        int c = h->cell, v = h->value;
+        values[c] = v;
+        cand[c] = 0;
+        for (int t = 0; t < 20; t++) cand[house_cells[c][t]] &= ~(1 << v);
+    }
+}
+
+int se_basic_run(int *values, int *cand, int max_steps, int *names, double *difficulties, int *placed) {
+    int n = 0;
+    se_hint h;
+    while (n < max_steps) {
+        int empty = 0;
+        for (int c = 0; c < 81; c++) empty += values[c] == 0;
+        if (!empty || !se_basic_hint(values, cand, &h)) break;
+        names[n] = h.name;
+        difficulties[n] = h.difficulty;
+        placed[n] = h.cell >= 0;
+        apply(values, cand, &h);
+        n++;
+    }
+    return n;
+}

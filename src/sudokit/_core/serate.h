@@ -36,6 +36,10 @@ enum {
 /* The first hint of SE's rules from hidden singles to XYZ-wings on the grid; 1 when found. */
 int se_basic_hint(const int *values, const int *cand, se_hint *out);
 
+/* Take SE's steps from hidden singles to XYZ-wings while there are some (at most max_steps),
+ * changing the grid: each step's name, difficulty and whether it placed a value; the count. */
+int se_basic_run(int *values, int *cand, int max_steps, int *names, double *difficulties, int *placed);
+
 /* The first aligned pair (degree 2, 6.2) or triplet (3, 7.5) exclusion; 1 when found. */
 int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out);
 

@@ -127,9 +127,19 @@ def first_hint(grid: Grid, rules: Sequence[Rule] = RULES, compiled: bool = True)
             return hint
         start = COMPILED
     for rule in rules[start:]:
-        for hint in rule(grid):
+        for hint in _ask(rule, grid, compiled):
             return hint
     return None
+
+
+def _ask(rule: Rule, grid: Grid, compiled: bool) -> Iterator[Hint]:
+    """A rule's hints; without ``compiled``, the Python search of the rules the core also has."""
+    if not compiled:
+        if isinstance(rule, Chaining):
+            return rule.hints(grid)
+        if rule is aligned_pair_exclusion or rule is aligned_triplet_exclusion:
+            return rule(grid, compiled=False)
+    return rule(grid)
 
 
 def path(values: Sequence[int], deadline: float | None = None, compiled: bool = True) -> Iterator[Hint]:
@@ -158,18 +168,25 @@ def se_rate(values: Sequence[int], time_limit: float | None = None, compiled: bo
     while not grid.solved():
         if deadline is not None and time.monotonic() > deadline:
             raise SearchStopped("stopped by the time limit before the rating was done")
-        hint = first_hint(grid, compiled=compiled)
-        if hint is None:
-            difficulty = 20.0
-            break
-        difficulty = max(difficulty, hint.difficulty)
-        steps.append((hint.name, hint.difficulty))
-        hint.apply(grid)
-        if pearl == 0.0:
-            if diamond == 0.0:
-                diamond = difficulty
-            if hint.cell >= 0:
-                pearl = difficulty
+        taken: list[tuple[str, float, bool]] = []
+        if compiled and _engine is not None:  # the basic steps in the core, many at once
+            taken = [(_NAMES[n], d, placed) for n, d, placed in _engine.se_basic_run(grid.values, grid.cand)]
+        if not taken and not grid.solved():
+            rules = RULES[COMPILED:] if compiled and _engine is not None else RULES
+            hint = first_hint(grid, rules, compiled=compiled)
+            if hint is None:
+                difficulty = 20.0
+                break
+            hint.apply(grid)
+            taken = [(hint.name, hint.difficulty, hint.cell >= 0)]
+        for name, step_difficulty, placed in taken:
+            difficulty = max(difficulty, step_difficulty)
+            steps.append((name, step_difficulty))
+            if pearl == 0.0:
+                if diamond == 0.0:
+                    diamond = difficulty
+                if placed:
+                    pearl = difficulty
     if difficulty == float("-inf"):
         difficulty = 0.0
     return SERating(difficulty, pearl, diamond, steps)
