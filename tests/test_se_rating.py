@@ -101,12 +101,19 @@ def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
     Each path is followed until the first step these rules cannot take (the chains after them are
     the same Python code either way).
     """
-    from sudokit.se.rating import COMPILED, RULES, _compiled_hint, first_hint
+    from sudokit.se.rating import COMPILED, RULES, _compiled_hint, _compiled_quad, first_hint
 
     compared = 0
     for puzzle, *_ in RATED:
         grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
         while not grid.solved():
+            quad, quad_reference = (
+                next(_compiled_quad(grid), None),
+                first_hint(grid, RULES[COMPILED + 1 : COMPILED + 4], compiled=False),
+            )
+            assert (quad and (quad.name, quad.removals)) == (
+                quad_reference and (quad_reference.name, quad_reference.removals)
+            )
             ours, reference = _compiled_hint(grid), first_hint(grid, RULES[:COMPILED], compiled=False)
             assert (ours is None) == (reference is None), puzzle
             if ours is None or reference is None:

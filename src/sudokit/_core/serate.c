@@ -230,7 +230,8 @@ static int hidden_set(const state *s, int degree, int direct, se_hint *h) {
                 int common = common_tuple(masks, n, degree);
                 if (!common) continue;
                 if (!direct) {
-                    start(h, degree == 2 ? SE_HIDDEN_PAIR : SE_HIDDEN_TRIPLET, plain[degree], -1, 0);
+                    start(h, degree == 2 ? SE_HIDDEN_PAIR : degree == 3 ? SE_HIDDEN_TRIPLET : SE_HIDDEN_QUAD,
+                          plain[degree], -1, 0);
                     for (int p = 0; p < 9; p++) {
                         int c = region_cells[k][i][p];
                         if ((common >> p & 1) && (cand[c] & ~value_set)) remove_from(h, c, cand[c] & ~value_set);
@@ -278,7 +279,8 @@ static int naked_set(const state *s, int degree, se_hint *h) {
                     }
                 int common = common_tuple(masks, n, degree);
                 if (!common) continue;
-                start(h, degree == 2 ? SE_NAKED_PAIR : SE_NAKED_TRIPLET, diff[degree], -1, 0);
+                start(h, degree == 2 ? SE_NAKED_PAIR : degree == 3 ? SE_NAKED_TRIPLET : SE_NAKED_QUAD, diff[degree],
+                      -1, 0);
                 for (int p = 0; p < 9; p++) {
                     int c = region_cells[k][i][p];
                     if (!(combo >> p & 1) && (cand[c] & common)) remove_from(h, c, cand[c] & common);
@@ -312,7 +314,8 @@ static int fish(const state *s, int degree, se_hint *h) {
                 int common = common_tuple(masks, n, degree);
                 if (!common) continue;
                 int bit = 1 << v;
-                start(h, degree == 2 ? SE_X_WING : SE_SWORDFISH, degree == 2 ? 3.2 : 3.8, -1, 0);
+                start(h, degree == 2 ? SE_X_WING : degree == 3 ? SE_SWORDFISH : SE_JELLYFISH,
+                      degree == 2 ? 3.2 : degree == 3 ? 3.8 : 5.2, -1, 0);
                 for (int j = 0; j < 9; j++) {
                     if (!(common >> j & 1)) continue;
                     for (int p = 0; p < 9; p++) {
@@ -376,6 +379,13 @@ int se_basic_hint(const int *values, const int *cand, se_hint *out) {
            naked_set(&s, 2, out) || fish(&s, 2, out) || hidden_set(&s, 2, 0, out) ||
            naked_set(&s, 3, out) || fish(&s, 3, out) || hidden_set(&s, 3, 0, out) ||
            xy_wing(&s, 0, out) || xy_wing(&s, 1, out);
+}
+
+int se_quad_hint(const int *values, const int *cand, se_hint *out) {
+    if (!tables_ready) build_tables();
+    state s;
+    prepare(&s, values, cand);
+    return naked_set(&s, 4, out) || fish(&s, 4, out) || hidden_set(&s, 4, 0, out);
 }
 
 /* ------------------------------------------------------------------ aligned pair and triplet */

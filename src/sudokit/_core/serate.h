@@ -30,11 +30,14 @@ enum {
     SE_HIDDEN_SINGLE, SE_NAKED_SINGLE, SE_DIRECT_POINTING, SE_DIRECT_CLAIMING,
     SE_DIRECT_HIDDEN_PAIR, SE_DIRECT_HIDDEN_TRIPLET, SE_POINTING, SE_CLAIMING,
     SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET,
-    SE_X_WING, SE_SWORDFISH, SE_XY_WING, SE_XYZ_WING
+    SE_X_WING, SE_SWORDFISH, SE_XY_WING, SE_XYZ_WING, SE_NAKED_QUAD, SE_JELLYFISH, SE_HIDDEN_QUAD
 };
 
 /* The first hint of SE's rules from hidden singles to XYZ-wings on the grid; 1 when found. */
 int se_basic_hint(const int *values, const int *cand, se_hint *out);
+
+/* The first naked quad, jellyfish or hidden quad (SE's rules after the unique loops); 1 when found. */
+int se_quad_hint(const int *values, const int *cand, se_hint *out);
 
 /* Take SE's steps from hidden singles to XYZ-wings while there are some (at most max_steps),
  * changing the grid: each step's name, difficulty and whether it placed a value; the count. */

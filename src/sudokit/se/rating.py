@@ -99,7 +99,7 @@ COMPILED = 14
 _NAMES = (
     "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming", "Direct Hidden Pair",
     "Direct Hidden Triplet", "Pointing", "Claiming", "Naked Pair", "Naked Triplet", "Hidden Pair",
-    "Hidden Triplet", "X-Wing", "Swordfish", "XY-Wing", "XYZ-Wing",
+    "Hidden Triplet", "X-Wing", "Swordfish", "XY-Wing", "XYZ-Wing", "Naked Quad", "Jellyfish", "Hidden Quad",
 )  # fmt: skip
 """The names of the compiled rules' hints, in the order of ``serate.h``."""
 
@@ -132,8 +132,21 @@ def first_hint(grid: Grid, rules: Sequence[Rule] = RULES, compiled: bool = True)
     return None
 
 
+_QUADS = (RULES[COMPILED + 1], RULES[COMPILED + 2], RULES[COMPILED + 3])
+"""Naked quads, jellyfish, hidden quads: asked of the core together (they follow one another)."""
+
+
+def _compiled_quad(grid: Grid) -> Iterator[Hint]:
+    found = _engine.se_quad_hint(grid.values, grid.cand)
+    if found is not None:
+        name, difficulty, removals = found
+        yield Hint(_NAMES[name], difficulty, dict(removals))
+
+
 def _ask(rule: Rule, grid: Grid, compiled: bool) -> Iterator[Hint]:
     """A rule's hints; without ``compiled``, the Python search of the rules the core also has."""
+    if compiled and _engine is not None and rule in _QUADS:
+        return _compiled_quad(grid) if rule is _QUADS[0] else iter(())
     if not compiled:
         if isinstance(rule, Chaining):
             return rule.hints(grid)
