@@ -101,12 +101,17 @@ def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
     Each path is followed until the first step these rules cannot take (the chains after them are
     the same Python code either way).
     """
-    from sudokit.se.rating import COMPILED, RULES, _compiled_hint, _compiled_quad, first_hint
+    from sudokit.se.rating import COMPILED, RULES, _compiled_hint, _compiled_loop, _compiled_quad, first_hint
+    from sudokit.se.rules import unique_loops
 
     compared = 0
     for puzzle, *_ in RATED:
         grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
         while not grid.solved():
+            loop, loop_reference = next(_compiled_loop(grid), None), next(unique_loops(grid), None)
+            assert (loop and (loop.name, loop.difficulty, loop.removals)) == (
+                loop_reference and (loop_reference.name, loop_reference.difficulty, loop_reference.removals)
+            ), puzzle
             quad, quad_reference = (
                 next(_compiled_quad(grid), None),
                 first_hint(grid, RULES[COMPILED + 1 : COMPILED + 4], compiled=False),

@@ -159,3 +159,6 @@ def se_basic_run(values: list[int], cand: list[int]) -> list[tuple[int, float, b
 def se_quad_hint(
     values: Sequence[int], cand: Sequence[int]
 ) -> tuple[int, float, list[tuple[int, int]]] | None: ...
+def se_loop_hint(
+    values: Sequence[int], cand: Sequence[int]
+) -> tuple[int, float, list[tuple[int, int]]] | int | None: ...

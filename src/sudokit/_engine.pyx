@@ -101,6 +101,7 @@ cdef extern from "_core/serate.h" nogil:
         int nset
     int c_se_basic_hint "se_basic_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_chain_hint "se_chain_hint"(const int *values, const int *cand, int mode, se_hint *out)
+    int c_se_loop_hint "se_loop_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_quad_hint "se_quad_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_aligned_hint "se_aligned_hint"(const int *values, const int *cand, int degree, se_hint *out)
     int c_se_basic_run "se_basic_run"(int *values, int *cand, int max_steps, int *names, double *difficulties,
@@ -1106,6 +1107,27 @@ def se_quad_hint(values, cand):
         c[k] = cand[k]
     with nogil:
         found = c_se_quad_hint(v, c, &hint)
+    if not found:
+        return None
+    return hint.name, hint.difficulty, [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+
+
+def se_loop_hint(values, cand):
+    """Sudoku Explainer's first unique loop hint: (type, difficulty, removals), None, or -1 (too many loops)."""
+    cdef int v[81]
+    cdef int c[81]
+    cdef se_hint hint
+    cdef int k
+    cdef int found
+    if len(values) != 81 or len(cand) != 81:
+        raise ValueError("expected 81 cells")
+    for k in range(81):
+        v[k] = values[k]
+        c[k] = cand[k]
+    with nogil:
+        found = c_se_loop_hint(v, c, &hint)
+    if found < 0:
+        return -1
     if not found:
         return None
     return hint.name, hint.difficulty, [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]

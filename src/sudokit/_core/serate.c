@@ -510,3 +510,255 @@ int se_basic_run(int *values, int *cand, int max_steps, int *names, double *diff
     }
     return n;
 }
+
+/* ------------------------------------------------------------------------ unique loops */
+
+#define UL_MAX_LOOPS 4096
+#define UL_MAX_SEEN 65536
+
+static int ul_loops[UL_MAX_LOOPS][81], ul_lengths[UL_MAX_LOOPS], ul_nloops, ul_overflow;
+static int ul_path[81], ul_depth;
+static unsigned char ul_in_path[81];
+
+static void ul_walk(const int *cand, int both, int cell, int allowed, int extra, int last_kind) {
+    ul_path[ul_depth++] = cell;
+    ul_in_path[cell] = 1;
+    for (int kind = 0; kind < 3 && !ul_overflow; kind++) {
+        if (kind == last_kind) continue;
+        for (int p = 0; p < 9; p++) {
+            int next = region_cells[kind][region_of[cell][kind]][p];
+            if (next == ul_path[0] && ul_depth >= 4) {
+                if (ul_nloops >= UL_MAX_LOOPS) { ul_overflow = 1; break; }
+                memcpy(ul_loops[ul_nloops], ul_path, sizeof(int) * (size_t)ul_depth);
+                ul_lengths[ul_nloops++] = ul_depth;
+            } else if (!ul_in_path[next] && (cand[next] & both) == both) {
+                extra |= cand[next] & ~both;  /* kept across the cells tried here, as SE keeps it */
+                int n = popcount(cand[next]);
+                if (n == 2 || popcount(extra) == 1 || allowed > 0)
+                    ul_walk(cand, both, next, n > 2 ? allowed - 1 : allowed, extra, kind);
+            }
+        }
+    }
+    ul_in_path[cell] = 0;
+    ul_depth--;
+}
+
+static int ul_valid(const int *loop, int n) {
+    unsigned char seen[2][3][9];
+    memset(seen, 0, sizeof seen);
+    int odd = 0;
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 3; k++) {
+            int r = region_of[loop[i]][k];
+            if (seen[odd][k][r]) return 0;
+            seen[odd][k][r] = 1;
+        }
+        odd = !odd;
+    }
+    return memcmp(seen[0], seen[1], sizeof seen[0]) == 0;
+}
+
+typedef struct {
+    int found;
+    double difficulty;
+    int type;       /* 1 to 4 (3 for both kinds of type 3) */
+    int name;       /* 1 to 4, 5: type 3 hidden */
+    int n;
+    int cells[81], masks[81];
+} ul_best;
+
+static unsigned long long ul_seen_lo[UL_MAX_SEEN], ul_seen_hi[UL_MAX_SEEN];
+static int ul_seen_kind[UL_MAX_SEEN], ul_seen_len[UL_MAX_SEEN], ul_nseen;
+
+static void ul_add(ul_best *b, int kind, const int *loop, int len, double difficulty, const int *cells,
+                   const int *masks, int n) {
+    int kept = 0;
+    for (int i = 0; i < n; i++) kept += masks[i] != 0;
+    if (!kept) return;
+    unsigned long long lo = 0, hi = 0;
+    for (int i = 0; i < len; i++) {
+        if (loop[i] < 64) lo |= 1ULL << loop[i];
+        else hi |= 1ULL << (loop[i] - 64);
+    }
+    for (int s = 0; s < ul_nseen; s++)
+        if (ul_seen_kind[s] == kind && ul_seen_len[s] == len && ul_seen_lo[s] == lo && ul_seen_hi[s] == hi) return;
+    if (ul_nseen >= UL_MAX_SEEN) { ul_overflow = 1; return; }
+    ul_seen_kind[ul_nseen] = kind;
+    ul_seen_len[ul_nseen] = len;
+    ul_seen_lo[ul_nseen] = lo;
+    ul_seen_hi[ul_nseen++] = hi;
+    int type = kind == 5 ? 3 : kind;
+    if (b->found && (difficulty > b->difficulty || (difficulty == b->difficulty && type >= b->type))) return;
+    b->found = 1;
+    b->difficulty = difficulty;
+    b->type = type;
+    b->name = kind;
+    b->n = 0;
+    for (int i = 0; i < n; i++)
+        if (masks[i]) {
+            b->cells[b->n] = cells[i];
+            b->masks[b->n++] = masks[i];
+        }
+}
+
+static void ul_type2(const int *cand, ul_best *b, const int *loop, int len, const int *extra, int nextra, int both,
+                     double base) {
+    int value = lowest(cand[extra[0]] & ~both), cells[20], masks[20], n = 0;
+    for (int t = 0; t < 20; t++) {
+        int c = house_cells[extra[0]][t], common = 1;
+        for (int e = 1; e < nextra; e++)
+            if (!peer[extra[e]][c]) common = 0;
+        int is_extra = 0;
+        for (int e = 0; e < nextra; e++)
+            if (extra[e] == c) is_extra = 1;
+        if (common && !is_extra && (cand[c] >> value & 1)) {
+            cells[n] = c;
+            masks[n++] = 1 << value;
+        }
+    }
+    ul_add(b, 2, loop, len, base, cells, masks, n);
+}
+
+static void ul_type3(const state *s, ul_best *b, const int *loop, int len, int c1, int c2, int v1, int v2,
+                     double base) {
+    const int *cand = s->cand;
+    int both = 1 << v1 | 1 << v2, extra = (cand[c1] | cand[c2]) & ~both;
+    for (int degree = popcount(extra); degree < 8; degree++)
+        for (int kind = 0; kind < 3; kind++) {
+            if (region_of[c1][kind] != region_of[c2][kind]) continue;
+            int index = region_of[c1][kind];
+            const int *region = region_cells[kind][index];
+            int empty = s->empty[kind][index], i1 = -1, i2 = -1;
+            for (int p = 0; p < 9; p++) {
+                if (region[p] == c1) i1 = p;
+                if (region[p] == c2) i2 = p;
+            }
+            if (degree * 2 <= empty) {
+                for (int m = 0; m < 512; m++) {  /* the degree-subsets of positions, in mask order */
+                    if (popcount(m) != degree || !(m >> i1 & 1) || (m >> i2 & 1)) continue;
+                    int naked = extra & cand[c1] & cand[c2], masks[9], n = 0, others[9], no = 0;
+                    for (int i = 0; i < 9; i++) {
+                        if (!(m >> i & 1)) continue;
+                        if (i == i1) masks[n++] = extra;
+                        else {
+                            masks[n++] = cand[region[i]];
+                            naked |= cand[region[i]];
+                            others[no++] = region[i];
+                        }
+                    }
+                    if (popcount(naked) != degree) continue;
+                    int common = common_tuple(masks, n, degree);
+                    if (!common) continue;
+                    int cells[9], rem[9], nr = 0;
+                    for (int p = 0; p < 9; p++) {
+                        int c = region[p], skip = c == c1 || c == c2;
+                        for (int o = 0; o < no; o++)
+                            if (others[o] == c) skip = 1;
+                        if (!skip && (cand[c] & common)) {
+                            cells[nr] = c;
+                            rem[nr++] = cand[c] & common;
+                        }
+                    }
+                    ul_add(b, 3, loop, len, base + (popcount(common) - 1) * 0.1, cells, rem, nr);
+                }
+            }
+            if (degree * 2 < empty) {
+                int rest[9], nrest = 0;
+                for (int v = 1; v <= 9; v++)
+                    if (v != v1 && v != v2 && !(extra >> v & 1)) rest[nrest++] = v;
+                if (degree - 2 <= nrest && degree >= 2)
+                    for (int m = 0; m < (1 << nrest); m++) {
+                        if (popcount(m) != degree - 2) continue;
+                        int values[9], nv = 0;
+                        for (int i = 0; i < nrest; i++)
+                            if (m >> i & 1) values[nv++] = rest[i];
+                        values[nv++] = v1;
+                        values[nv++] = v2;
+                        int uni = 0, empty_one = 0, hidden = 0;
+                        for (int i = 0; i < nv; i++) {
+                            int p = s->pos[kind][index][values[i]] & ~(1 << i2);
+                            if (!p) empty_one = 1;
+                            uni |= p;
+                            hidden |= 1 << values[i];
+                        }
+                        if (empty_one || popcount(uni) != degree) continue;
+                        int places = uni & ~(1 << i1) & ~(1 << i2), cells[9], rem[9], nr = 0;
+                        for (int i = 0; i < 9; i++) {
+                            if (!(places >> i & 1)) continue;
+                            int c = region[i];
+                            if (c != c1 && c != c2 && (cand[c] & ~hidden)) {
+                                cells[nr] = c;
+                                rem[nr++] = cand[c] & ~hidden;
+                            }
+                        }
+                        ul_add(b, 5, loop, len, base + (popcount(places) - 1) * 0.1, cells, rem, nr);
+                    }
+            }
+        }
+}
+
+static void ul_type4(const int *cand, ul_best *b, const int *loop, int len, int c1, int c2, int v1, int v2,
+                     double base) {
+    int r1 = 0, r2 = 0;
+    for (int kind = 0; kind < 3; kind++) {
+        if (region_of[c1][kind] != region_of[c2][kind]) continue;
+        int has1 = 0, has2 = 0;
+        for (int p = 0; p < 9; p++) {
+            int c = region_cells[kind][region_of[c1][kind]][p];
+            if (c == c1 || c == c2) continue;
+            if (cand[c] >> v1 & 1) has1 = 1;
+            if (cand[c] >> v2 & 1) has2 = 1;
+        }
+        if (!has1) r1 = 1;
+        if (!has2) r2 = 1;
+    }
+    if (!r1 && !r2) return;
+    int cells[2] = {c1, c2}, bit = r1 ? 1 << v2 : 1 << v1, masks[2] = {bit, bit};
+    ul_add(b, 4, loop, len, base, cells, masks, 2);
+}
+
+int se_loop_hint(const int *values, const int *cand, se_hint *out) {
+    if (!tables_ready) build_tables();
+    state s;
+    prepare(&s, values, cand);
+    ul_best b;
+    b.found = 0;
+    ul_overflow = 0;
+    ul_nseen = 0;
+    for (int cell = 0; cell < 81 && !ul_overflow; cell++) {
+        if (popcount(cand[cell]) != 2) continue;
+        int v1 = lowest(cand[cell]), v2 = lowest(cand[cell] & ~(1 << v1)), both = 1 << v1 | 1 << v2;
+        ul_nloops = 0;
+        ul_depth = 0;
+        memset(ul_in_path, 0, sizeof ul_in_path);
+        ul_walk(cand, both, cell, 2, 0, -1);
+        for (int l = 0; l < ul_nloops && !ul_overflow; l++) {
+            const int *loop = ul_loops[l];
+            int len = ul_lengths[l];
+            if (!ul_valid(loop, len)) continue;
+            double base = 4.5;
+            if (len >= 10) base += 0.3;
+            if (len >= 8) base += 0.2;
+            else if (len >= 6) base += 0.1;
+            int extra[81], nextra = 0;
+            for (int i = 0; i < len; i++)
+                if (popcount(cand[loop[i]]) > 2) extra[nextra++] = loop[i];
+            if (nextra == 1) {
+                int mask = both;
+                ul_add(&b, 1, loop, len, base, &extra[0], &mask, 1);
+            } else if (nextra > 2) {
+                ul_type2(cand, &b, loop, len, extra, nextra, both, base);
+            } else if (nextra == 2) {
+                int rest = (cand[extra[0]] | cand[extra[1]]) & ~both;
+                if (popcount(rest) == 1) ul_type2(cand, &b, loop, len, extra, nextra, both, base);
+                else if (popcount(rest) >= 2) ul_type3(&s, &b, loop, len, extra[0], extra[1], v1, v2, base);
+                ul_type4(cand, &b, loop, len, extra[0], extra[1], v1, v2, base);
+            }
+        }
+    }
+    if (ul_overflow) return -1;
+    if (!b.found) return 0;
+    start(out, b.name, b.difficulty, -1, 0);
+    for (int i = 0; i < b.n; i++) remove_from(out, b.cells[i], b.masks[i]);
+    return 1;
+}

@@ -36,6 +36,11 @@ enum {
 /* The first hint of SE's rules from hidden singles to XYZ-wings on the grid; 1 when found. */
 int se_basic_hint(const int *values, const int *cand, se_hint *out);
 
+/* The first unique loop hint (types 1-4, SE's order: easiest, then by type); 1 when found, -1 when
+ * the loops outgrew the core's tables (the caller asks the Python rule). name: the type (5: type 3
+ * with a hidden set). */
+int se_loop_hint(const int *values, const int *cand, se_hint *out);
+
 /* The first naked quad, jellyfish or hidden quad (SE's rules after the unique loops); 1 when found. */
 int se_quad_hint(const int *values, const int *cand, se_hint *out);
 

@@ -143,8 +143,19 @@ def _compiled_quad(grid: Grid) -> Iterator[Hint]:
         yield Hint(_NAMES[name], difficulty, dict(removals))
 
 
+def _compiled_loop(grid: Grid) -> Iterator[Hint]:
+    found = _engine.se_loop_hint(grid.values, grid.cand)
+    if found == -1:  # more loops than the core keeps: the Python search
+        yield from unique_loops(grid)
+    elif isinstance(found, tuple):
+        kind, difficulty, removals = found
+        yield Hint(f"Unique Loop type {3 if kind == 5 else kind}", difficulty, dict(removals))
+
+
 def _ask(rule: Rule, grid: Grid, compiled: bool) -> Iterator[Hint]:
     """A rule's hints; without ``compiled``, the Python search of the rules the core also has."""
+    if compiled and _engine is not None and rule is unique_loops:
+        return _compiled_loop(grid)
     if compiled and _engine is not None and rule in _QUADS:
         return _compiled_quad(grid) if rule is _QUADS[0] else iter(())
     if not compiled:
