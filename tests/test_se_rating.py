@@ -108,10 +108,6 @@ def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
     for puzzle, *_ in RATED:
         grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
         while not grid.solved():
-            loop, loop_reference = next(_compiled_loop(grid), None), next(unique_loops(grid), None)
-            assert (loop and (loop.name, loop.difficulty, loop.removals)) == (
-                loop_reference and (loop_reference.name, loop_reference.difficulty, loop_reference.removals)
-            ), puzzle
             quad, quad_reference = (
                 next(_compiled_quad(grid), None),
                 first_hint(grid, RULES[COMPILED + 1 : COMPILED + 4], compiled=False),
@@ -121,7 +117,12 @@ def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
             )
             ours, reference = _compiled_hint(grid), first_hint(grid, RULES[:COMPILED], compiled=False)
             assert (ours is None) == (reference is None), puzzle
-            if ours is None or reference is None:
+            if ours is None or reference is None:  # where SE asks the unique loops next
+                loop, loop_reference = next(_compiled_loop(grid), None), next(unique_loops(grid), None)
+                assert (loop and (loop.name, loop.difficulty, loop.removals)) == (
+                    loop_reference
+                    and (loop_reference.name, loop_reference.difficulty, loop_reference.removals)
+                ), puzzle
                 break
             assert (ours.name, ours.difficulty, ours.removals, ours.cell, ours.value) == (
                 reference.name,
