@@ -76,12 +76,16 @@ class Grid:
     def from_values(cls, values: Sequence[int]) -> Grid:
         """The grid of ``values`` (0 empty), candidates rebuilt from the placed values as SE does."""
         grid = cls(list(values), [0] * 81)
-        for c in range(81):
-            if not grid.values[c]:
-                seen = 0
-                for x in HOUSE_CELLS[c]:
-                    seen |= 1 << grid.values[x]
-                grid.cand[c] = ALL & ~seen
+        used = [[0] * 9 for _ in REGION_KINDS]  # the values each block, row and column holds
+        for c, v in enumerate(grid.values):
+            if v:
+                bit = 1 << v
+                for kind, index in enumerate(REGION_OF[c]):
+                    used[kind][index] |= bit
+        for c, v in enumerate(grid.values):
+            if not v:
+                b, r, col = REGION_OF[c]
+                grid.cand[c] = ALL & ~(used[BLOCK][b] | used[ROW][r] | used[COLUMN][col])
         return grid
 
     def copy(self) -> Grid:
