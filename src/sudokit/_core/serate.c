@@ -513,12 +513,13 @@ int se_basic_run(int *values, int *cand, int max_steps, int *names, double *diff
 
 /* ------------------------------------------------------------------------ unique loops */
 
-#define UL_MAX_LOOPS 4096
-#define UL_MAX_SEEN 65536
+#define UL_SEEN_BITS 20
+#define UL_SEEN_SIZE (1 << UL_SEEN_BITS)
 
-static int ul_loops[UL_MAX_LOOPS][81], ul_lengths[UL_MAX_LOOPS], ul_nloops, ul_overflow;
+static int ul_overflow;
 static int ul_path[81], ul_depth;
 static unsigned char ul_in_path[81];
+static void ul_eval(const int *loop, int len);
 
 static void ul_walk(const int *cand, int both, int cell, int allowed, int extra, int last_kind) {
     ul_path[ul_depth++] = cell;
@@ -528,9 +529,7 @@ static void ul_walk(const int *cand, int both, int cell, int allowed, int extra,
         for (int p = 0; p < 9; p++) {
             int next = region_cells[kind][region_of[cell][kind]][p];
             if (next == ul_path[0] && ul_depth >= 4) {
-                if (ul_nloops >= UL_MAX_LOOPS) { ul_overflow = 1; break; }
-                memcpy(ul_loops[ul_nloops], ul_path, sizeof(int) * (size_t)ul_depth);
-                ul_lengths[ul_nloops++] = ul_depth;
+                ul_eval(ul_path, ul_depth);  /* in the order found, as SE goes through its list */
             } else if (!ul_in_path[next] && (cand[next] & both) == both) {
                 extra |= cand[next] & ~both;  /* kept across the cells tried here, as SE keeps it */
                 int n = popcount(cand[next]);
@@ -567,8 +566,27 @@ typedef struct {
     int cells[81], masks[81];
 } ul_best;
 
-static unsigned long long ul_seen_lo[UL_MAX_SEEN], ul_seen_hi[UL_MAX_SEEN];
-static int ul_seen_kind[UL_MAX_SEEN], ul_seen_len[UL_MAX_SEEN], ul_nseen;
+static unsigned long long ul_seen_lo[UL_SEEN_SIZE], ul_seen_hi[UL_SEEN_SIZE];
+static int ul_seen_kind[UL_SEEN_SIZE], ul_seen_gen[UL_SEEN_SIZE], ul_gen, ul_nseen;
+
+/* Whether (kind, loop cells) was added before; records it when not.  An open-addressing set. */
+static int ul_seen_before(int kind, unsigned long long lo, unsigned long long hi) {
+    unsigned long long h = (lo * 0x9E3779B97F4A7C15ULL) ^ (hi * 0xC2B2AE3D27D4EB4FULL) ^ (unsigned long long)kind;
+    unsigned idx = (unsigned)(h >> (64 - UL_SEEN_BITS));
+    for (;;) {
+        if (ul_seen_gen[idx] != ul_gen) {
+            if (ul_nseen >= UL_SEEN_SIZE / 2) { ul_overflow = 1; return 1; }
+            ul_seen_gen[idx] = ul_gen;
+            ul_seen_kind[idx] = kind;
+            ul_seen_lo[idx] = lo;
+            ul_seen_hi[idx] = hi;
+            ul_nseen++;
+            return 0;
+        }
+        if (ul_seen_kind[idx] == kind && ul_seen_lo[idx] == lo && ul_seen_hi[idx] == hi) return 1;
+        idx = (idx + 1) & (UL_SEEN_SIZE - 1);
+    }
+}
 
 static void ul_add(ul_best *b, int kind, const int *loop, int len, double difficulty, const int *cells,
                    const int *masks, int n) {
@@ -580,13 +598,7 @@ static void ul_add(ul_best *b, int kind, const int *loop, int len, double diffic
         if (loop[i] < 64) lo |= 1ULL << loop[i];
         else hi |= 1ULL << (loop[i] - 64);
     }
-    for (int s = 0; s < ul_nseen; s++)
-        if (ul_seen_kind[s] == kind && ul_seen_len[s] == len && ul_seen_lo[s] == lo && ul_seen_hi[s] == hi) return;
-    if (ul_nseen >= UL_MAX_SEEN) { ul_overflow = 1; return; }
-    ul_seen_kind[ul_nseen] = kind;
-    ul_seen_len[ul_nseen] = len;
-    ul_seen_lo[ul_nseen] = lo;
-    ul_seen_hi[ul_nseen++] = hi;
+    if (ul_seen_before(kind, lo, hi)) return;  /* the same cells: the same loop (no cell twice) */
     int type = kind == 5 ? 3 : kind;
     if (b->found && (difficulty > b->difficulty || (difficulty == b->difficulty && type >= b->type))) return;
     b->found = 1;
@@ -717,6 +729,33 @@ static void ul_type4(const int *cand, ul_best *b, const int *loop, int len, int 
     ul_add(b, 4, loop, len, base, cells, masks, 2);
 }
 
+static const state *ul_state;
+static ul_best *ul_b;
+static int ul_v1, ul_v2, ul_both;
+
+static void ul_eval(const int *loop, int len) {
+    const int *cand = ul_state->cand;
+    if (!ul_valid(loop, len)) return;
+    double base = 4.5;
+    if (len >= 10) base += 0.3;
+    if (len >= 8) base += 0.2;
+    else if (len >= 6) base += 0.1;
+    int extra[81], nextra = 0;
+    for (int i = 0; i < len; i++)
+        if (popcount(cand[loop[i]]) > 2) extra[nextra++] = loop[i];
+    if (nextra == 1) {
+        int mask = ul_both;
+        ul_add(ul_b, 1, loop, len, base, &extra[0], &mask, 1);
+    } else if (nextra > 2) {
+        ul_type2(cand, ul_b, loop, len, extra, nextra, ul_both, base);
+    } else if (nextra == 2) {
+        int rest = (cand[extra[0]] | cand[extra[1]]) & ~ul_both;
+        if (popcount(rest) == 1) ul_type2(cand, ul_b, loop, len, extra, nextra, ul_both, base);
+        else if (popcount(rest) >= 2) ul_type3(ul_state, ul_b, loop, len, extra[0], extra[1], ul_v1, ul_v2, base);
+        ul_type4(cand, ul_b, loop, len, extra[0], extra[1], ul_v1, ul_v2, base);
+    }
+}
+
 int se_loop_hint(const int *values, const int *cand, se_hint *out) {
     if (!tables_ready) build_tables();
     state s;
@@ -725,36 +764,17 @@ int se_loop_hint(const int *values, const int *cand, se_hint *out) {
     b.found = 0;
     ul_overflow = 0;
     ul_nseen = 0;
+    ul_gen++;
+    ul_state = &s;
+    ul_b = &b;
     for (int cell = 0; cell < 81 && !ul_overflow; cell++) {
         if (popcount(cand[cell]) != 2) continue;
-        int v1 = lowest(cand[cell]), v2 = lowest(cand[cell] & ~(1 << v1)), both = 1 << v1 | 1 << v2;
-        ul_nloops = 0;
+        ul_v1 = lowest(cand[cell]);
+        ul_v2 = lowest(cand[cell] & ~(1 << ul_v1));
+        ul_both = 1 << ul_v1 | 1 << ul_v2;
         ul_depth = 0;
         memset(ul_in_path, 0, sizeof ul_in_path);
-        ul_walk(cand, both, cell, 2, 0, -1);
-        for (int l = 0; l < ul_nloops && !ul_overflow; l++) {
-            const int *loop = ul_loops[l];
-            int len = ul_lengths[l];
-            if (!ul_valid(loop, len)) continue;
-            double base = 4.5;
-            if (len >= 10) base += 0.3;
-            if (len >= 8) base += 0.2;
-            else if (len >= 6) base += 0.1;
-            int extra[81], nextra = 0;
-            for (int i = 0; i < len; i++)
-                if (popcount(cand[loop[i]]) > 2) extra[nextra++] = loop[i];
-            if (nextra == 1) {
-                int mask = both;
-                ul_add(&b, 1, loop, len, base, &extra[0], &mask, 1);
-            } else if (nextra > 2) {
-                ul_type2(cand, &b, loop, len, extra, nextra, both, base);
-            } else if (nextra == 2) {
-                int rest = (cand[extra[0]] | cand[extra[1]]) & ~both;
-                if (popcount(rest) == 1) ul_type2(cand, &b, loop, len, extra, nextra, both, base);
-                else if (popcount(rest) >= 2) ul_type3(&s, &b, loop, len, extra[0], extra[1], v1, v2, base);
-                ul_type4(cand, &b, loop, len, extra[0], extra[1], v1, v2, base);
-            }
-        }
+        ul_walk(cand, ul_both, cell, 2, 0, -1);
     }
     if (ul_overflow) return -1;
     if (!b.found) return 0;
