@@ -26,6 +26,19 @@ if TYPE_CHECKING:
     from sudokit.model import Grid
 
 
+MIN_MAX_EXTREMES = Deduction(
+    "min_max_extremes",
+    "Minimum and Maximum Cells",
+    22,
+    2.1,
+    (
+        "A minimum cell is lower than its orthogonal neighbours and a maximum cell higher, so its "
+        "candidates and theirs bound each other."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Extremum(CellConstraint):
     """A cell compared with its orthogonal neighbours that are not marked the same way."""
@@ -142,16 +155,7 @@ class Minimum(_Extremum):
     """A minimum cell: less than each orthogonal neighbour that is not itself a minimum cell."""
 
     kind: ClassVar[str] = "minimum"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "min_max_extremes",
-        "Minimum and Maximum Cells",
-        22,
-        2.1,
-        (
-            "A minimum cell is lower than its orthogonal neighbours and a maximum cell higher, so its "
-            "candidates and theirs bound each other."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = MIN_MAX_EXTREMES
     phrasing: ClassVar[str] = (
         "less smaller lower than minimum arrows chevrons facing pointing point inward inwards"
     )
@@ -187,16 +191,7 @@ class Maximum(_Extremum):
     """A maximum cell: more than each orthogonal neighbour that is not itself a maximum cell."""
 
     kind: ClassVar[str] = "maximum"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "min_max_extremes",
-        "Minimum and Maximum Cells",
-        22,
-        2.1,
-        (
-            "A minimum cell is lower than its orthogonal neighbours and a maximum cell higher, so its "
-            "candidates and theirs bound each other."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = MIN_MAX_EXTREMES
     phrasing: ClassVar[str] = (
         "greater larger higher than maximum arrows chevrons facing pointing point outward outwards"
     )

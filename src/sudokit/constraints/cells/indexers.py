@@ -38,6 +38,19 @@ if TYPE_CHECKING:
     from sudokit.model import Grid
 
 
+INDEXING = Deduction(
+    "indexing",
+    "Indexing",
+    30,
+    2.5,
+    (
+        "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
+        " indexed cell bound each other."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Indexer(Constraint):
     """Cells whose digit points at another cell of their row, column or region."""
@@ -107,16 +120,7 @@ class ColumnIndexer(_Indexer):
     """Column indexer cells: a digit v in rRcC means rRcv holds C."""
 
     kind: ClassVar[str] = "column indexer"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "indexing",
-        "Indexing",
-        30,
-        2.5,
-        (
-            "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
-            " indexed cell bound each other."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = INDEXING
     phrasing: ClassVar[str] = "index indexes column indicates position"
     noun: ClassVar[str] = "column indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "column")
@@ -140,16 +144,7 @@ class RowIndexer(_Indexer):
     """Row indexer cells: a digit v in rRcC means rvcC holds R."""
 
     kind: ClassVar[str] = "row indexer"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "indexing",
-        "Indexing",
-        30,
-        2.5,
-        (
-            "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
-            " indexed cell bound each other."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = INDEXING
     phrasing: ClassVar[str] = "index indexes row indicates position"
     noun: ClassVar[str] = "row indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "row")
@@ -172,16 +167,7 @@ class BoxIndexer(_Indexer):
     """Box indexer cells: the I-th cell of a region (reading order) holding v means its v-th cell holds I."""
 
     kind: ClassVar[str] = "box indexer"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "indexing",
-        "Indexing",
-        30,
-        2.5,
-        (
-            "An indexing cell's digit says where in its row, column or box a digit goes, so the index and the"
-            " indexed cell bound each other."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = INDEXING
     phrasing: ClassVar[str] = "index indexes box indicates position"
     noun: ClassVar[str] = "box indexer"
     mentions: ClassVar[tuple[str, ...]] = ("index", "indexer", "box")

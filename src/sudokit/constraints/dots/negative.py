@@ -48,22 +48,26 @@ def undotted(grid: Grid) -> list[tuple[Cell, Cell]]:
     return [pair for pair in orthogonal_pairs(grid) if frozenset(pair) not in dotted]
 
 
+NEGATIVE_DOT_RULE = Deduction(
+    "negative_dot_rule",
+    "Negative Dot Rule",
+    28,
+    2.4,
+    (
+        "Where no dot is drawn two neighbours are not related that way, so a candidate goes when every "
+        "candidate of a neighbour would need a dot."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @register
 @dataclass(frozen=True, slots=True)
 class NonConsecutive(GlobalRule):
     """Non-consecutive: orthogonal neighbours hold no consecutive digits, unless a kropki dot joins them."""
 
     kind: ClassVar[str] = "nonconsecutive"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "negative_dot_rule",
-        "Negative Dot Rule",
-        28,
-        2.4,
-        (
-            "Where no dot is drawn two neighbours are not related that way, so a candidate goes when every "
-            "candidate of a neighbour would need a dot."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEGATIVE_DOT_RULE
     phrasing: ClassVar[str] = "consecutive non"
     noun: ClassVar[str] = "non-consecutive"
     mentions: ClassVar[tuple[str, ...]] = ("consecutive", "dot")
@@ -113,16 +117,7 @@ class NegativeRatio(GlobalRule):
     """All black dots are given: no undotted pair of neighbours is in any black dot's ratio (2 by default)."""
 
     kind: ClassVar[str] = "negative ratio"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "negative_dot_rule",
-        "Negative Dot Rule",
-        28,
-        2.4,
-        (
-            "Where no dot is drawn two neighbours are not related that way, so a candidate goes when every "
-            "candidate of a neighbour would need a dot."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEGATIVE_DOT_RULE
     phrasing: ClassVar[str] = "ratio double half"
     noun: ClassVar[str] = "negative black dot"
     mentions: ClassVar[tuple[str, ...]] = ("dot", "ratio", "double")
@@ -179,16 +174,7 @@ class AntiXV(GlobalRule):
     """All X and V signs are given: no other pair of neighbours adds up to 5 or 10."""
 
     kind: ClassVar[str] = "anti xv"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "negative_dot_rule",
-        "Negative Dot Rule",
-        28,
-        2.4,
-        (
-            "Where no dot is drawn two neighbours are not related that way, so a candidate goes when every "
-            "candidate of a neighbour would need a dot."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEGATIVE_DOT_RULE
     phrasing: ClassVar[str] = "sum sums total ten five"
     noun: ClassVar[str] = "negative XV"
     json_numbers: ClassVar[tuple[str, ...]] = ("totals",)

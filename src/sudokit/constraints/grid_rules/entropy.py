@@ -11,6 +11,7 @@ from sudokit.automata import Machine, State, third
 from sudokit.constraints import drawing
 from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import GlobalRule
+from sudokit.constraints.lines.entropic import ENTROPIC_WINDOWS
 from sudokit.model import Cell, LineRule
 
 if TYPE_CHECKING:
@@ -87,16 +88,7 @@ class GlobalEntropy(_Squares):
     """Global entropy: every 2x2 square holds a low (1-3), a middle (4-6) and a high (7-9) digit."""
 
     kind: ClassVar[str] = "global entropy"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "entropic_windows",
-        "Entropic Windows",
-        30,
-        2.5,
-        (
-            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
-            "each remainder by 3), so cells three apart share their class."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = ENTROPIC_WINDOWS
     phrasing: ClassVar[str] = "low middle medium high square squares"
     noun: ClassVar[str] = "global entropy"
     mentions: ClassVar[tuple[str, ...]] = ("entropy", "2x2")
@@ -120,16 +112,7 @@ class GlobalModular(_Squares):
     """Global modular: every 2x2 square holds digits of all three remainders modulo 3."""
 
     kind: ClassVar[str] = "global modular"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "entropic_windows",
-        "Entropic Windows",
-        30,
-        2.5,
-        (
-            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
-            "each remainder by 3), so cells three apart share their class."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = ENTROPIC_WINDOWS
     phrasing: ClassVar[str] = "remainder remainders modulo mod square squares"
     noun: ClassVar[str] = "global modular"
     mentions: ClassVar[tuple[str, ...]] = ("modular", "2x2")

@@ -25,6 +25,19 @@ def at_distance(grid: Grid, distance: int) -> Iterator[tuple[Cell, Cell]]:
                 yield a, b
 
 
+NEIGHBOUR_RULE = Deduction(
+    "neighbour_rule",
+    "Global Neighbour Rule",
+    28,
+    2.4,
+    (
+        "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
+        "neighbour can stand next to."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Named(GlobalRule):
     """A whole-grid rule named under the grid."""
@@ -40,16 +53,7 @@ class DiagonalNonConsecutive(_Named):
     """Diagonal non-consecutive: diagonally adjacent cells never hold consecutive digits."""
 
     kind: ClassVar[str] = "diagonal nonconsecutive"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "neighbour_rule",
-        "Global Neighbour Rule",
-        28,
-        2.4,
-        (
-            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
-            "neighbour can stand next to."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEIGHBOUR_RULE
     phrasing: ClassVar[str] = "consecutive diagonally diagonal touch touching"
     noun: ClassVar[str] = "diagonal non-consecutive"
     mentions: ClassVar[tuple[str, ...]] = ("consecutive", "diagonal")
@@ -72,16 +76,7 @@ class Taxicab(_Named):
     """Taxicab: two cells exactly ``distance`` apart (rows plus columns) never hold the same digit."""
 
     kind: ClassVar[str] = "taxicab"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "neighbour_rule",
-        "Global Neighbour Rule",
-        28,
-        2.4,
-        (
-            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
-            "neighbour can stand next to."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEIGHBOUR_RULE
     phrasing: ClassVar[str] = "taxicab distance steps away repeat repeats repeated repeating repetition"
     noun: ClassVar[str] = "taxicab"
     mentions: ClassVar[tuple[str, ...]] = ("taxicab", "distance")
@@ -124,16 +119,7 @@ class SelfTaxicab(_Named):
     """Self-taxicab: a digit v never stands exactly v cells (rows plus columns) from another v."""
 
     kind: ClassVar[str] = "self taxicab"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "neighbour_rule",
-        "Global Neighbour Rule",
-        28,
-        2.4,
-        (
-            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
-            "neighbour can stand next to."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEIGHBOUR_RULE
     phrasing: ClassVar[str] = (
         "taxicab distance steps away exactly repeat repeats repeated repeating repetition"
     )
@@ -173,16 +159,7 @@ class Knightmare(_Named):
     """Knightmare: two cells a knight's move apart never add up to 5 or 15 (or the rule's sums)."""
 
     kind: ClassVar[str] = "knightmare"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "neighbour_rule",
-        "Global Neighbour Rule",
-        28,
-        2.4,
-        (
-            "A rule over every pair of neighbouring cells removes the candidates that no candidate of a "
-            "neighbour can stand next to."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = NEIGHBOUR_RULE
     phrasing: ClassVar[str] = "knight's move sum add up"
     noun: ClassVar[str] = "knightmare"
     mentions: ClassVar[tuple[str, ...]] = ("knight",)

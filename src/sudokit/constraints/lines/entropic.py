@@ -51,6 +51,19 @@ automata.define(
 )
 
 
+ENTROPIC_WINDOWS = Deduction(
+    "entropic_windows",
+    "Entropic Windows",
+    30,
+    2.5,
+    (
+        "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
+        "each remainder by 3), so cells three apart share their class."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _ThreeClasses(LineConstraint):
     """Any three consecutive cells of the line hold digits of three different classes."""
@@ -78,16 +91,7 @@ class Entropic(_ThreeClasses):
     """An entropic line: any three cells in a row hold a low (1-3), a middle (4-6) and a high (7-9) digit."""
 
     kind: ClassVar[str] = "entropic"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "entropic_windows",
-        "Entropic Windows",
-        30,
-        2.5,
-        (
-            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
-            "each remainder by 3), so cells three apart share their class."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = ENTROPIC_WINDOWS
     phrasing: ClassVar[str] = "low middle medium high group groups three consecutive"
     noun: ClassVar[str] = "entropic line"
     rule: ClassVar[str] = (
@@ -113,16 +117,7 @@ class Modular(_ThreeClasses):
     """A modular line: any three cells in a row hold digits of three different remainders modulo 3."""
 
     kind: ClassVar[str] = "modular"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "entropic_windows",
-        "Entropic Windows",
-        30,
-        2.5,
-        (
-            "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
-            "each remainder by 3), so cells three apart share their class."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = ENTROPIC_WINDOWS
     phrasing: ClassVar[str] = "remainder remainders modulo mod group groups three consecutive"
     noun: ClassVar[str] = "modular line"
     rule: ClassVar[str] = (

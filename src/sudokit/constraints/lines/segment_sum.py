@@ -48,22 +48,26 @@ automata.define(
 )
 
 
+SEGMENT_SUMS = Deduction(
+    "segment_sums",
+    "Segment Sums",
+    30,
+    2.5,
+    (
+        "The segments of the line add up to the given total, so each segment keeps only digits the others"
+        " can complete to it."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @register
 @dataclass(frozen=True, slots=True)
 class SegmentSum(LineConstraint):
     """A line that splits into consecutive pieces each adding up to ``total`` (a "10 line" for 10)."""
 
     kind: ClassVar[str] = "segment sum"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "segment_sums",
-        "Segment Sums",
-        30,
-        2.5,
-        (
-            "The segments of the line add up to the given total, so each segment keeps only digits the others"
-            " can complete to it."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = SEGMENT_SUMS
     phrasing: ClassVar[str] = "sum sums total add up segment segments divide divided border borders"
     noun: ClassVar[str] = "segment sum line"
     rule: ClassVar[str] = (
@@ -122,16 +126,7 @@ class EqualSums(Constraint):
     """Groups of cells (lines of one colour, say) whose digits add up to the same total."""
 
     kind: ClassVar[str] = "equal sums"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "segment_sums",
-        "Segment Sums",
-        30,
-        2.5,
-        (
-            "The segments of the line add up to the given total, so each segment keeps only digits the others"
-            " can complete to it."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = SEGMENT_SUMS
     phrasing: ClassVar[str] = "sum sums total equal segment segments divide divided border borders"
     family: ClassVar[str] = "line"
     noun: ClassVar[str] = "equal-sum lines"

@@ -36,6 +36,19 @@ SLOW_WORDS = (
 """What rules texts say of slow thermometers."""
 
 
+THERMOMETER_POSITIONS = Deduction(
+    "thermometer_positions",
+    "Thermometer Positions",
+    20,
+    2.0,
+    (
+        "Digits rise along a thermometer, so a cell's place on it and the candidates before and after it "
+        "bound its digit."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Thermo(LineConstraint):
     """A thermometer of either speed."""
@@ -121,16 +134,7 @@ class Thermometer(_Thermo):
     """A thermometer: digits strictly increase from the bulb (the first cell) along the line."""
 
     kind: ClassVar[str] = "thermometer"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "thermometer_positions",
-        "Thermometer Positions",
-        20,
-        2.0,
-        (
-            "Digits rise along a thermometer, so a cell's place on it and the candidates before and after it "
-            "bound its digit."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = THERMOMETER_POSITIONS
     phrasing: ClassVar[str] = (
         "increase increases increasing strictly bulb bulbs tip tips starting start end thermo "
         "thermos thermometer's"
@@ -161,16 +165,7 @@ class SlowThermometer(_Thermo):
     """A slow thermometer: digits increase or stay the same from the bulb along the line."""
 
     kind: ClassVar[str] = "slow thermometer"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "thermometer_positions",
-        "Thermometer Positions",
-        20,
-        2.0,
-        (
-            "Digits rise along a thermometer, so a cell's place on it and the candidates before and after it "
-            "bound its digit."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = THERMOMETER_POSITIONS
     phrasing: ClassVar[str] = (
         "increase increases increasing bulb bulbs tip tips starting start end thermo thermos stay "
         "stays same equal decrease decreases never"

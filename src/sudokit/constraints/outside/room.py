@@ -35,22 +35,26 @@ def _room(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machin
 automata.define("numbered room", "the X-th digit holds the clue, X being the first digit", (1, 1), _room)
 
 
+ROOM_AND_FRAME_CLUES = Deduction(
+    "room_and_frame_clues",
+    "Numbered Rooms and Frames",
+    35,
+    2.6,
+    (
+        "An outside clue fixes a digit at the position the first digit names, or the sum of the first "
+        "cells, so only fillings that meet it stay."
+    ),
+)
+"""What solvers call the deductions of the kinds of this module (they share one technique)."""
+
+
 @register
 @dataclass(frozen=True, slots=True)
 class NumberedRoom(OutsideClue):
     """A numbered room clue: seen from the clue, if the first digit is X then the X-th digit is the clue."""
 
     kind: ClassVar[str] = "numbered room"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "room_and_frame_clues",
-        "Numbered Rooms and Frames",
-        35,
-        2.6,
-        (
-            "An outside clue fixes a digit at the position the first digit names, or the sum of the first "
-            "cells, so only fillings that meet it stay."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = ROOM_AND_FRAME_CLUES
     phrasing: ClassVar[str] = "position positions indicates first"
     noun: ClassVar[str] = "numbered room clue"
     rule: ClassVar[str] = (
@@ -83,16 +87,7 @@ class FrameSum(OutsideClue):
     """A frame sum clue: the first three digits seen from it (a box's width on 9x9) add up to it."""
 
     kind: ClassVar[str] = "frame sum"
-    deduction: ClassVar[Deduction | None] = Deduction(
-        "room_and_frame_clues",
-        "Numbered Rooms and Frames",
-        35,
-        2.6,
-        (
-            "An outside clue fixes a digit at the position the first digit names, or the sum of the first "
-            "cells, so only fillings that meet it stay."
-        ),
-    )
+    deduction: ClassVar[Deduction | None] = ROOM_AND_FRAME_CLUES
     phrasing: ClassVar[str] = "sum sums total first three"
     noun: ClassVar[str] = "frame sum clue"
     rule: ClassVar[str] = (
