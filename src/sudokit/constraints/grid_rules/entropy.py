@@ -11,7 +11,6 @@ from sudokit.automata import Machine, State, third
 from sudokit.constraints import drawing
 from sudokit.constraints.base import Deduction, Enforcement, Shape, Values, register
 from sudokit.constraints.families import GlobalRule
-from sudokit.constraints.lines.entropic import ENTROPIC_WINDOWS
 from sudokit.model import Cell, LineRule
 
 if TYPE_CHECKING:
@@ -53,6 +52,20 @@ automata.define(
     (0, 0),
     _all_classes(lambda v, _values: v % 3),
 )
+
+
+ENTROPIC_WINDOWS = Deduction(
+    "entropic_windows",
+    "Entropic Windows",
+    30,
+    2.5,
+    (
+        "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
+        "each remainder by 3), so cells three apart share their class."
+    ),
+)
+"""What solvers call the deductions of the entropic kinds: global entropy and modular here, and the
+entropic and modular lines (:mod:`sudokit.constraints.lines.entropic`)."""
 
 
 @dataclass(frozen=True, slots=True)

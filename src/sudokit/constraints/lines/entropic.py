@@ -10,6 +10,7 @@ from sudokit import automata
 from sudokit.automata import Machine, State, third
 from sudokit.constraints.base import Deduction, Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
+from sudokit.constraints.grid_rules.entropy import ENTROPIC_WINDOWS
 from sudokit.model import LineRule
 
 if TYPE_CHECKING:
@@ -49,19 +50,6 @@ automata.define(
     (0, 0),
     _windows(modulo3),
 )
-
-
-ENTROPIC_WINDOWS = Deduction(
-    "entropic_windows",
-    "Entropic Windows",
-    30,
-    2.5,
-    (
-        "Every three cells in a row on the line hold a low, a middle and a high digit (modular: one of "
-        "each remainder by 3), so cells three apart share their class."
-    ),
-)
-"""What solvers call the deductions of the kinds of this module (they share one technique)."""
 
 
 @dataclass(frozen=True, slots=True)
