@@ -89,6 +89,12 @@ def ancestors(target: Potential) -> int:
     return len(seen)
 
 
+def _target_removals(grid: Grid, cell: int, value: int, on: bool) -> dict[int, int]:
+    """What a chain proving a candidate removes: the cell's other values when it is on, else the value."""
+    mask = grid.cand[cell] & ~(1 << value) if on else 1 << value
+    return {cell: mask} if mask else {}
+
+
 def _is_parent(child: Potential, parent_key: int) -> bool:
     """Whether a potential with ``parent_key`` is on the first-parent line above ``child``."""
     p = child
@@ -270,11 +276,7 @@ class Chaining:
             if hint.removals:
                 hints.append(hint)
         for target in chains.values():
-            if target.on:
-                removals = {target.cell: grid.cand[target.cell] & ~(1 << target.value)}
-            else:
-                removals = {target.cell: 1 << target.value}
-            removals = {c: m for c, m in removals.items() if m}
+            removals = _target_removals(grid, target.cell, target.value, target.on)
             if removals:
                 complexity = ancestors(target)
                 both = x_chains and y_chains
@@ -461,11 +463,7 @@ class Chaining:
     def _binary_hint(
         self, grid: Grid, on: Potential, off: Potential, target: Potential, absurd: bool, place: bool
     ) -> Hint:
-        if place:
-            removals = {target.cell: grid.cand[target.cell] & ~(1 << target.value)}
-        else:
-            removals = {target.cell: 1 << target.value}
-        removals = {c: m for c, m in removals.items() if m}
+        removals = _target_removals(grid, target.cell, target.value, place)
         complexity = ancestors(on) + ancestors(off)
         name = (
             "Forcing Chain"
@@ -485,11 +483,7 @@ class Chaining:
     def _reduction_hint(
         self, grid: Grid, target: Potential, outcomes: list[dict[int, Potential]], name: str, sort_key: int
     ) -> Hint:
-        if target.on:
-            removals = {target.cell: grid.cand[target.cell] & ~(1 << target.value)}
-        else:
-            removals = {target.cell: 1 << target.value}
-        removals = {c: m for c, m in removals.items() if m}
+        removals = _target_removals(grid, target.cell, target.value, target.on)
         complexity = sum(ancestors(outcome[target.key]) for outcome in outcomes)
         return Hint(
             self.prefix + name,

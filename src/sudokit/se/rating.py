@@ -166,19 +166,6 @@ def _ask(rule: Rule, grid: Grid, compiled: bool) -> Iterator[Hint]:
     return rule(grid)
 
 
-def path(values: Sequence[int], deadline: float | None = None, compiled: bool = True) -> Iterator[Hint]:
-    """SE's path for a grid of values (0 empty): each hint, applied in turn."""
-    grid = Grid.from_values(values)
-    while not grid.solved():
-        if deadline is not None and time.monotonic() > deadline:
-            raise SearchStopped("stopped by the time limit before the rating was done")
-        hint = first_hint(grid, compiled=compiled)
-        if hint is None:
-            return
-        yield hint
-        hint.apply(grid)
-
-
 def se_rate(values: Sequence[int], time_limit: float | None = None, compiled: bool = True) -> SERating:
     """ER, EP and ED of a 9x9 grid of values (0 empty), as Sudoku Explainer 1.2.1.3 rates it.
 

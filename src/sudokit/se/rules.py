@@ -14,7 +14,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from sudokit.se.grid import BITS, BLOCK, COLUMN, COUNT, HOUSE_CELLS, PEERS, REGIONS, ROW, Grid
+from sudokit.se.grid import (
+    BITS,
+    BLOCK,
+    COLUMN,
+    COUNT,
+    HOUSE_CELLS,
+    PEERS,
+    POSITION_IN,
+    REGION_KINDS,
+    REGION_OF,
+    REGIONS,
+    ROW,
+    Grid,
+)
 
 
 @dataclass(slots=True)
@@ -31,10 +44,6 @@ class Hint:
     """Chains: SE's complexity (distinct candidates the chains go through), which breaks ties."""
     sort_key: int = 0
     extra: dict[str, object] = field(default_factory=dict)
-
-    def worth(self, grid: Grid) -> bool:
-        """SE's ``isWorth``: the hint removes something (placements go with removals in SE)."""
-        return bool(self.removals)
 
     def apply(self, grid: Grid) -> None:
         """Remove the candidates, then place the value (if any), as SE applies a hint."""
@@ -480,7 +489,7 @@ def bivalue_universal_grave(grid: Grid) -> Iterator[Hint]:
     bug_values: dict[int, int] = {}
     all_values = 0
     common: list[int] | None = None
-    for kind in REGION_KINDS_SE:
+    for kind in REGION_KINDS:
         for index in range(9):
             region = REGIONS[kind][index]
             for value in range(1, 10):
@@ -506,7 +515,7 @@ def bivalue_universal_grave(grid: Grid) -> Iterator[Hint]:
                     return
     if any(not grid.values[c] and COUNT[temp[c]] != 2 for c in range(81)):
         return
-    for kind in REGION_KINDS_SE:
+    for kind in REGION_KINDS:
         for index in range(9):
             region = REGIONS[kind][index]
             for value in range(1, 10):
@@ -530,13 +539,8 @@ def bivalue_universal_grave(grid: Grid) -> Iterator[Hint]:
         yield from _bug3(grid, bug_cells, all_values, common)
 
 
-REGION_KINDS_SE = (BLOCK, ROW, COLUMN)
-
-
 def _shared_region(cells: list[int], kind: int) -> int:
     """The index of the region of ``kind`` holding every cell, or -1."""
-    from sudokit.se.grid import REGION_OF
-
     indexes = {REGION_OF[c][kind] for c in cells}
     return indexes.pop() if len(indexes) == 1 else -1
 
@@ -547,7 +551,7 @@ def _bug4(grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_valu
     shared = cand[c1] & cand[c2] & ~all_values
     if COUNT[shared] != 1:
         return
-    for kind in REGION_KINDS_SE:
+    for kind in REGION_KINDS:
         if _shared_region(bug_cells, kind) >= 0:
             removals = {
                 c1: cand[c1] & ~bug_values[c1] & ~shared,
@@ -559,10 +563,8 @@ def _bug4(grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_valu
 
 
 def _bug3(grid: Grid, bug_cells: list[int], all_values: int, common: list[int]) -> Iterator[Hint]:
-    from sudokit.se.grid import REGION_OF
-
     cand = grid.cand
-    for kind in REGION_KINDS_SE:
+    for kind in REGION_KINDS:
         region = _shared_region(bug_cells, kind)
         if region < 0:
             continue
@@ -600,8 +602,6 @@ def _loop_base(loop: list[int]) -> float:
 
 def _find_loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
     """SE's search for unique loops through ``start`` on the values v1, v2 (at most two extra cells)."""
-    from sudokit.se.grid import REGION_OF
-
     cand = grid.cand
     both = 1 << v1 | 1 << v2
     results: list[list[int]] = []
@@ -609,7 +609,7 @@ def _find_loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
 
     def walk(cell: int, allowed: int, extra: int, last_kind: int) -> None:
         loop.append(cell)
-        for kind in REGION_KINDS_SE:
+        for kind in REGION_KINDS:
             if kind == last_kind:
                 continue
             for nxt in REGIONS[kind][REGION_OF[cell][kind]]:
@@ -628,13 +628,11 @@ def _find_loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
 
 def _valid_loop(loop: list[int]) -> bool:
     """Each region is entered on an odd step as often as on an even one (a deadly pattern)."""
-    from sudokit.se.grid import REGION_OF
-
     odd_seen: set[tuple[int, int]] = set()
     even_seen: set[tuple[int, int]] = set()
     odd = False
     for cell in loop:
-        for kind in REGION_KINDS_SE:
+        for kind in REGION_KINDS:
             region = (kind, REGION_OF[cell][kind])
             seen = odd_seen if odd else even_seen
             if region in seen:
@@ -699,12 +697,10 @@ def _loop_type3(
     grid: Grid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float
 ) -> Iterator[tuple[Hint, int]]:
     """Type 3: the two extra cells with a naked (kind 3) or hidden (kind 5) set of their region."""
-    from sudokit.se.grid import POSITION_IN, REGION_OF
-
     cand = grid.cand
     extra = (cand[c1] | cand[c2]) & ~(1 << v1 | 1 << v2)
     for degree in range(COUNT[extra], 8):
-        for kind in REGION_KINDS_SE:
+        for kind in REGION_KINDS:
             if REGION_OF[c1][kind] != REGION_OF[c2][kind]:
                 continue
             index = REGION_OF[c1][kind]
@@ -747,7 +743,7 @@ def _loop_type3(
                             continue
                         for p in positions:
                             union |= p
-                        if COUNT_POS(union) != degree:
+                        if union.bit_count() != degree:
                             continue
                         hidden = sum(1 << v for v in values)
                         places = union & ~(1 << i1) & ~(1 << i2)
@@ -763,17 +759,10 @@ def _loop_type3(
                         )
 
 
-def COUNT_POS(mask: int) -> int:
-    """The number of positions in a position mask (0..8)."""
-    return mask.bit_count()
-
-
 def _loop_type4(grid: Grid, c1: int, c2: int, v1: int, v2: int, base: float) -> Hint | None:
-    from sudokit.se.grid import REGION_OF
-
     cand = grid.cand
     r1 = r2 = False
-    for kind in REGION_KINDS_SE:
+    for kind in REGION_KINDS:
         if REGION_OF[c1][kind] != REGION_OF[c2][kind]:
             continue
         region = REGIONS[kind][REGION_OF[c1][kind]]
