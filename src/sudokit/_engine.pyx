@@ -994,6 +994,22 @@ cdef class Generator:
         return result.status, left, bool(result.minimal), result.nodes, result.checks
 
 
+
+cdef int _load_grid(values, cand, int *v, int *c) except -1:
+    """Copy a Sudoku Explainer grid (81 values, 81 candidate masks) into the core's arrays."""
+    cdef int k
+    if len(values) != 81 or len(cand) != 81:
+        raise ValueError("expected 81 cells")
+    for k in range(81):
+        v[k] = values[k]
+        c[k] = cand[k]
+    return 0
+
+
+cdef list _removals(se_hint *hint):
+    """A hint's removals as (cell, mask) pairs."""
+    return [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+
 def se_basic_hint(values, cand):
     """Sudoku Explainer's first hint among its rules from hidden singles to XYZ-wings, or None.
 
@@ -1007,16 +1023,12 @@ def se_basic_hint(values, cand):
     cdef se_hint hint
     cdef int k
     cdef int found
-    if len(values) != 81 or len(cand) != 81:
-        raise ValueError("expected 81 cells")
-    for k in range(81):
-        v[k] = values[k]
-        c[k] = cand[k]
+    _load_grid(values, cand, v, c)
     with nogil:
         found = c_se_basic_hint(v, c, &hint)
     if not found:
         return None
-    removals = [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    removals = _removals(&hint)
     regions = [(hint.regions[k][0], hint.regions[k][1]) for k in range(hint.nregions)]
     cells = [hint.set_cells[k] for k in range(hint.nset)]
     return hint.name, hint.difficulty, hint.cell, hint.value, removals, regions, hint.set_values, cells
@@ -1034,18 +1046,14 @@ def se_chain_hint(values, cand, int mode):
     cdef se_hint hint
     cdef int k
     cdef int found
-    if len(values) != 81 or len(cand) != 81:
-        raise ValueError("expected 81 cells")
-    for k in range(81):
-        v[k] = values[k]
-        c[k] = cand[k]
+    _load_grid(values, cand, v, c)
     with nogil:
         found = c_se_chain_hint(v, c, mode, &hint)
     if found < 0:
         return -1
     if not found:
         return None
-    removals = [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    removals = _removals(&hint)
     return hint.name, hint.difficulty, hint.set_values, removals
 
 
@@ -1056,16 +1064,14 @@ def se_aligned_hint(values, cand, int degree):
     cdef se_hint hint
     cdef int k
     cdef int found
-    if len(values) != 81 or len(cand) != 81 or degree not in (2, 3):
-        raise ValueError("expected 81 cells and degree 2 or 3")
-    for k in range(81):
-        v[k] = values[k]
-        c[k] = cand[k]
+    if degree not in (2, 3):
+        raise ValueError("expected degree 2 or 3")
+    _load_grid(values, cand, v, c)
     with nogil:
         found = c_se_aligned_hint(v, c, degree, &hint)
     if not found:
         return None
-    return [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    return _removals(&hint)
 
 
 def se_basic_run(list values, list cand):
@@ -1080,11 +1086,7 @@ def se_basic_run(list values, list cand):
     cdef double difficulties[81 * 10]
     cdef int placed[81 * 10]
     cdef int k, n
-    if len(values) != 81 or len(cand) != 81:
-        raise ValueError("expected 81 cells")
-    for k in range(81):
-        v[k] = values[k]
-        c[k] = cand[k]
+    _load_grid(values, cand, v, c)
     with nogil:
         n = c_se_basic_run(v, c, 81 * 10, names, difficulties, placed)
     for k in range(81):
@@ -1100,16 +1102,12 @@ def se_quad_hint(values, cand):
     cdef se_hint hint
     cdef int k
     cdef int found
-    if len(values) != 81 or len(cand) != 81:
-        raise ValueError("expected 81 cells")
-    for k in range(81):
-        v[k] = values[k]
-        c[k] = cand[k]
+    _load_grid(values, cand, v, c)
     with nogil:
         found = c_se_quad_hint(v, c, &hint)
     if not found:
         return None
-    return hint.name, hint.difficulty, [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    return hint.name, hint.difficulty, _removals(&hint)
 
 
 def se_loop_hint(values, cand):
@@ -1119,15 +1117,11 @@ def se_loop_hint(values, cand):
     cdef se_hint hint
     cdef int k
     cdef int found
-    if len(values) != 81 or len(cand) != 81:
-        raise ValueError("expected 81 cells")
-    for k in range(81):
-        v[k] = values[k]
-        c[k] = cand[k]
+    _load_grid(values, cand, v, c)
     with nogil:
         found = c_se_loop_hint(v, c, &hint)
     if found < 0:
         return -1
     if not found:
         return None
-    return hint.name, hint.difficulty, [(hint.removal_cell[k], hint.removal_mask[k]) for k in range(hint.nremovals)]
+    return hint.name, hint.difficulty, _removals(&hint)

@@ -100,6 +100,22 @@ static void pset_put(pset *s, int k, int n) {  /* like a Python dict: keeps its 
     s->at[k] = n;
 }
 
+/* Every key of src, in its order, into dst (as a Python dict's update). */
+static void pset_add_all(pset *dst, const pset *src) {
+    for (int i = 0; i < src->size; i++) pset_put(dst, src->order[i], src->at[src->order[i]]);
+}
+
+/* Keep the keys of s that other also has, in s's order (s keeps its own nodes). */
+static void pset_retain(pset *s, const pset *other) {
+    int kept = 0;
+    for (int i = 0; i < s->size; i++) {
+        int k = s->order[i];
+        if (pset_get(other, k) >= 0) s->order[kept++] = k;
+        else s->stamp[k] = 0;
+    }
+    s->size = kept;
+}
+
 /* -------------------------------------------------------------------------- ancestors */
 
 static int seen_stamp[NKEYS];
@@ -501,11 +517,10 @@ static void multiple(const rule *r, grid *g, best *b) {
         if (g->values[cell] || !(count > 2 || (count > 1 && r->dynamic))) continue;
         nnodes = 0;
         nparents = 0;
-        int nv = 0, values[9];
+        int nv = 0;
         int first = 1;
         for (int v = 1; v <= 9; v++) {
             if (!(vals >> v & 1)) continue;
-            values[nv] = v;
             pset *on = &value_on[nv], *off = &value_off[nv];
             pset_clear(on);
             pset_clear(off);
@@ -544,8 +559,8 @@ static void multiple(const rule *r, grid *g, best *b) {
                         if (places[j] == cell) {
                             outs_on[j] = on;
                             outs_off[j] = off;
-                            for (int i = 0; i < on->size; i++) pset_put(&region_on, on->order[i], on->at[on->order[i]]);
-                            for (int i = 0; i < off->size; i++) pset_put(&region_off, off->order[i], off->at[off->order[i]]);
+                            pset_add_all(&region_on, on);
+                            pset_add_all(&region_off, off);
                         } else {
                             pset *o_on = &pos_on[j], *o_off = &pos_off[j];
                             pset_clear(o_on);
@@ -555,21 +570,8 @@ static void multiple(const rule *r, grid *g, best *b) {
                             chaining(r, g, o_on, o_off, &a, &c);
                             outs_on[j] = o_on;
                             outs_off[j] = o_off;
-                            /* keep the keys of region_on found in o_on, in their order */
-                            int kept = 0;
-                            for (int i = 0; i < region_on.size; i++) {
-                                int k = region_on.order[i];
-                                if (pset_get(o_on, k) >= 0) region_on.order[kept++] = k;
-                                else region_on.stamp[k] = 0;
-                            }
-                            region_on.size = kept;
-                            kept = 0;
-                            for (int i = 0; i < region_off.size; i++) {
-                                int k = region_off.order[i];
-                                if (pset_get(o_off, k) >= 0) region_off.order[kept++] = k;
-                                else region_off.stamp[k] = 0;
-                            }
-                            region_off.size = kept;
+                            pset_retain(&region_on, o_on);
+                            pset_retain(&region_off, o_off);
                         }
                     }
                     for (int side = 0; side < 2; side++) {
@@ -588,24 +590,12 @@ static void multiple(const rule *r, grid *g, best *b) {
             if (first) {
                 pset_clear(&cell_on);
                 pset_clear(&cell_off);
-                for (int i = 0; i < on->size; i++) pset_put(&cell_on, on->order[i], on->at[on->order[i]]);
-                for (int i = 0; i < off->size; i++) pset_put(&cell_off, off->order[i], off->at[off->order[i]]);
+                pset_add_all(&cell_on, on);
+                pset_add_all(&cell_off, off);
                 first = 0;
             } else {
-                int kept = 0;
-                for (int i = 0; i < cell_on.size; i++) {
-                    int k = cell_on.order[i];
-                    if (pset_get(on, k) >= 0) cell_on.order[kept++] = k;
-                    else cell_on.stamp[k] = 0;
-                }
-                cell_on.size = kept;
-                kept = 0;
-                for (int i = 0; i < cell_off.size; i++) {
-                    int k = cell_off.order[i];
-                    if (pset_get(off, k) >= 0) cell_off.order[kept++] = k;
-                    else cell_off.stamp[k] = 0;
-                }
-                cell_off.size = kept;
+                pset_retain(&cell_on, on);
+                pset_retain(&cell_off, off);
             }
             nv++;
         }
@@ -621,7 +611,6 @@ static void multiple(const rule *r, grid *g, best *b) {
                 }
             }
         }
-        (void)values;
     }
 }
 
