@@ -339,9 +339,11 @@ def _line_order(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _group_support(
-    board: Board, cells: tuple[int, ...], checks: list[list[tuple[int, tuple[int, ...]]]]
-) -> list[int] | None:
+_Checks = list[list[tuple[int, tuple[int, ...]]]]
+"""For each cell of a group of links: (earlier cell, table from its symbol to the allowed mask)."""
+
+
+def _group_support(board: Board, cells: tuple[int, ...], checks: _Checks) -> list[int] | None:
     """For each cell of a group, the candidates some filling keeps: every link holds, seen cells differ.
 
     ``checks[i]`` lists, for cell i, (earlier cell j, table from j's symbol to i's allowed mask).
@@ -392,6 +394,29 @@ class _TooBig(Exception):
     """A group's search passed its node limit."""
 
 
+def _group_checks(
+    grid: Grid, group: tuple[str, tuple[int, ...], tuple[int, ...]], tables: list[tuple[int, ...]]
+) -> _Checks:
+    """For each cell of a group, (earlier cell, table from its symbol to this cell's allowed mask).
+
+    Built once per grid: a link read from its second cell to its first takes its table backwards.
+    """
+    _, cells, links = group
+    place = {c: i for i, c in enumerate(cells)}
+    checks: _Checks = [[] for _ in cells]
+    for k in links:
+        a, b = grid.links[k].cells
+        if place[a] < place[b]:
+            checks[place[b]].append((place[a], tables[k]))
+        else:
+            back = tuple(
+                sum(1 << x for x in range(len(tables[k])) if tables[k][x] >> y & 1)
+                for y in range(len(tables[k]))
+            )
+            checks[place[a]].append((place[b], back))
+    return checks
+
+
 def _link_steps(board: Board, chosen: _Choice) -> Iterator[Step]:
     """Link exclusion over the links of the kinds ``chosen`` keeps, a whole group of joined links at once.
 
@@ -402,25 +427,14 @@ def _link_steps(board: Board, chosen: _Choice) -> Iterator[Step]:
     grid = board.grid
     tables = grid.memo("logic.link-tables", lambda: [link.table(grid.values) for link in grid.links])
     groups = grid.memo("logic.link-groups", lambda: _link_groups(grid))
-    for kind, cells, links in groups:
+    all_checks = grid.memo(
+        "logic.link-group-checks", lambda: [_group_checks(grid, g, tables) for g in groups]
+    )
+    for (kind, cells, links), checks in zip(groups, all_checks, strict=True):
         technique = chosen(kind, "link_exclusion")
         if technique is None or all(board.value[c] != EMPTY for c in cells):
             continue
-        support = None
-        if len(links) > 1:
-            place = {c: i for i, c in enumerate(cells)}
-            checks: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in cells]
-            for k in links:
-                a, b = grid.links[k].cells
-                if place[a] < place[b]:
-                    checks[place[b]].append((place[a], tables[k]))
-                else:  # the table read backwards: from b's symbol to the a symbols that fit
-                    back = tuple(
-                        sum(1 << x for x in range(len(tables[k])) if tables[k][x] >> y & 1)
-                        for y in range(len(tables[k]))
-                    )
-                    checks[place[a]].append((place[b], back))
-            support = _group_support(board, cells, checks)
+        support = _group_support(board, cells, checks) if len(links) > 1 else None
         if support is not None:
             elims = _unsupported(board, cells, support)
             if elims:
