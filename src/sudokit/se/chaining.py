@@ -480,18 +480,32 @@ class Chaining:
             sort_key=7 if absurd else 1,
         )
 
-    def _reduction_hint(
-        self, grid: Grid, target: Potential, outcomes: list[dict[int, Potential]], name: str, sort_key: int
-    ) -> Hint:
-        removals = _target_removals(grid, target.cell, target.value, target.on)
-        complexity = sum(ancestors(outcome[target.key]) for outcome in outcomes)
-        return Hint(
-            self.prefix + name,
-            self.base + length_difficulty(complexity),
-            removals,
-            complexity=complexity,
-            sort_key=sort_key,
-        )
+    def _reductions(
+        self,
+        grid: Grid,
+        hints: list[Hint],
+        targets: dict[int, Potential],
+        outcomes: list[dict[int, Potential]],
+        name: str,
+        sort_key: int,
+    ) -> None:
+        """Cell or region forcing chains: each target every branch (value or place) reaches is proved.
+
+        The complexity adds up the target's chain in every branch's outcome.
+        """
+        for target in targets.values():
+            removals = _target_removals(grid, target.cell, target.value, target.on)
+            if removals:
+                complexity = sum(ancestors(outcome[target.key]) for outcome in outcomes)
+                hints.append(
+                    Hint(
+                        self.prefix + name,
+                        self.base + length_difficulty(complexity),
+                        removals,
+                        complexity=complexity,
+                        sort_key=sort_key,
+                    )
+                )
 
     def _multiple(self, grid: Grid) -> list[Hint]:
         hints: list[Hint] = []
@@ -531,14 +545,8 @@ class Chaining:
                     cell_off = {k: v for k, v in cell_off.items() if k in on_to_off}
             if not self.nishio and (count == 2 or (self.multiple and count > 2)):
                 assert cell_on is not None
-                for target in cell_on.values():
-                    hint = self._reduction_hint(grid, target, value_on, "Cell Forcing Chains", 5)
-                    if hint.removals:
-                        hints.append(hint)
-                for target in cell_off.values():
-                    hint = self._reduction_hint(grid, target, value_off, "Cell Forcing Chains", 5)
-                    if hint.removals:
-                        hints.append(hint)
+                self._reductions(grid, hints, cell_on, value_on, "Cell Forcing Chains", 5)
+                self._reductions(grid, hints, cell_off, value_off, "Cell Forcing Chains", 5)
         return hints
 
     def _binary(
@@ -614,11 +622,5 @@ class Chaining:
                     outcomes_off.append(other_off)
                     region_on = {k: v for k, v in region_on.items() if k in other_on}
                     region_off = {k: v for k, v in region_off.items() if k in other_off}
-            for target in region_on.values():
-                hint = self._reduction_hint(grid, target, outcomes_on, "Region Forcing Chains", 6)
-                if hint.removals:
-                    hints.append(hint)
-            for target in region_off.values():
-                hint = self._reduction_hint(grid, target, outcomes_off, "Region Forcing Chains", 6)
-                if hint.removals:
-                    hints.append(hint)
+            self._reductions(grid, hints, region_on, outcomes_on, "Region Forcing Chains", 6)
+            self._reductions(grid, hints, region_off, outcomes_off, "Region Forcing Chains", 6)
