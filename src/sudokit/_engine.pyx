@@ -100,7 +100,8 @@ cdef extern from "_core/serate.h" nogil:
         int set_cells[4]
         int nset
     int c_se_basic_hint "se_basic_hint"(const int *values, const int *cand, se_hint *out)
-    int c_se_chain_hint "se_chain_hint"(const int *values, const int *cand, int mode, se_hint *out)
+    int c_se_chain_hint "se_chain_hint"(const int *values, const int *cand, int mode, sk_poll_fn poll,
+                                        void *context, se_hint *out)
     int c_se_loop_hint "se_loop_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_quad_hint "se_quad_hint"(const int *values, const int *cand, se_hint *out)
     int c_se_aligned_hint "se_aligned_hint"(const int *values, const int *cand, int degree, se_hint *out)
@@ -1034,21 +1035,27 @@ def se_basic_hint(values, cand):
     return hint.name, hint.difficulty, hint.cell, hint.value, removals, regions, hint.set_values, cells
 
 
-def se_chain_hint(values, cand, int mode):
-    """Sudoku Explainer's first hint of one chaining rule without nesting, or None.
+def se_chain_hint(values, cand, int mode, Poll poll=None):
+    """Sudoku Explainer's first hint of one chaining rule, or None.
 
-    mode 0: cycles and forcing X/Y chains, 1: Nishio, 2: multiple, 3: dynamic forcing chains.
-    Returns (name, difficulty, complexity, removals), name indexing sudokit.se's table of chain
-    names, or -1 when the search outgrew the core's memory (the Python rules then answer).
+    mode 0: cycles and forcing X/Y chains, 1: Nishio, 2: multiple, 3: dynamic forcing chains,
+    3 + n: dynamic forcing chains nested to level n (1-5).  Returns (name, difficulty, complexity,
+    removals), name indexing sudokit.se's table of chain names, or -1 when the search outgrew the
+    core's memory.  ``poll`` is asked about every 50 ms (Ctrl-C, a time limit); the exception it
+    stopped the search with is raised here.
     """
     cdef int v[81]
     cdef int c[81]
     cdef se_hint hint
     cdef int k
     cdef int found
+    if poll is None:
+        poll = Poll()
     _load_grid(values, cand, v, c)
     with nogil:
-        found = c_se_chain_hint(v, c, mode, &hint)
+        found = c_se_chain_hint(v, c, mode, _poll, <void *>poll, &hint)
+    if found == -2:
+        raise poll.error
     if found < 0:
         return -1
     if not found:

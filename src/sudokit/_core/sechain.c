@@ -1,35 +1,71 @@
 /* Sudoku Explainer's chains, compiled: cycles, forcing X/Y chains, Nishio, multiple and dynamic
- * forcing chains (no nesting).  The same search, in the same orders, as sudokit/se/chaining.py
- * (which stays the reference and does the nested levels): potentials (a candidate assumed on or
- * off) spread breadth first, each remembering the potentials it follows from, and a hint's
- * complexity is the number of distinct potentials its chains go through.  Only the first hint in
- * SE's order (difficulty, then complexity, then kind, then the order found) is returned.
+ * forcing chains, and the nested levels of dynamic forcing chains (SE's "(+)" at 9.0, its nested
+ * forcing chains at 9.5 to 11.0 and up).
+ *
+ * The same search, in the same orders, as sudokit/se/chaining.py (the reference for the levels up
+ * to 1): potentials (a candidate assumed on or off) spread breadth first, each remembering the
+ * potentials it follows from and why (the cell's last value, the region's last place, or a nested
+ * rule), and a hint's complexity is the number of distinct potentials its chains go through, plus
+ * the complexity of every distinct nested chain they use.
+ *
+ * Nesting: when a dynamic chain of level n runs out of implications, SE asks other rules on the
+ * grid the chain has made (intersections, hidden and naked pairs, X-Wings, then for n >= 2 whole
+ * chaining rules); a hint of theirs that needs a candidate the chain removed ("rule parents")
+ * turns its removals off, with those candidates as parents.  The nested rules here run one depth
+ * down with their own search state (`ctx`); the node arena is shared, used as a stack.
+ *
+ * At depth 0 only the first hint in SE's order (difficulty, then complexity, then kind, then the
+ * order found) is kept; a nested rule keeps all its hints, sorted in that order, equal removals
+ * once.
  */
 #include "serate.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NKEYS 1620           /* (cell * 10 + value) * 2 + on */
 #define MAXNODES (1 << 20)
 #define MAXPARENTS (1 << 22)
+#define MAXNESTS (1 << 20)
+#define MAXDEPTH 4
+#define MAXHINTS (1 << 15)
+#define MAXARENA (1 << 20)
+
+enum { C_NONE, C_NAKED, C_BLOCK, C_ROW, C_COLUMN, C_ADVANCED };  /* why a potential follows */
 
 typedef struct {
     short cell;
     signed char value;
     signed char on;
+    signed char cause;       /* C_*: the cell's last value, a region's last place, a nested rule */
     int first;               /* index of its first parent in the parent arena */
     int count;               /* how many parents */
+    int nest;                /* index of the nested chain it came from in nests[], 0 for none */
 } node;
+
+typedef struct {
+    uint64_t id;             /* the nested chain's identity (its targets and their chains) */
+    int complexity;
+} nest_info;
 
 static node nodes[MAXNODES];
 static int nnodes;
 static int parent_arena[MAXPARENTS];
 static int nparents;
-static int overflow;
+static nest_info nests[MAXNESTS];
+static int nnests = 1;
+static int overflow;         /* 1: out of memory, 2: stopped by the poll callback */
 
 static int rcells[3][9][9];
 static int rof[81][3];
 static int ready;
+
+static se_chain_poll poll_fn;
+static void *poll_context;
+static long work;
+static struct timespec last_poll;
 
 static int key_of(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
 static int key(int n) { return key_of(nodes[n].cell, nodes[n].value, nodes[n].on); }
@@ -50,17 +86,30 @@ static void tables(void) {
     ready = 1;
 }
 
-static int new_node(int cell, int value, int on, int parent) {
+/* Every few thousand chainings, and at most every 50 ms, ask the caller whether to go on. */
+static void tick(void) {
+    if (!poll_fn || ++work & 1023) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double ms = (double)(now.tv_sec - last_poll.tv_sec) * 1e3 + (double)(now.tv_nsec - last_poll.tv_nsec) / 1e6;
+    if (ms < 50) return;
+    last_poll = now;
+    if (poll_fn(poll_context, work, 0)) overflow = 2;
+}
+
+static int new_node(int cell, int value, int on, int parent, int cause) {
     if (nnodes >= MAXNODES || nparents >= MAXPARENTS - 100) {
-        overflow = 1;
+        if (!overflow) overflow = 1;
         return 0;
     }
     node *n = &nodes[nnodes];
     n->cell = (short)cell;
     n->value = (signed char)value;
     n->on = (signed char)on;
+    n->cause = (signed char)cause;
     n->first = nparents;
     n->count = 0;
+    n->nest = 0;
     if (parent >= 0) {
         parent_arena[nparents++] = parent;
         n->count = 1;
@@ -70,7 +119,7 @@ static int new_node(int cell, int value, int on, int parent) {
 
 static void add_parent(int n, int parent) {
     if (nparents >= MAXPARENTS) {
-        overflow = 1;
+        if (!overflow) overflow = 1;
         return;
     }
     parent_arena[nparents++] = parent;  /* the node's parents are the last ones added */
@@ -116,26 +165,34 @@ static void pset_retain(pset *s, const pset *other) {
     s->size = kept;
 }
 
-/* -------------------------------------------------------------------------- ancestors */
+/* ------------------------------------------------------------------------ walking a chain */
 
 static int seen_stamp[NKEYS];
 static int seen_gen;
-static int stack[MAXNODES];
+static int walk[MAXNODES];
 
-static int ancestors(int target) {
+/* The potentials a target follows from (itself first), breadth first, each key once: SE's getChain
+ * (the first node met of a key stands for it).  Into walk[]; the count. */
+static int chain_of(int target) {
     seen_gen++;
-    int top = 0, count = 0;
-    stack[top++] = target;
-    while (top) {
-        int n = stack[--top];
-        int k = key(n);
-        if (seen_stamp[k] == seen_gen) continue;
-        seen_stamp[k] = seen_gen;
-        count++;
-        for (int i = 0; i < nodes[n].count && top < MAXNODES; i++) stack[top++] = parent_arena[nodes[n].first + i];
+    int head = 0, tail = 0;
+    walk[tail++] = target;
+    seen_stamp[key(target)] = seen_gen;
+    while (head < tail) {
+        int n = walk[head++];
+        for (int i = 0; i < nodes[n].count; i++) {
+            int p = parent_arena[nodes[n].first + i];
+            int k = key(p);
+            if (seen_stamp[k] == seen_gen) continue;
+            seen_stamp[k] = seen_gen;
+            if (tail >= MAXNODES) break;
+            walk[tail++] = p;
+        }
     }
-    return count;
+    return tail;
 }
+
+static int ancestors(int target) { return chain_of(target); }
 
 static double length_difficulty(int complexity) {
     double added = 0.0;
@@ -164,10 +221,8 @@ typedef struct {
     int values[81];
 } grid;
 
-static int out_nodes[64];
-
-/* What an "on" potential turns off, first occurrence of each key kept; count returned. */
-static int on_to_off(const grid *g, int p, int y) {
+/* What an "on" potential turns off: keys and causes, first occurrence of each key kept; the count. */
+static int on_to_off(const grid *g, int p, int y, int *keys, int *causes) {
     static int mark[NKEYS], mark_gen;
     mark_gen++;
     int n = 0, cell = nodes[p].cell, value = nodes[p].value;
@@ -175,9 +230,9 @@ static int on_to_off(const grid *g, int p, int y) {
         for (int v = 1; v <= 9; v++)
             if (v != value && (g->cand[cell] >> v & 1)) {
                 int k = key_of(cell, v, 0);
-                if (mark[k] == mark_gen) continue;
                 mark[k] = mark_gen;
-                out_nodes[n++] = key_of(cell, v, 0);
+                causes[n] = C_NAKED;
+                keys[n++] = k;
             }
     for (int kind = 0; kind < 3; kind++)
         for (int i = 0; i < 9; i++) {
@@ -186,14 +241,15 @@ static int on_to_off(const grid *g, int p, int y) {
                 int k = key_of(c, value, 0);
                 if (mark[k] == mark_gen) continue;
                 mark[k] = mark_gen;
-                out_nodes[n++] = k;
+                causes[n] = C_BLOCK + kind;
+                keys[n++] = k;
             }
         }
-    return n;  /* keys; nodes are made by the caller only when kept */
+    return n;  /* nodes are made by the caller only when kept */
 }
 
 /* What an "off" potential turns on: made as nodes (with hidden parents when source is given). */
-static int off_to_on(const grid *g, int p, const grid *source, const pset *offs, int y, int x) {
+static int off_to_on(const grid *g, int p, const grid *source, const pset *offs, int y, int x, int *out) {
     static int mark[NKEYS], mark_gen;
     mark_gen++;
     int n = 0, cell = nodes[p].cell, value = nodes[p].value;
@@ -204,11 +260,14 @@ static int off_to_on(const grid *g, int p, const grid *source, const pset *offs,
             int other = __builtin_ctz((unsigned)rest);
             int k = key_of(cell, other, 1);
             mark[k] = mark_gen;
-            int q = new_node(cell, other, 1, p);
+            int q = new_node(cell, other, 1, p, C_NAKED);
             if (source)
                 for (int v = 1; v <= 9; v++)
-                    if ((source->cand[cell] >> v & 1) && !(g->cand[cell] >> v & 1)) add_parent(q, pset_get(offs, key_of(cell, v, 0)));
-            out_nodes[n++] = q;
+                    if ((source->cand[cell] >> v & 1) && !(g->cand[cell] >> v & 1)) {
+                        int parent = pset_get(offs, key_of(cell, v, 0));
+                        if (parent >= 0) add_parent(q, parent);
+                    }
+            out[n++] = q;
         }
     }
     if (x)
@@ -222,19 +281,21 @@ static int off_to_on(const grid *g, int p, const grid *source, const pset *offs,
             int k = key_of(other, value, 1);
             if (mark[k] == mark_gen) continue;
             mark[k] = mark_gen;
-            int q = new_node(other, value, 1, p);
+            int q = new_node(other, value, 1, p, C_BLOCK + kind);
             if (source)
                 for (int i = 0; i < 9; i++) {
                     int c = region[i];
-                    if ((source->cand[c] >> value & 1) && !(g->cand[c] >> value & 1))
-                        add_parent(q, pset_get(offs, key_of(c, value, 0)));
+                    if ((source->cand[c] >> value & 1) && !(g->cand[c] >> value & 1)) {
+                        int parent = pset_get(offs, key_of(c, value, 0));
+                        if (parent >= 0) add_parent(q, parent);
+                    }
                 }
-            out_nodes[n++] = q;
+            out[n++] = q;
         }
     return n;
 }
 
-/* ------------------------------------------------------------------------------ the best hint */
+/* ------------------------------------------------------------------------------ the hints */
 
 typedef struct {
     int found;
@@ -246,6 +307,37 @@ typedef struct {
     int cell[81];
     int mask[81];
 } best;
+
+/* A hint of a nested rule: what it removes and the candidates the chain around it must have
+ * removed for it (its rule parents), as ranges of its depth's arena. */
+typedef struct {
+    double difficulty;
+    int complexity;
+    int sort_key;
+    int seq;
+    int rfirst, rcount;      /* removals: cell * 16 + value */
+    int pfirst, pcount;      /* rule parents: cell * 16 + value */
+    uint64_t id;             /* 0 for the hints of rules that are no chains */
+    uint64_t removals_hash;
+} nested_hint;
+
+typedef struct {
+    int depth;
+    int collect;             /* keep every hint (a nested rule) instead of the best one */
+    best b;
+    grid initial, current;   /* nested: the enclosing chain's grid before it and now */
+    nested_hint hints[MAXHINTS];
+    int nhints;
+    int arena[MAXARENA];
+    int narena;
+    /* the search state of this depth */
+    pset value_on[9], value_off[9], cell_on, cell_off, region_on, region_off;
+    pset off_to_on_set, off_to_off_set, pos_on[9], pos_off[9];
+    grid saved;
+    int qon[NKEYS * 2], qoff[NKEYS * 2];
+} ctx;
+
+static ctx *contexts[MAXDEPTH];
 
 static void offer(best *b, double difficulty, int complexity, int sort_key, int name, const int *cells,
                   const int *masks, int n) {
@@ -272,26 +364,204 @@ static void offer(best *b, double difficulty, int complexity, int sort_key, int 
         }
 }
 
-static void offer_target(best *b, const grid *g, int target_on, int cell, int value, double difficulty,
-                         int complexity, int sort_key, int name) {
-    int mask = target_on ? g->cand[cell] & ~(1 << value) : 1 << value;
-    offer(b, difficulty, complexity, sort_key, name, &cell, &mask, 1);
+static int arena_push(ctx *x, int v) {
+    if (x->narena >= MAXARENA) {
+        if (!overflow) overflow = 1;
+        return 0;
+    }
+    x->arena[x->narena++] = v;
+    return 1;
+}
+
+/* Open a nested hint (its removals pushed, parents to follow); NULL when there is no room. */
+static nested_hint *open_hint(ctx *x, double difficulty, int complexity, int sort_key, uint64_t id,
+                              const int *cells, const int *masks, int n) {
+    if (x->nhints >= MAXHINTS) {
+        if (!overflow) overflow = 1;
+        return 0;
+    }
+    nested_hint *h = &x->hints[x->nhints];
+    h->difficulty = difficulty;
+    h->complexity = complexity;
+    h->sort_key = sort_key;
+    h->seq = x->nhints;
+    h->id = id;
+    h->rfirst = x->narena;
+    uint64_t hash = 1469598103934665603ULL;
+    for (int i = 0; i < n; i++)
+        for (int v = 1; v <= 9; v++)
+            if (masks[i] >> v & 1) {
+                arena_push(x, cells[i] * 16 + v);
+                hash = (hash ^ (uint64_t)(cells[i] * 16 + v)) * 1099511628211ULL;
+            }
+    h->rcount = x->narena - h->rfirst;
+    h->removals_hash = hash;
+    h->pfirst = x->narena;
+    h->pcount = 0;
+    x->nhints++;
+    return h;
+}
+
+/* A rule parent, once (the parents of one hint are few: a linear check). */
+static void add_rule_parent(ctx *x, nested_hint *h, int cell, int value) {
+    int item = cell * 16 + value;
+    for (int i = 0; i < h->pcount; i++)
+        if (x->arena[h->pfirst + i] == item) return;
+    if (arena_push(x, item)) h->pcount++;
+}
+
+/* The candidates the enclosing chain removed that made an "on" potential follow: the cell's other
+ * values (cause C_NAKED) or the value's other places in the region (a region cause). */
+static void cause_parents(ctx *x, nested_hint *h, int cell, int value, int cause) {
+    if (cause == C_NAKED) {
+        for (int v = 1; v <= 9; v++)
+            if ((x->initial.cand[cell] >> v & 1) && !(x->current.cand[cell] >> v & 1)) add_rule_parent(x, h, cell, v);
+    } else if (cause >= C_BLOCK && cause <= C_COLUMN) {
+        int kind = cause - C_BLOCK;
+        const int *region = rcells[kind][rof[cell][kind]];
+        for (int i = 0; i < 9; i++)
+            if ((x->initial.cand[region[i]] >> value & 1) && !(x->current.cand[region[i]] >> value & 1))
+                add_rule_parent(x, h, region[i], value);
+    }
+}
+
+/* SE's getRuleParents of a chain hint: over each target's chain, every "on" potential's cause
+ * (the first assumption's is initial_cause: a cell chain's naked single, a region chain's region). */
+static void chain_rule_parents(ctx *x, nested_hint *h, const int *targets, int ntargets, int initial_cause) {
+    for (int t = 0; t < ntargets; t++) {
+        int n = chain_of(targets[t]);
+        for (int i = 0; i < n; i++) {
+            const node *p = &nodes[walk[i]];
+            int cause = p->cause;
+            if (cause == C_NONE && p->count == 0) cause = initial_cause;
+            if (p->on) cause_parents(x, h, p->cell, p->value, cause);
+        }
+    }
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ (v + 0x9e3779b97f4a7c15ULL)) * 0x100000001b3ULL; }
+
+/* A chain hint's identity (SE's FullChain: its targets and the chains to them) and its nested
+ * complexity (each distinct nested chain its chains go through, counted once). */
+static uint64_t chain_identity(const int *targets, int ntargets, int *nested) {
+    uint64_t h = 0x84222325cbf29ce4ULL;
+    uint64_t seen[64];
+    int nseen = 0;
+    *nested = 0;
+    for (int t = 0; t < ntargets; t++) {
+        int n = chain_of(targets[t]);
+        h = mix(h, 0xffffu);
+        for (int i = 0; i < n; i++) {
+            const node *p = &nodes[walk[i]];
+            h = mix(h, (uint64_t)key(walk[i]));
+            if (p->nest) {
+                uint64_t id = nests[p->nest].id;
+                int known = 0;
+                for (int j = 0; j < nseen; j++) known |= seen[j] == id;
+                if (!known) {
+                    if (nseen < 64) seen[nseen++] = id;
+                    *nested += nests[p->nest].complexity;
+                }
+            }
+        }
+    }
+    return h ? h : 1;
+}
+
+/* Offer a chain hint: the best one at depth 0, else kept with its rule parents.  flat: the
+ * complexity of its own chains; targets: its chains' ends (SE's getChainsTargets). */
+static void offer_chain(ctx *x, double base, int flat, int sort_key, int name, const int *targets, int ntargets,
+                        int initial_cause, const int *cells, const int *masks, int n) {
+    int kept = 0;
+    for (int i = 0; i < n; i++) kept += masks[i] != 0;
+    if (!kept) return;
+    int nested = 0;
+    uint64_t id = chain_identity(targets, ntargets, &nested);
+    int complexity = flat + nested;
+    double difficulty = base + length_difficulty(complexity);
+    if (!x->collect) {
+        offer(&x->b, difficulty, complexity, sort_key, name, cells, masks, n);
+        return;
+    }
+    nested_hint *h = open_hint(x, difficulty, complexity, sort_key, id, cells, masks, n);
+    if (h) chain_rule_parents(x, h, targets, ntargets, initial_cause);
+}
+
+static void offer_target(ctx *x, const grid *g, double base, int flat, int sort_key, int name, int target,
+                         const int *targets, int ntargets, int initial_cause) {
+    int cell = nodes[target].cell, value = nodes[target].value;
+    int mask = nodes[target].on ? g->cand[cell] & ~(1 << value) : 1 << value;
+    offer_chain(x, base, flat, sort_key, name, targets, ntargets, initial_cause, &cell, &mask, 1);
 }
 
 /* ------------------------------------------------------------- cycles and forcing X/Y chains */
 
-static pset to_on, to_off, chains;
+static pset to_on, to_off, chains;   /* the unary search is a leaf: one state serves every depth */
 static int queue_on[MAXNODES], queue_off[MAXNODES];
 static int cycles[MAXNODES];
 
-static void unary(grid *g, int cell, int value, int y, int x, best *b) {
-    if (pc(g->cand[cell]) > 2 && !x) return;
-    int both = x && y;
-    nnodes = 0;
-    nparents = 0;
-    int start = new_node(cell, value, 1, -1);
+/* A cycle's hint: what both directions of the loop see, its own cells aside. */
+static void cycle_hint(ctx *x, const grid *g, int end, int y, int both) {
+    int in_chain[81] = {0};
+    int line[256], nline = 0;
+    int p = end;
+    while (nodes[p].count) {
+        in_chain[nodes[p].cell] = 1;
+        if (nline < 256) line[nline++] = p;
+        p = parent_arena[nodes[p].first];
+    }
+    int fwd[81] = {0}, bwd[81] = {0};
+    for (int i = 0; i < nline; i++) {
+        int c0 = nodes[line[i]].cell, v = nodes[line[i]].value;
+        for (int kind = 0; kind < 3; kind++)
+            for (int j = 0; j < 9; j++) {
+                int c = rcells[kind][rof[c0][kind]][j];
+                if (c != c0 && !in_chain[c] && (g->cand[c] >> v & 1)) {
+                    if (nodes[line[i]].on) fwd[c] |= 1 << v;
+                    else bwd[c] |= 1 << v;
+                }
+            }
+    }
+    int cells[81], masks[81], n = 0;
+    for (int c = 0; c < 81; c++)
+        if (fwd[c] & bwd[c]) {
+            cells[n] = c;
+            masks[n++] = fwd[c] & bwd[c];
+        }
+    if (!n) return;
+    int complexity = ancestors(end);
+    double base = both ? 7.0 : 6.5;
+    int sort_key = both ? 4 : y ? 3 : 2, name = both ? 2 : y ? 1 : 0;
+    if (!x->collect) {
+        offer(&x->b, base + length_difficulty(complexity), complexity, sort_key, name, cells, masks, n);
+        return;
+    }
+    /* SE's targets: the end, and the loop reversed (each potential flipped, from the start on) */
+    uint64_t h = 0x84222325cbf29ce4ULL;
+    int k = chain_of(end);
+    h = mix(h, 0xffffu);
+    for (int i = 0; i < k; i++) h = mix(h, (uint64_t)key(walk[i]));
+    h = mix(h, 0xffffu);
+    h = mix(h, (uint64_t)(key(end) ^ 1));
+    for (int i = nline - 1; i >= 1; i--) h = mix(h, (uint64_t)(key(line[i]) ^ 1));
+    nested_hint *hint = open_hint(x, base + length_difficulty(complexity), complexity, sort_key, h ? h : 1, cells,
+                                  masks, n);
+    if (!hint) return;
+    int target = end;
+    chain_rule_parents(x, hint, &target, 1, C_NONE);
+    for (int i = nline - 1; i >= 1; i--)  /* the reversed loop: its "off" potentials are "on" there */
+        if (!nodes[line[i]].on) cause_parents(x, hint, nodes[line[i]].cell, nodes[line[i]].value, nodes[line[i]].cause);
+}
+
+static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
+    if (pc(g->cand[cell]) > 2 && !xl) return;
+    int both = xl && y;
+    int base_nodes = nnodes, base_parents = nparents;
+    int start = new_node(cell, value, 1, -1, C_NONE);
     int start_key = key(start);
     int ncycles = 0;
+    int keys[64], causes[64], made[64];
+    tick();
     /* cycles */
     pset_clear(&to_on);
     pset_clear(&to_off);
@@ -302,12 +572,10 @@ static void unary(grid *g, int cell, int value, int y, int x, best *b) {
         length++;
         while (hon < ton && !overflow) {
             int p = queue_on[hon++];
-            int n = on_to_off(g, p, y);
-            int keys[64];
-            memcpy(keys, out_nodes, sizeof(int) * (size_t)n);
+            int n = on_to_off(g, p, y, keys, causes);
             for (int i = 0; i < n; i++) {
                 if (is_parent(p, keys[i])) continue;
-                int q = new_node(keys[i] / 20, (keys[i] / 2) % 10, 0, p);
+                int q = new_node(keys[i] / 20, (keys[i] / 2) % 10, 0, p, causes[i]);
                 if (toff >= MAXNODES) { overflow = 1; break; }
                 queue_off[toff++] = q;
                 pset_put(&to_off, keys[i], q);
@@ -316,13 +584,12 @@ static void unary(grid *g, int cell, int value, int y, int x, best *b) {
         length++;
         while (hoff < toff && !overflow) {
             int p = queue_off[hoff++];
-            int n = off_to_on(g, p, 0, &to_off, y, x);
-            int made[64];
-            memcpy(made, out_nodes, sizeof(int) * (size_t)n);
+            int n = off_to_on(g, p, 0, &to_off, y, xl, made);
             for (int i = 0; i < n; i++) {
                 int q = made[i], k = key(q);
                 if (length >= 4 && k == start_key && ncycles < MAXNODES) cycles[ncycles++] = q;
                 if (pset_get(&to_on, k) < 0) {
+                    if (ton >= MAXNODES) { overflow = 1; break; }
                     queue_on[ton++] = q;
                     pset_put(&to_on, k, q);
                 }
@@ -330,11 +597,12 @@ static void unary(grid *g, int cell, int value, int y, int x, best *b) {
         }
     }
     /* forcing chains, from the start on and from the start off */
-    int chain_targets[NKEYS], nchains = 0;
+    static int chain_targets[NKEYS];
+    int nchains = 0;
     pset_clear(&chains);
-    if (x) {
+    if (xl) {
         for (int side = 0; side < 2 && !overflow; side++) {
-            int source = side == 0 ? start : new_node(cell, value, 0, -1);
+            int source = side == 0 ? start : new_node(cell, value, 0, -1, C_NONE);
             int source_key = key(source);
             pset_clear(&to_on);
             pset_clear(&to_off);
@@ -349,15 +617,13 @@ static void unary(grid *g, int cell, int value, int y, int x, best *b) {
             while ((hon < ton || hoff < toff) && !overflow) {
                 while (hon < ton && !overflow) {
                     int p = queue_on[hon++];
-                    int n = on_to_off(g, p, y);
-                    int keys[64];
-                    memcpy(keys, out_nodes, sizeof(int) * (size_t)n);
+                    int n = on_to_off(g, p, y, keys, causes);
                     for (int i = 0; i < n; i++) {
                         int k = keys[i];
                         int chain = (k ^ 1) == source_key && pset_get(&chains, k) < 0;
                         int keep = !is_parent(p, k) && pset_get(&to_off, k) < 0;
                         if (!chain && !keep) continue;
-                        int q = new_node(k / 20, (k / 2) % 10, 0, p);
+                        int q = new_node(k / 20, (k / 2) % 10, 0, p, causes[i]);
                         if (chain) {
                             pset_put(&chains, k, q);
                             chain_targets[nchains++] = q;
@@ -370,9 +636,7 @@ static void unary(grid *g, int cell, int value, int y, int x, best *b) {
                 }
                 while (hoff < toff && !overflow) {
                     int p = queue_off[hoff++];
-                    int n = off_to_on(g, p, 0, &to_off, y, 1);
-                    int made[64];
-                    memcpy(made, out_nodes, sizeof(int) * (size_t)n);
+                    int n = off_to_on(g, p, 0, &to_off, y, 1, made);
                     for (int i = 0; i < n; i++) {
                         int q = made[i], k = key(q);
                         if ((k ^ 1) == source_key && pset_get(&chains, k) < 0) {
@@ -388,92 +652,82 @@ static void unary(grid *g, int cell, int value, int y, int x, best *b) {
             }
         }
     }
-    if (overflow) return;
-    int sort_key = both ? 4 : y ? 3 : 2;
-    for (int i = 0; i < ncycles; i++) {
-        int end = cycles[i];
-        int in_chain[81] = {0};
-        int p = end;
-        while (nodes[p].count) {
-            in_chain[nodes[p].cell] = 1;
-            p = parent_arena[nodes[p].first];
+    if (!overflow) {
+        for (int i = 0; i < ncycles; i++) cycle_hint(x, g, cycles[i], y, both);
+        int sort_key = both ? 4 : y ? 3 : 2;
+        for (int i = 0; i < nchains; i++) {
+            int t = chain_targets[i];
+            offer_target(x, g, both ? 7.0 : 6.6, ancestors(t), sort_key, both ? 5 : y ? 4 : 3, t, &t, 1, C_NONE);
         }
-        int fwd[81] = {0}, bwd[81] = {0};
-        p = end;
-        while (nodes[p].count) {
-            int c0 = nodes[p].cell, v = nodes[p].value;
-            for (int kind = 0; kind < 3; kind++)
-                for (int j = 0; j < 9; j++) {
-                    int c = rcells[kind][rof[c0][kind]][j];
-                    if (c != c0 && !in_chain[c] && (g->cand[c] >> v & 1)) {
-                        if (nodes[p].on) fwd[c] |= 1 << v;
-                        else bwd[c] |= 1 << v;
-                    }
-                }
-            p = parent_arena[nodes[p].first];
+    }
+    nnodes = base_nodes;
+    nparents = base_parents;
+}
+
+/* Cycles and forcing chains: X, then Y, then both; cell by cell, value by value. */
+static void unary_all(ctx *x, grid *g) {
+    static const int flags[3][2] = {{0, 1}, {1, 0}, {1, 1}};  /* (y, x) */
+    for (int f = 0; f < 3 && !overflow; f++)
+        for (int cell = 0; cell < 81 && !overflow; cell++) {
+            if (g->values[cell] || pc(g->cand[cell]) <= 1) continue;
+            for (int v = 1; v <= 9; v++)
+                if (g->cand[cell] >> v & 1) unary(x, g, cell, v, flags[f][0], flags[f][1]);
         }
-        int cells[81], masks[81], n = 0;
-        for (int c = 0; c < 81; c++)
-            if (fwd[c] & bwd[c]) {
-                cells[n] = c;
-                masks[n++] = fwd[c] & bwd[c];
-            }
-        int complexity = ancestors(end);
-        double d = (both ? 7.0 : 6.5) + length_difficulty(complexity);
-        offer(b, d, complexity, sort_key, both ? 2 : y ? 1 : 0, cells, masks, n);
-    }
-    for (int i = 0; i < nchains; i++) {
-        int t = chain_targets[i];
-        int complexity = ancestors(t);
-        double d = (both ? 7.0 : 6.6) + length_difficulty(complexity);
-        offer_target(b, g, nodes[t].on, nodes[t].cell, nodes[t].value, d, complexity, sort_key,
-                     both ? 5 : y ? 4 : 3);
-    }
 }
 
 /* ------------------------------------------------------------- multiple and dynamic chains */
 
 typedef struct {
-    int multiple, dynamic, nishio;
+    int multiple, dynamic, nishio, level;
     double base;
 } rule;
 
+static rule make_rule(int multiple, int dynamic, int nishio, int level) {
+    rule r = {multiple, dynamic, nishio, level, 0.0};
+    if (level >= 2) r.base = 9.5 + 0.5 * (level - 2);
+    else if (level > 0) r.base = 8.5 + 0.5 * level;
+    else if (nishio) r.base = 7.5;
+    else if (dynamic) r.base = 8.5;
+    else r.base = 8.0;
+    return r;
+}
+
+static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *off, int *out, int max);
+
 /* Spread the assumptions in on/off; returns 1 with the contradiction's two nodes when one is found. */
-static int chaining(const rule *r, grid *g, pset *on, pset *off, int *on_node, int *off_node) {
-    static grid saved;
-    saved = *g;
-    const grid *source = r->dynamic ? &saved : 0;
+static int chaining(ctx *x, const rule *r, grid *g, pset *on, pset *off, int *on_node, int *off_node) {
+    grid *saved = &x->saved;
+    *saved = *g;
+    const grid *source = r->dynamic ? saved : 0;
     int y = !r->nishio;
     int hon = 0, ton = 0, hoff = 0, toff = 0, result = 0;
-    static int qon[NKEYS * 2], qoff[NKEYS * 2];
+    int *qon = x->qon, *qoff = x->qoff;
+    int keys[64], causes[64], made[64];
+    tick();
     for (int i = 0; i < on->size; i++) qon[ton++] = on->at[on->order[i]];
     for (int i = 0; i < off->size; i++) qoff[toff++] = off->at[off->order[i]];
     while ((hon < ton || hoff < toff) && !overflow) {
         if (hon < ton) {
             int p = qon[hon++];
-            int n = on_to_off(g, p, y);
-            int keys[64];
-            memcpy(keys, out_nodes, sizeof(int) * (size_t)n);
+            int n = on_to_off(g, p, y, keys, causes);
             for (int i = 0; i < n; i++) {
                 int k = keys[i];
                 int conj = pset_get(on, k ^ 1);
                 if (conj >= 0) {
                     *on_node = conj;
-                    *off_node = new_node(k / 20, (k / 2) % 10, 0, p);
+                    *off_node = new_node(k / 20, (k / 2) % 10, 0, p, causes[i]);
                     result = 1;
                     goto done;
                 }
                 if (pset_get(off, k) < 0) {
-                    int q = new_node(k / 20, (k / 2) % 10, 0, p);
+                    int q = new_node(k / 20, (k / 2) % 10, 0, p, causes[i]);
                     pset_put(off, k, q);
                     qoff[toff++] = q;
                 }
             }
         } else {
             int p = qoff[hoff++];
-            int n = off_to_on(g, p, source, off, y, 1);
-            int made[64];
-            memcpy(made, out_nodes, sizeof(int) * (size_t)n);
+            int n = off_to_on(g, p, source, off, y, 1, made);
             if (r->dynamic) g->cand[nodes[p].cell] &= ~(1 << nodes[p].value);
             for (int i = 0; i < n; i++) {
                 int q = made[i], k = key(q);
@@ -490,168 +744,496 @@ static int chaining(const rule *r, grid *g, pset *on, pset *off, int *on_node, i
                 }
             }
         }
+        if (hon == ton && hoff == toff && r->level > 0 && !overflow) {
+            static int found[MAXDEPTH][NKEYS];
+            int *more = found[x->depth];
+            int n = advanced(x, r, g, saved, off, more, NKEYS);
+            for (int i = 0; i < n; i++) {
+                int k = key(more[i]);
+                if (pset_get(off, k) < 0) {
+                    pset_put(off, k, more[i]);
+                    qoff[toff++] = more[i];
+                }
+            }
+        }
     }
 done:
-    *g = saved;
+    *g = *saved;
     return result;
 }
 
-/* the names of sechain hints, after the cycles/forcing ones (0-5): see sudokit/se/rating.py */
+/* the names of sechain hints, after the cycles/forcing ones (0-5): see sudokit/se/chaining.py */
 enum { N_CONTRADICTION = 6, N_DOUBLE = 7, N_NISHIO = 8, N_CELL = 9, N_REGION = 10 };
 
-static pset value_on[9], value_off[9], other_on, other_off, cell_on, cell_off, region_on, region_off;
-static pset off_to_on_set, off_to_off_set;
-static pset pos_on[9], pos_off[9];
-
-static void binary_hint(const rule *r, best *b, const grid *g, int on_node, int off_node, int target, int absurd,
+static void binary_hint(ctx *x, const rule *r, const grid *g, int on_node, int off_node, int target, int absurd,
                         int place) {
-    int complexity = ancestors(on_node) + ancestors(off_node);
-    double d = r->base + length_difficulty(complexity);
+    int flat = ancestors(on_node) + ancestors(off_node);
     int name = r->nishio ? N_NISHIO : absurd ? N_CONTRADICTION : N_DOUBLE;
-    offer_target(b, g, place, nodes[target].cell, nodes[target].value, d, complexity, absurd ? 7 : 1, name);
+    int targets[2] = {on_node, off_node};
+    int cell = nodes[target].cell, value = nodes[target].value;
+    int mask = place ? g->cand[cell] & ~(1 << value) : 1 << value;
+    offer_chain(x, r->base, flat, absurd ? 7 : 1, name, targets, 2, C_NONE, &cell, &mask, 1);
 }
 
-static void multiple(const rule *r, grid *g, best *b) {
+static void multiple(ctx *x, const rule *r, grid *g) {
+    int base_nodes = nnodes, base_parents = nparents, base_nests = nnests;
     for (int cell = 0; cell < 81 && !overflow; cell++) {
         int vals = g->cand[cell], count = pc(vals);
         if (g->values[cell] || !(count > 2 || (count > 1 && r->dynamic))) continue;
-        nnodes = 0;
-        nparents = 0;
+        nnodes = base_nodes;
+        nparents = base_parents;
+        nnests = base_nests;
         int nv = 0;
         int first = 1;
-        for (int v = 1; v <= 9; v++) {
+        for (int v = 1; v <= 9 && !overflow; v++) {
             if (!(vals >> v & 1)) continue;
-            pset *on = &value_on[nv], *off = &value_off[nv];
+            pset *on = &x->value_on[nv], *off = &x->value_off[nv];
             pset_clear(on);
             pset_clear(off);
-            int p_on = new_node(cell, v, 1, -1), p_off = new_node(cell, v, 0, -1);
+            int p_on = new_node(cell, v, 1, -1, C_NONE), p_off = new_node(cell, v, 0, -1, C_NONE);
             int reduction = count >= 3 && !r->nishio && r->dynamic, contradiction = r->dynamic || r->nishio;
             pset_put(on, key(p_on), p_on);
             int a, c;
-            if (chaining(r, g, on, off, &a, &c) && contradiction) binary_hint(r, b, g, a, c, p_on, 1, 0);
-            pset_clear(&off_to_on_set);
-            pset_clear(&off_to_off_set);
-            pset_put(&off_to_off_set, key(p_off), p_off);
-            if (chaining(r, g, &off_to_on_set, &off_to_off_set, &a, &c) && contradiction)
-                binary_hint(r, b, g, a, c, p_off, 1, 1);
+            if (chaining(x, r, g, on, off, &a, &c) && contradiction) binary_hint(x, r, g, a, c, p_on, 1, 0);
+            pset_clear(&x->off_to_on_set);
+            pset_clear(&x->off_to_off_set);
+            pset_put(&x->off_to_off_set, key(p_off), p_off);
+            if (chaining(x, r, g, &x->off_to_on_set, &x->off_to_off_set, &a, &c) && contradiction)
+                binary_hint(x, r, g, a, c, p_off, 1, 1);
             if (reduction) {
                 for (int i = 0; i < on->size; i++) {
-                    int k = on->order[i], from_off = pset_get(&off_to_on_set, k);
-                    if (from_off >= 0) binary_hint(r, b, g, on->at[k], from_off, on->at[k], 0, 1);
+                    int k = on->order[i], from_off = pset_get(&x->off_to_on_set, k);
+                    if (from_off >= 0) binary_hint(x, r, g, on->at[k], from_off, on->at[k], 0, 1);
                 }
                 for (int i = 0; i < off->size; i++) {
-                    int k = off->order[i], from_off = pset_get(&off_to_off_set, k);
-                    if (from_off >= 0) binary_hint(r, b, g, off->at[k], from_off, from_off, 0, 0);
+                    int k = off->order[i], from_off = pset_get(&x->off_to_off_set, k);
+                    if (from_off >= 0) binary_hint(x, r, g, off->at[k], from_off, from_off, 0, 0);
                 }
             }
             if (!r->nishio) {  /* regions */
                 int bit = 1 << v;
-                for (int kind = 0; kind < 3; kind++) {
+                for (int kind = 0; kind < 3 && !overflow; kind++) {
                     const int *region = rcells[kind][rof[cell][kind]];
                     int places[9], np = 0;
                     for (int i = 0; i < 9; i++)
                         if (g->cand[region[i]] & bit) places[np++] = region[i];
                     if (!(np == 2 || (r->multiple && np > 2)) || places[0] != cell) continue;
-                    pset_clear(&region_on);
-                    pset_clear(&region_off);
+                    pset_clear(&x->region_on);
+                    pset_clear(&x->region_off);
                     pset *outs_on[9], *outs_off[9];
                     for (int j = 0; j < np; j++) {
                         if (places[j] == cell) {
                             outs_on[j] = on;
                             outs_off[j] = off;
-                            pset_add_all(&region_on, on);
-                            pset_add_all(&region_off, off);
+                            pset_add_all(&x->region_on, on);
+                            pset_add_all(&x->region_off, off);
                         } else {
-                            pset *o_on = &pos_on[j], *o_off = &pos_off[j];
+                            pset *o_on = &x->pos_on[j], *o_off = &x->pos_off[j];
                             pset_clear(o_on);
                             pset_clear(o_off);
-                            int q = new_node(places[j], v, 1, -1);
+                            int q = new_node(places[j], v, 1, -1, C_NONE);
                             pset_put(o_on, key(q), q);
-                            chaining(r, g, o_on, o_off, &a, &c);
+                            chaining(x, r, g, o_on, o_off, &a, &c);
                             outs_on[j] = o_on;
                             outs_off[j] = o_off;
-                            pset_retain(&region_on, o_on);
-                            pset_retain(&region_off, o_off);
+                            pset_retain(&x->region_on, o_on);
+                            pset_retain(&x->region_off, o_off);
                         }
                     }
                     for (int side = 0; side < 2; side++) {
-                        pset *targets = side ? &region_off : &region_on;
+                        pset *targets = side ? &x->region_off : &x->region_on;
                         for (int i = 0; i < targets->size; i++) {
                             int k = targets->order[i], t = targets->at[k];
-                            int complexity = 0;
-                            for (int j = 0; j < np; j++) complexity += ancestors(pset_get(side ? outs_off[j] : outs_on[j], k));
-                            double d = r->base + length_difficulty(complexity);
-                            offer_target(b, g, nodes[t].on, nodes[t].cell, nodes[t].value, d, complexity, 6, N_REGION);
+                            int flat = 0, ends[9];
+                            for (int j = 0; j < np; j++) {
+                                ends[j] = pset_get(side ? outs_off[j] : outs_on[j], k);
+                                flat += ancestors(ends[j]);
+                            }
+                            offer_target(x, g, r->base, flat, 6, N_REGION, t, ends, np, C_BLOCK + kind);
                         }
                     }
                 }
             }
             /* cell reduction sets */
             if (first) {
-                pset_clear(&cell_on);
-                pset_clear(&cell_off);
-                pset_add_all(&cell_on, on);
-                pset_add_all(&cell_off, off);
+                pset_clear(&x->cell_on);
+                pset_clear(&x->cell_off);
+                pset_add_all(&x->cell_on, on);
+                pset_add_all(&x->cell_off, off);
                 first = 0;
             } else {
-                pset_retain(&cell_on, on);
-                pset_retain(&cell_off, off);
+                pset_retain(&x->cell_on, on);
+                pset_retain(&x->cell_off, off);
             }
             nv++;
         }
-        if (!r->nishio && (count == 2 || (r->multiple && count > 2))) {
+        if (!overflow && !r->nishio && (count == 2 || (r->multiple && count > 2))) {
             for (int side = 0; side < 2; side++) {
-                pset *targets = side ? &cell_off : &cell_on;
+                pset *targets = side ? &x->cell_off : &x->cell_on;
                 for (int i = 0; i < targets->size; i++) {
                     int k = targets->order[i], t = targets->at[k];
-                    int complexity = 0;
-                    for (int j = 0; j < nv; j++) complexity += ancestors(pset_get(side ? &value_off[j] : &value_on[j], k));
-                    double d = r->base + length_difficulty(complexity);
-                    offer_target(b, g, nodes[t].on, nodes[t].cell, nodes[t].value, d, complexity, 5, N_CELL);
+                    int flat = 0, ends[9];
+                    for (int j = 0; j < nv; j++) {
+                        ends[j] = pset_get(side ? &x->value_off[j] : &x->value_on[j], k);
+                        flat += ancestors(ends[j]);
+                    }
+                    offer_target(x, g, r->base, flat, 5, N_CELL, t, ends, nv, C_NAKED);
                 }
             }
         }
     }
+    nnodes = base_nodes;
+    nparents = base_parents;
+    nnests = base_nests;
 }
 
-/* mode 0: cycles and forcing X/Y chains; 1: Nishio; 2: multiple; 3: dynamic.  1 when a hint is found. */
-int se_chain_hint(const int *values, const int *cand, int mode, se_hint *out) {
+/* -------------------------------------------- the rules nested in a chain, with their parents */
+
+static int empty_count(const grid *g, int kind, int index) {
+    int n = 0;
+    for (int i = 0; i < 9; i++) n += !g->values[rcells[kind][index][i]];
+    return n;
+}
+
+static int positions(const grid *g, int kind, int index, int value) {
+    int m = 0;
+    for (int i = 0; i < 9; i++)
+        if (g->cand[rcells[kind][index][i]] >> value & 1) m |= 1 << i;
+    return m;
+}
+
+static int in_region(int kind, int index, int cell) { return rof[cell][kind] == index; }
+
+static int crosses(int k1, int i1, int k2, int i2) {
+    for (int p = 0; p < 9; p++)
+        if (in_region(k2, i2, rcells[k1][i1][p])) return 1;
+    return 0;
+}
+
+/* SE's searchCommonTuple: the masks' union when each has two bits or more and it has degree bits. */
+static int common(const int *masks, int n, int degree) {
+    int u = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(masks[i] & (masks[i] - 1))) return 0;
+        u |= masks[i];
+    }
+    return pc(u) == degree ? u : 0;
+}
+
+/* The value's places the chain took from the base regions, outside the cover regions
+ * (intersections and fish). */
+static void locking_parents(ctx *x, nested_hint *h, const int (*bases)[2], int nbases, const int (*covers)[2],
+                            int ncovers, int value) {
+    for (int b = 0; b < nbases; b++)
+        for (int i = 0; i < 9; i++) {
+            int c = rcells[bases[b][0]][bases[b][1]][i], covered = 0;
+            for (int k = 0; k < ncovers; k++) covered |= in_region(covers[k][0], covers[k][1], c);
+            if (!covered && (x->initial.cand[c] >> value & 1) && !(x->current.cand[c] >> value & 1))
+                add_rule_parent(x, h, c, value);
+        }
+}
+
+static void nested_locking(ctx *x, const grid *g) {
+    static const int pairs[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};  /* (block, column), (block, row), ... */
+    for (int pi = 0; pi < 4; pi++) {
+        int k1 = pairs[pi][0], k2 = pairs[pi][1];
+        for (int i1 = 0; i1 < 9; i1++)
+            for (int i2 = 0; i2 < 9; i2++) {
+                if (!crosses(k1, i1, k2, i2)) continue;
+                for (int v = 1; v <= 9; v++) {
+                    int n = 0, inside = 1;
+                    for (int p = 0; p < 9; p++) {
+                        int c = rcells[k1][i1][p];
+                        if (g->cand[c] >> v & 1) {
+                            n++;
+                            if (!in_region(k2, i2, c)) inside = 0;
+                        }
+                    }
+                    if (n <= 1 || !inside) continue;
+                    int cells[9], masks[9], nr = 0;
+                    for (int p = 0; p < 9; p++) {
+                        int c = rcells[k2][i2][p];
+                        if (!in_region(k1, i1, c) && (g->cand[c] >> v & 1)) {
+                            cells[nr] = c;
+                            masks[nr++] = 1 << v;
+                        }
+                    }
+                    if (!nr) continue;
+                    nested_hint *h = open_hint(x, k1 == 0 ? 2.6 : 2.8, 0, 0, 0, cells, masks, nr);
+                    if (!h) return;
+                    int base[1][2] = {{k1, i1}}, cover[1][2] = {{k2, i2}};
+                    locking_parents(x, h, (const int (*)[2])base, 1, (const int (*)[2])cover, 1, v);
+                }
+            }
+    }
+}
+
+static const int kind_order[3] = {0, 2, 1};  /* subsets: blocks, columns, rows */
+
+static void nested_hidden_pair(ctx *x, const grid *g) {
+    for (int ko = 0; ko < 3; ko++) {
+        int kind = kind_order[ko];
+        for (int index = 0; index < 9; index++) {
+            if (!(empty_count(g, kind, index) > 4)) continue;
+            int pos[10];
+            for (int v = 1; v <= 9; v++) pos[v] = positions(g, kind, index, v);
+            for (int b = 1; b < 9; b++)      /* pairs in the order of their bit masks */
+                for (int a = 0; a < b; a++) {
+                    int v1 = a + 1, v2 = b + 1, masks[2] = {pos[v1], pos[v2]};
+                    int both = common(masks, 2, 2);
+                    if (!both) continue;
+                    int set = 1 << v1 | 1 << v2;
+                    int cells[9], rm[9], nr = 0;
+                    for (int i = 0; i < 9; i++) {
+                        int c = rcells[kind][index][i];
+                        if ((both >> i & 1) && (g->cand[c] & ~set)) {
+                            cells[nr] = c;
+                            rm[nr++] = g->cand[c] & ~set;
+                        }
+                    }
+                    if (!nr) continue;
+                    nested_hint *h = open_hint(x, 3.4, 0, 0, 0, cells, rm, nr);
+                    if (!h) return;
+                    int mine = pos[v1] | pos[v2];
+                    for (int i = 0; i < 9; i++) {
+                        if (mine >> i & 1) continue;
+                        int c = rcells[kind][index][i];
+                        if (x->initial.cand[c] >> v1 & 1) add_rule_parent(x, h, c, v1);
+                        if (x->initial.cand[c] >> v2 & 1) add_rule_parent(x, h, c, v2);
+                    }
+                }
+        }
+    }
+}
+
+static void nested_naked_pair(ctx *x, const grid *g) {
+    for (int ko = 0; ko < 3; ko++) {
+        int kind = kind_order[ko];
+        for (int index = 0; index < 9; index++) {
+            if (empty_count(g, kind, index) < 4) continue;
+            const int *region = rcells[kind][index];
+            for (int b = 1; b < 9; b++)
+                for (int a = 0; a < b; a++) {
+                    int masks[2] = {g->cand[region[a]], g->cand[region[b]]};
+                    int both = common(masks, 2, 2);
+                    if (!both) continue;
+                    int cells[9], rm[9], nr = 0;
+                    for (int i = 0; i < 9; i++) {
+                        int c = region[i];
+                        if (i != a && i != b && (g->cand[c] & both)) {
+                            cells[nr] = c;
+                            rm[nr++] = g->cand[c] & both;
+                        }
+                    }
+                    if (!nr) continue;
+                    nested_hint *h = open_hint(x, 3.0, 0, 0, 0, cells, rm, nr);
+                    if (!h) return;
+                    int pair[2] = {region[a], region[b]};
+                    for (int j = 0; j < 2; j++)
+                        for (int v = 1; v <= 9; v++)
+                            if ((x->initial.cand[pair[j]] & ~both) >> v & 1) add_rule_parent(x, h, pair[j], v);
+                }
+        }
+    }
+}
+
+static void nested_x_wing(ctx *x, const grid *g) {
+    static const int kinds[2][2] = {{2, 1}, {1, 2}};  /* base columns and cover rows, then the reverse */
+    int occurrences[10] = {0};
+    for (int c = 0; c < 81; c++) occurrences[g->values[c]]++;
+    for (int bk = 0; bk < 2; bk++) {
+        int base = kinds[bk][0], cover = kinds[bk][1];
+        for (int b = 1; b < 9; b++)
+            for (int a = 0; a < b; a++)
+                for (int v = 1; v <= 9; v++) {
+                    if (occurrences[v] + 4 > 9) continue;
+                    int masks[2] = {positions(g, base, a, v), positions(g, base, b, v)};
+                    int both = common(masks, 2, 2);
+                    if (!both) continue;
+                    int cells[18], rm[18], nr = 0;
+                    for (int j = 0; j < 9; j++) {
+                        if (!(both >> j & 1)) continue;
+                        for (int i = 0; i < 9; i++) {
+                            int c = rcells[cover][j][i];
+                            if ((g->cand[c] >> v & 1) && i != a && i != b) {
+                                cells[nr] = c;
+                                rm[nr++] = 1 << v;
+                            }
+                        }
+                    }
+                    if (!nr) continue;
+                    nested_hint *h = open_hint(x, 3.2, 0, 0, 0, cells, rm, nr);
+                    if (!h) return;
+                    int j1 = __builtin_ctz((unsigned)both), j2 = 31 - __builtin_clz((unsigned)both);
+                    int bases[2][2] = {{base, a}, {base, b}}, covers[2][2] = {{cover, j1}, {cover, j2}};
+                    locking_parents(x, h, (const int (*)[2])bases, 2, (const int (*)[2])covers, 2, v);
+                }
+    }
+}
+
+static int hint_order(const void *pa, const void *pb) {
+    const nested_hint *a = pa, *b = pb;
+    if (a->difficulty != b->difficulty) return a->difficulty < b->difficulty ? -1 : 1;
+    if (a->complexity != b->complexity) return a->complexity < b->complexity ? -1 : 1;
+    if (a->sort_key != b->sort_key) return a->sort_key < b->sort_key ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* SE's chaining rules list their hints sorted, and equal removals once (the first). */
+static void sort_and_dedupe(ctx *x) {
+    qsort(x->hints, (size_t)x->nhints, sizeof(nested_hint), hint_order);
+    static uint64_t table[1 << 16];
+    static int stamp[1 << 16], gen;
+    gen++;
+    int kept = 0;
+    for (int i = 0; i < x->nhints; i++) {
+        uint64_t hsh = x->hints[i].removals_hash;
+        unsigned slot = (unsigned)(hsh ^ hsh >> 29) & 0xffff;
+        int dup = 0;
+        while (stamp[slot] == gen) {
+            if (table[slot] == hsh) {
+                dup = 1;
+                break;
+            }
+            slot = (slot + 1) & 0xffff;
+        }
+        if (dup) continue;
+        stamp[slot] = gen;
+        table[slot] = hsh;
+        x->hints[kept++] = x->hints[i];
+    }
+    x->nhints = kept;
+}
+
+/* What the rules SE nests in a chain of level r->level remove from the grid the chain has made
+ * (g; source is the grid before it): the first rule whose hints need the chain gives its removals
+ * as "off" nodes, their parents the chain's nodes of the candidates it removed (SE's
+ * getAdvancedPotentials).  Into out[]; the count. */
+static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *off, int *out, int max) {
+    if (x->depth + 1 >= MAXDEPTH) {
+        if (!overflow) overflow = 1;
+        return 0;
+    }
+    if (!contexts[x->depth + 1]) {
+        contexts[x->depth + 1] = calloc(1, sizeof(ctx));
+        if (!contexts[x->depth + 1]) {
+            if (!overflow) overflow = 1;
+            return 0;
+        }
+    }
+    ctx *nx = contexts[x->depth + 1];
+    nx->depth = x->depth + 1;
+    nx->collect = 1;
+    nx->initial = *source;
+    nx->current = *g;
+    int level = r->level;
+    int nrules = 4;
+    rule chains_of[2];
+    if (level < 4) {
+        if (level >= 2) chains_of[nrules++ - 4] = make_rule(0, 0, 0, 0);  /* forcing chains */
+        if (level >= 3) chains_of[nrules++ - 4] = make_rule(1, 0, 0, 0);  /* multiple forcing chains */
+    } else {
+        chains_of[nrules++ - 4] = make_rule(1, 1, 0, 0);                   /* dynamic forcing chains */
+        if (level >= 5) chains_of[nrules++ - 4] = make_rule(1, 1, 0, level - 3);
+    }
+    int n = 0;
+    int base_nodes = nnodes, base_parents = nparents, base_nests = nnests;
+    for (int i = 0; i < nrules && n == 0 && !overflow; i++) {
+        nx->nhints = 0;
+        nx->narena = 0;
+        switch (i) {
+            case 0: nested_locking(nx, g); break;
+            case 1: nested_hidden_pair(nx, g); break;
+            case 2: nested_naked_pair(nx, g); break;
+            case 3: nested_x_wing(nx, g); break;
+            default: {
+                const rule *sub = &chains_of[i - 4];
+                if (sub->multiple || sub->dynamic) multiple(nx, sub, g);
+                else unary_all(nx, g);
+                sort_and_dedupe(nx);
+            }
+        }
+        nnodes = base_nodes;
+        nparents = base_parents;
+        nnests = base_nests;
+        if (overflow) break;
+        for (int j = 0; j < nx->nhints; j++) {
+            nested_hint *h = &nx->hints[j];
+            if (!h->pcount) continue;  /* the rule holds without the chain: nothing it adds */
+            int nest = 0;
+            if (h->id) {
+                if (nnests >= MAXNESTS) {
+                    if (!overflow) overflow = 1;
+                    break;
+                }
+                nest = nnests++;
+                nests[nest].id = h->id;
+                nests[nest].complexity = h->complexity;
+            }
+            for (int k = 0; k < h->rcount && n < max; k++) {
+                int item = nx->arena[h->rfirst + k];
+                int q = new_node(item >> 4, item & 15, 0, -1, C_ADVANCED);
+                nodes[q].nest = nest;
+                for (int m = 0; m < h->pcount; m++) {
+                    int p = nx->arena[h->pfirst + m];
+                    int parent = pset_get(off, key_of(p >> 4, p & 15, 0));
+                    if (parent >= 0) add_parent(q, parent);
+                }
+                out[n++] = q;
+            }
+        }
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------------------- the entry */
+
+/* mode 0: cycles and forcing X/Y chains; 1: Nishio; 2: multiple; 3: dynamic; 3 + n: dynamic
+ * forcing chains of nesting level n (1-5).  1 when a hint is found, 0 when none, -1 when out of
+ * memory, -2 when the poll callback stopped it. */
+int se_chain_hint(const int *values, const int *cand, int mode, se_chain_poll poll, void *context, se_hint *out) {
     if (!ready) tables();
+    if (!contexts[0]) {
+        contexts[0] = calloc(1, sizeof(ctx));
+        if (!contexts[0]) return -1;
+    }
+    ctx *x = contexts[0];
+    x->depth = 0;
+    x->collect = 0;
+    x->b.found = 0;
+    poll_fn = poll;
+    poll_context = context;
+    work = 0;
+    clock_gettime(CLOCK_MONOTONIC, &last_poll);
     static grid g;
     memcpy(g.values, values, sizeof g.values);
     memcpy(g.cand, cand, sizeof g.cand);
-    static best b;
-    b.found = 0;
     overflow = 0;
+    nnodes = 0;
+    nparents = 0;
+    nnests = 1;
     if (mode == 0) {
-        static const int flags[3][2] = {{0, 1}, {1, 0}, {1, 1}};  /* (y, x): X, then Y, then both */
-        for (int f = 0; f < 3 && !overflow; f++)
-            for (int cell = 0; cell < 81 && !overflow; cell++) {
-                if (g.values[cell] || pc(g.cand[cell]) <= 1) continue;
-                for (int v = 1; v <= 9; v++)
-                    if (g.cand[cell] >> v & 1) unary(&g, cell, v, flags[f][0], flags[f][1], &b);
-            }
+        unary_all(x, &g);
     } else {
-        rule r;
-        r.nishio = mode == 1;
-        r.dynamic = mode == 1 || mode == 3;
-        r.multiple = mode >= 2;
-        r.base = mode == 1 ? 7.5 : mode == 3 ? 8.5 : 8.0;
-        multiple(&r, &g, &b);
+        rule r = mode == 1   ? make_rule(0, 1, 1, 0)
+                 : mode == 2 ? make_rule(1, 0, 0, 0)
+                 : make_rule(1, 1, 0, mode - 3);
+        multiple(x, &r, &g);
     }
-    if (overflow) return -1;
-    if (!b.found) return 0;
-    out->name = b.name;
-    out->difficulty = b.difficulty;
+    if (overflow) return overflow == 2 ? -2 : -1;
+    best *b = &x->b;
+    if (!b->found) return 0;
+    out->name = b->name;
+    out->difficulty = b->difficulty;
     out->cell = -1;
     out->value = 0;
-    out->nremovals = b.nremovals;
-    for (int i = 0; i < b.nremovals; i++) {
-        out->removal_cell[i] = b.cell[i];
-        out->removal_mask[i] = b.mask[i];
+    out->nremovals = b->nremovals;
+    for (int i = 0; i < b->nremovals; i++) {
+        out->removal_cell[i] = b->cell[i];
+        out->removal_mask[i] = b->mask[i];
     }
     out->nregions = 0;
-    out->set_values = b.complexity;
+    out->set_values = b->complexity;
     out->nset = 0;
     return 1;
 }

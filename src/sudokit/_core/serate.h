@@ -51,10 +51,15 @@ int se_basic_run(int *values, int *cand, int max_steps, int *names, double *diff
 /* The first aligned pair (degree 2, 6.2) or triplet (3, 7.5) exclusion; 1 when found. */
 int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out);
 
-/* The first hint of one of SE's chaining rules without nesting (sechain.c): mode 0 cycles and
- * forcing X/Y chains, 1 Nishio, 2 multiple, 3 dynamic forcing chains.  1 when found (name indexes
- * the chain names, set_values holds the complexity), 0 when none, -1 when the search outgrew its
- * memory (the caller then asks the Python rules). */
-int se_chain_hint(const int *values, const int *cand, int mode, se_hint *out);
+/* Asked about every 50 ms of a long chain search (with a running count of the work done); a
+ * non-zero answer stops the search.  The core's sk_poll_fn has the same shape. */
+typedef int (*se_chain_poll)(void *context, int64_t work, int64_t unused);
+
+/* The first hint of one of SE's chaining rules (sechain.c): mode 0 cycles and forcing X/Y chains,
+ * 1 Nishio, 2 multiple, 3 dynamic forcing chains, 3 + n dynamic forcing chains of nesting level n
+ * (1: "(+)", 2-5: nested forcing chains).  1 when found (name indexes the chain names, set_values
+ * holds the complexity), 0 when none, -1 when the search outgrew its memory, -2 when poll (which
+ * may be NULL) stopped it. */
+int se_chain_hint(const int *values, const int *cand, int mode, se_chain_poll poll, void *context, se_hint *out);
 
 #endif

@@ -14,6 +14,7 @@ the least complex, then by kind.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextvars import ContextVar
 
 from sudokit.se.grid import (
     BITS,
@@ -24,6 +25,7 @@ from sudokit.se.grid import (
     REGIONS,
     Grid,
 )
+from sudokit.errors import SearchStopped
 from sudokit.se.rules import Hint
 
 try:
@@ -39,6 +41,19 @@ _CHAIN_NAMES = (
 )  # fmt: skip
 """The names of the compiled chains' hints, in the order of ``sechain.c`` (the last five take the
 rule's prefix: Nishio, Dynamic)."""
+
+
+POLL: ContextVar[object | None] = ContextVar("se_chain_poll", default=None)
+"""The core's ``Poll`` a long chain search asks about every 50 ms (the rating's time limit, Ctrl-C)."""
+
+_NESTED_SUFFIX = {
+    1: " (+)",
+    2: " (+ Forcing Chains)",
+    3: " (+ Multiple Forcing Chains)",
+    4: " (+ Dynamic Forcing Chains)",
+    5: " (+ Dynamic Forcing Chains (+ Forcing Chains))",
+}
+"""What SE adds to a chain's name for each nesting level."""
 
 
 class Potential:
@@ -145,40 +160,52 @@ class Chaining:
         return "Nishio " if self.nishio else "Dynamic " if self.dynamic else ""
 
     @property
-    def mode(self) -> int | None:
-        """The compiled core's number for this rule (None for nested levels, done here only)."""
+    def mode(self) -> int:
+        """The compiled core's number for this rule."""
         if self.level:
-            return None
+            return 3 + self.level
         if self.nishio:
             return 1
         if self.dynamic:
             return 3
         return 2 if self.multiple else 0
 
+    @property
+    def suffix(self) -> str:
+        """What SE's names of this rule's hints end with: its nesting level."""
+        return _NESTED_SUFFIX.get(self.level, "")
+
     def __call__(self, grid: Grid) -> Iterator[Hint]:
         """Every hint of this rule, easiest first (then least complex, then by kind), as SE sorts them.
 
         With the compiled core (``compiled``, the default) only the first hint, which is all a
-        rating takes, found there; without it, or for the nested levels, every hint found here.
+        rating takes, found there; without it every hint found here (levels up to 1).
         """
-        if self.compiled and self.mode is not None and _engine is not None:
-            found = _engine.se_chain_hint(grid.values, grid.cand, self.mode)
+        if self.compiled and _engine is not None:
+            found = _engine.se_chain_hint(grid.values, grid.cand, self.mode, POLL.get())
             if found is None:
                 return
             if not isinstance(found, int):
                 name, difficulty, complexity, removals = found
                 names = _CHAIN_NAMES[name]
                 yield Hint(
-                    self.prefix + names if name >= 6 else names,
+                    self.prefix + names + self.suffix if name >= 6 else names,
                     difficulty,
                     dict(removals),
                     complexity=complexity,
                 )
                 return
+            if self.level >= 2:
+                raise SearchStopped("the nested forcing chains outgrew the core's memory")
         yield from self.hints(grid)
 
     def hints(self, grid: Grid) -> Iterator[Hint]:
-        """Every hint of this rule found by the Python search (the reference for the compiled one)."""
+        """Every hint of this rule found by the Python search (the reference for the compiled one).
+
+        The nested levels 2-5 are compiled only (SE's own search takes minutes there).
+        """
+        if self.level >= 2:
+            raise NotImplementedError("nested forcing chains (levels 2-5) are searched by the compiled core only")
         if self.multiple or self.dynamic:
             hints = self._multiple(grid)
         else:
@@ -473,7 +500,7 @@ class Chaining:
             else "Double Forcing Chain"
         )
         return Hint(
-            self.prefix + name,
+            self.prefix + name + self.suffix,
             self.base + length_difficulty(complexity),
             removals,
             complexity=complexity,
@@ -499,7 +526,7 @@ class Chaining:
                 complexity = sum(ancestors(outcome[target.key]) for outcome in outcomes)
                 hints.append(
                     Hint(
-                        self.prefix + name,
+                        self.prefix + name + self.suffix,
                         self.base + length_difficulty(complexity),
                         removals,
                         complexity=complexity,

@@ -19,7 +19,7 @@ try:
     from sudokit import _engine
 except ImportError:  # pragma: no cover - the core is built with the package
     _engine = None  # type: ignore[assignment]
-from sudokit.se.chaining import Chaining
+from sudokit.se.chaining import POLL, Chaining
 from sudokit.se.grid import Grid
 from sudokit.se.rules import (
     Hint,
@@ -67,6 +67,10 @@ RULES: tuple[Rule, ...] = (
     Chaining(multiple=True, dynamic=False, nishio=False),
     Chaining(multiple=True, dynamic=True, nishio=False),
     Chaining(multiple=True, dynamic=True, nishio=False, level=1),
+    Chaining(multiple=True, dynamic=True, nishio=False, level=2),
+    Chaining(multiple=True, dynamic=True, nishio=False, level=3),
+    Chaining(multiple=True, dynamic=True, nishio=False, level=4),
+    Chaining(multiple=True, dynamic=True, nishio=False, level=5),
 )
 """SE's rules in the order it asks them (direct ones first, then indirect, then chains)."""
 
@@ -159,7 +163,7 @@ def _ask(rule: Rule, grid: Grid, compiled: bool) -> Iterator[Hint]:
     if compiled and _engine is not None and rule in _QUADS:
         return _compiled_quad(grid) if rule is _QUADS[0] else iter(())
     if not compiled:
-        if isinstance(rule, Chaining):
+        if isinstance(rule, Chaining) and rule.level < 2:  # levels 2-5 are compiled only
             return rule.hints(grid)
         if rule is aligned_pair_exclusion or rule is aligned_triplet_exclusion:
             return rule(grid, compiled=False)
@@ -172,6 +176,20 @@ def se_rate(values: Sequence[int], time_limit: float | None = None, compiled: bo
     ``compiled=False`` asks every rule in Python (the reference the compiled rules are tested against).
     """
     deadline = None if time_limit is None else time.monotonic() + time_limit
+
+    def progress(_work: int, _unused: int) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise SearchStopped("stopped by the time limit before the rating was done")
+
+    token = POLL.set(_engine.Poll(progress) if _engine is not None else None)
+    try:
+        return _rate(values, deadline, compiled)
+    finally:
+        POLL.reset(token)
+
+
+def _rate(values: Sequence[int], deadline: float | None, compiled: bool) -> SERating:
+    """SE's path: the first hint of the first rule with one, applied, until solved or stuck."""
     grid = Grid.from_values(values)
     difficulty = float("-inf")
     pearl = diamond = 0.0
