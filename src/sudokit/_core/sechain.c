@@ -40,6 +40,8 @@ typedef struct {
     signed char value;
     signed char on;
     signed char cause;       /* C_*: the cell's last value, a region's last place, a nested rule */
+    int key;                 /* (cell * 10 + value) * 2 + on */
+    uint64_t line;           /* a bit for each key on its first-parent line (a filter for is_parent) */
     int first;               /* index of its first parent in the parent arena */
     int count;               /* how many parents */
     int nest;                /* index of the nested chain it came from in nests[], 0 for none */
@@ -58,6 +60,10 @@ static nest_info nests[MAXNESTS];
 static int nnests = 1;
 static int overflow;         /* 1: out of memory, 2: stopped by the poll callback */
 
+typedef unsigned __int128 cellset;   /* bit c: cell c */
+
+static cellset region_set[3][9];     /* the cells of each block, row, column */
+static cellset cell_bit[81];
 static int rcells[3][9][9];
 static int rof[81][3];
 static int ready;
@@ -68,7 +74,8 @@ static long work;
 static struct timespec last_poll;
 
 static int key_of(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
-static int key(int n) { return key_of(nodes[n].cell, nodes[n].value, nodes[n].on); }
+static int key(int n) { return nodes[n].key; }
+static uint64_t key_bit(int k) { return (uint64_t)1 << ((unsigned)k * 0x9E3779B1u >> 26); }
 static int pc(int m) { return __builtin_popcount((unsigned)m); }
 
 static void tables(void) {
@@ -82,7 +89,13 @@ static void tables(void) {
         rof[c][0] = (c / 9) / 3 * 3 + (c % 9) / 3;
         rof[c][1] = c / 9;
         rof[c][2] = c % 9;
+        cell_bit[c] = (cellset)1 << c;
     }
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            region_set[k][i] = 0;
+            for (int p = 0; p < 9; p++) region_set[k][i] |= (cellset)1 << rcells[k][i][p];
+        }
     ready = 1;
 }
 
@@ -107,12 +120,15 @@ static int new_node(int cell, int value, int on, int parent, int cause) {
     n->value = (signed char)value;
     n->on = (signed char)on;
     n->cause = (signed char)cause;
+    n->key = key_of(cell, value, on);
     n->first = nparents;
     n->count = 0;
     n->nest = 0;
+    n->line = 0;
     if (parent >= 0) {
         parent_arena[nparents++] = parent;
         n->count = 1;
+        n->line = nodes[parent].line | key_bit(nodes[parent].key);
     }
     return nnodes++;
 }
@@ -123,7 +139,7 @@ static void add_parent(int n, int parent) {
         return;
     }
     parent_arena[nparents++] = parent;  /* the node's parents are the last ones added */
-    nodes[n].count++;
+    if (!nodes[n].count++) nodes[n].line = nodes[parent].line | key_bit(nodes[parent].key);
 }
 
 /* ---------------------------------------------------------------- sets of potentials by key */
@@ -206,6 +222,7 @@ static double length_difficulty(int complexity) {
 }
 
 static int is_parent(int child, int parent_key) {
+    if (!(nodes[child].line & key_bit(parent_key))) return 0;
     int p = child;
     while (nodes[p].count) {
         p = parent_arena[nodes[p].first];
@@ -219,47 +236,62 @@ static int is_parent(int child, int parent_key) {
 typedef struct {
     int cand[81];
     int values[81];
+    cellset places[10];      /* places[v]: the cells with candidate v (kept with cand) */
 } grid;
 
-/* What an "on" potential turns off: keys and causes, first occurrence of each key kept; the count. */
+static int count_cells(cellset s) {
+    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+}
+
+static int first_cell(cellset s) {
+    uint64_t lo = (uint64_t)s;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+}
+
+static void set_places(grid *g) {
+    for (int v = 0; v < 10; v++) g->places[v] = 0;
+    for (int c = 0; c < 81; c++)
+        for (int v = 1; v <= 9; v++)
+            if (g->cand[c] >> v & 1) g->places[v] |= cell_bit[c];
+}
+
+static void remove_candidate(grid *g, int cell, int value) {
+    g->cand[cell] &= ~(1 << value);
+    g->places[value] &= ~cell_bit[cell];
+}
+
+/* What an "on" potential turns off: keys and causes, first occurrence of each key kept (the cell's
+ * other values, then the value's places in the block, the row, the column, each in cell order);
+ * the count. */
 static int on_to_off(const grid *g, int p, int y, int *keys, int *causes) {
-    static int mark[NKEYS], mark_gen;
-    mark_gen++;
     int n = 0, cell = nodes[p].cell, value = nodes[p].value;
     if (y)
         for (int v = 1; v <= 9; v++)
             if (v != value && (g->cand[cell] >> v & 1)) {
-                int k = key_of(cell, v, 0);
-                mark[k] = mark_gen;
                 causes[n] = C_NAKED;
-                keys[n++] = k;
+                keys[n++] = key_of(cell, v, 0);
             }
+    cellset others = g->places[value] & ~cell_bit[cell];
+    cellset block = region_set[0][rof[cell][0]];
+    cellset parts[3] = {others & block, others & region_set[1][rof[cell][1]] & ~block,
+                        others & region_set[2][rof[cell][2]] & ~block};
     for (int kind = 0; kind < 3; kind++)
-        for (int i = 0; i < 9; i++) {
-            int c = rcells[kind][rof[cell][kind]][i];
-            if (c != cell && (g->cand[c] >> value & 1)) {
-                int k = key_of(c, value, 0);
-                if (mark[k] == mark_gen) continue;
-                mark[k] = mark_gen;
-                causes[n] = C_BLOCK + kind;
-                keys[n++] = k;
-            }
+        for (cellset s = parts[kind]; s; s &= s - 1) {
+            causes[n] = C_BLOCK + kind;
+            keys[n++] = key_of(first_cell(s), value, 0);
         }
     return n;  /* nodes are made by the caller only when kept */
 }
 
 /* What an "off" potential turns on: made as nodes (with hidden parents when source is given). */
 static int off_to_on(const grid *g, int p, const grid *source, const pset *offs, int y, int x, int *out) {
-    static int mark[NKEYS], mark_gen;
-    mark_gen++;
     int n = 0, cell = nodes[p].cell, value = nodes[p].value;
+    int made_cell[4];
     if (y) {
         int vals = g->cand[cell];
         if (pc(vals) == 2) {
             int rest = (vals >> value & 1) ? vals & ~(1 << value) : vals;
             int other = __builtin_ctz((unsigned)rest);
-            int k = key_of(cell, other, 1);
-            mark[k] = mark_gen;
             int q = new_node(cell, other, 1, p, C_NAKED);
             if (source)
                 for (int v = 1; v <= 9; v++)
@@ -267,29 +299,26 @@ static int off_to_on(const grid *g, int p, const grid *source, const pset *offs,
                         int parent = pset_get(offs, key_of(cell, v, 0));
                         if (parent >= 0) add_parent(q, parent);
                     }
+            made_cell[n] = -1;  /* its key (cell, other value) is never one of the places' keys */
             out[n++] = q;
         }
     }
     if (x)
         for (int kind = 0; kind < 3; kind++) {
-            const int *region = rcells[kind][rof[cell][kind]];
-            int places[9], np = 0;
-            for (int i = 0; i < 9; i++)
-                if (g->cand[region[i]] >> value & 1) places[np++] = region[i];
-            if (np != 2) continue;
-            int other = places[0] == cell ? places[1] : places[0];
-            int k = key_of(other, value, 1);
-            if (mark[k] == mark_gen) continue;
-            mark[k] = mark_gen;
+            cellset region = region_set[kind][rof[cell][kind]];
+            cellset here = g->places[value] & region;
+            if (count_cells(here) != 2) continue;
+            int other = first_cell(here & ~cell_bit[cell]);
+            int dup = 0;
+            for (int i = 0; i < n; i++) dup |= made_cell[i] == other;
+            if (dup) continue;
             int q = new_node(other, value, 1, p, C_BLOCK + kind);
             if (source)
-                for (int i = 0; i < 9; i++) {
-                    int c = region[i];
-                    if ((source->cand[c] >> value & 1) && !(g->cand[c] >> value & 1)) {
-                        int parent = pset_get(offs, key_of(c, value, 0));
-                        if (parent >= 0) add_parent(q, parent);
-                    }
+                for (cellset gone = source->places[value] & ~g->places[value] & region; gone; gone &= gone - 1) {
+                    int parent = pset_get(offs, key_of(first_cell(gone), value, 0));
+                    if (parent >= 0) add_parent(q, parent);
                 }
+            made_cell[n] = other;
             out[n++] = q;
         }
     return n;
@@ -335,6 +364,7 @@ typedef struct {
     pset off_to_on_set, off_to_off_set, pos_on[9], pos_off[9];
     grid saved;
     int qon[NKEYS * 2], qoff[NKEYS * 2];
+    int kept[MAXARENA];      /* the hints a nested rule adds to the chain, as materialize() reads them */
 } ctx;
 
 static ctx *contexts[MAXDEPTH];
@@ -728,7 +758,7 @@ static int chaining(ctx *x, const rule *r, grid *g, pset *on, pset *off, int *on
         } else {
             int p = qoff[hoff++];
             int n = off_to_on(g, p, source, off, y, 1, made);
-            if (r->dynamic) g->cand[nodes[p].cell] &= ~(1 << nodes[p].value);
+            if (r->dynamic) remove_candidate(g, nodes[p].cell, nodes[p].value);
             for (int i = 0; i < n; i++) {
                 int q = made[i], k = key(q);
                 int conj = pset_get(off, k ^ 1);
@@ -1105,6 +1135,65 @@ static void sort_and_dedupe(ctx *x) {
     x->nhints = kept;
 }
 
+/* The nested rules' findings, by grid: the same chain state is met again and again (about three
+ * times in four on the hardest puzzles), as SE's own rules remember their last grid.  Keyed by the
+ * grids before and now, the level and the depth; cleared at every call of se_chain_hint. */
+#define CACHE_SLOTS (1 << 17)
+#define CACHE_INTS (1 << 23)
+static uint64_t cache_key[CACHE_SLOTS];
+static int cache_at[CACHE_SLOTS];
+static int cache_stamp[CACHE_SLOTS];
+static int cache_gen = 1, cache_used, cache_count;
+static int cache_ints[CACHE_INTS];
+
+static void cache_clear(void) {
+    cache_gen++;
+    cache_used = 0;
+    cache_count = 0;
+}
+
+static uint64_t grid_key(const grid *before, const grid *now, int level, int depth) {
+    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)(level * 8 + depth);
+    for (int c = 0; c < 81; c++) {
+        h = (h ^ (uint64_t)before->cand[c]) * 0x100000001b3ULL;
+        h = (h ^ (uint64_t)now->cand[c]) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+/* The "off" nodes of a list of kept nested hints ([count, then per hint: id low, id high,
+ * complexity, removals count, parents count, removals, parents]), parents looked up in off. */
+static int materialize(const int *list, pset *off, int *out, int max) {
+    int n = 0, at = 1;
+    for (int j = 0; j < list[0]; j++) {
+        uint64_t id = (uint64_t)(uint32_t)list[at] | (uint64_t)(uint32_t)list[at + 1] << 32;
+        int complexity = list[at + 2], rcount = list[at + 3], pcount = list[at + 4];
+        const int *removals = list + at + 5, *parents = removals + rcount;
+        at += 5 + rcount + pcount;
+        int nest = 0;
+        if (id) {
+            if (nnests >= MAXNESTS) {
+                if (!overflow) overflow = 1;
+                return n;
+            }
+            nest = nnests++;
+            nests[nest].id = id;
+            nests[nest].complexity = complexity;
+        }
+        for (int k = 0; k < rcount && n < max; k++) {
+            int q = new_node(removals[k] >> 4, removals[k] & 15, 0, -1, C_ADVANCED);
+            nodes[q].nest = nest;
+            for (int m = 0; m < pcount; m++) {
+                int parent = pset_get(off, key_of(parents[m] >> 4, parents[m] & 15, 0));
+                if (parent >= 0) add_parent(q, parent);
+            }
+            out[n++] = q;
+        }
+    }
+    return n;
+}
+
 /* What the rules SE nests in a chain of level r->level remove from the grid the chain has made
  * (g; source is the grid before it): the first rule whose hints need the chain gives its removals
  * as "off" nodes, their parents the chain's nodes of the candidates it removed (SE's
@@ -1136,9 +1225,16 @@ static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *of
         chains_of[nrules++ - 4] = make_rule(1, 1, 0, 0);                   /* dynamic forcing chains */
         if (level >= 5) chains_of[nrules++ - 4] = make_rule(1, 1, 0, level - 3);
     }
-    int n = 0;
+    uint64_t hkey = grid_key(source, g, level, x->depth);
+    unsigned slot = (unsigned)(hkey >> 40) & (CACHE_SLOTS - 1);
+    while (cache_stamp[slot] == cache_gen) {
+        if (cache_key[slot] == hkey) return materialize(cache_ints + cache_at[slot], off, out, max);
+        slot = (slot + 1) & (CACHE_SLOTS - 1);
+    }
+    int *kept = nx->kept, nkept = 1, produced = 0;
+    kept[0] = 0;
     int base_nodes = nnodes, base_parents = nparents, base_nests = nnests;
-    for (int i = 0; i < nrules && n == 0 && !overflow; i++) {
+    for (int i = 0; i < nrules && !produced && !overflow; i++) {
         nx->nhints = 0;
         nx->narena = 0;
         switch (i) {
@@ -1156,34 +1252,41 @@ static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *of
         nnodes = base_nodes;
         nparents = base_parents;
         nnests = base_nests;
-        if (overflow) break;
-        for (int j = 0; j < nx->nhints; j++) {
+        for (int j = 0; j < nx->nhints && !overflow; j++) {
             nested_hint *h = &nx->hints[j];
-            if (!h->pcount) continue;  /* the rule holds without the chain: nothing it adds */
-            int nest = 0;
-            if (h->id) {
-                if (nnests >= MAXNESTS) {
-                    if (!overflow) overflow = 1;
-                    break;
-                }
-                nest = nnests++;
-                nests[nest].id = h->id;
-                nests[nest].complexity = h->complexity;
+            if (!h->pcount || !h->rcount) continue;  /* the rule holds without the chain: nothing it adds */
+            if (nkept + 5 + h->rcount + h->pcount > MAXARENA) {
+                if (!overflow) overflow = 1;
+                break;
             }
-            for (int k = 0; k < h->rcount && n < max; k++) {
-                int item = nx->arena[h->rfirst + k];
-                int q = new_node(item >> 4, item & 15, 0, -1, C_ADVANCED);
-                nodes[q].nest = nest;
-                for (int m = 0; m < h->pcount; m++) {
-                    int p = nx->arena[h->pfirst + m];
-                    int parent = pset_get(off, key_of(p >> 4, p & 15, 0));
-                    if (parent >= 0) add_parent(q, parent);
-                }
-                out[n++] = q;
-            }
+            kept[0]++;
+            kept[nkept++] = (int)(uint32_t)h->id;
+            kept[nkept++] = (int)(uint32_t)(h->id >> 32);
+            kept[nkept++] = h->complexity;
+            kept[nkept++] = h->rcount;
+            kept[nkept++] = h->pcount;
+            memcpy(kept + nkept, nx->arena + h->rfirst, sizeof(int) * (size_t)h->rcount);
+            nkept += h->rcount;
+            memcpy(kept + nkept, nx->arena + h->pfirst, sizeof(int) * (size_t)h->pcount);
+            nkept += h->pcount;
+            produced = 1;
         }
     }
-    return n;
+    if (overflow) return 0;
+    if (cache_used + nkept > CACHE_INTS) {  /* full: start again */
+        cache_gen++;
+        cache_used = 0;
+        slot = (unsigned)(hkey >> 40) & (CACHE_SLOTS - 1);
+    }
+    if (cache_used + nkept <= CACHE_INTS && cache_count < CACHE_SLOTS / 2) {
+        cache_stamp[slot] = cache_gen;
+        cache_key[slot] = hkey;
+        cache_at[slot] = cache_used;
+        memcpy(cache_ints + cache_used, kept, sizeof(int) * (size_t)nkept);
+        cache_used += nkept;
+        cache_count++;
+    }
+    return materialize(kept, off, out, max);
 }
 
 /* ------------------------------------------------------------------------------- the entry */
@@ -1208,6 +1311,8 @@ int se_chain_hint(const int *values, const int *cand, int mode, se_chain_poll po
     static grid g;
     memcpy(g.values, values, sizeof g.values);
     memcpy(g.cand, cand, sizeof g.cand);
+    set_places(&g);
+    cache_clear();
     overflow = 0;
     nnodes = 0;
     nparents = 0;
