@@ -81,8 +81,7 @@ static void prepare(state *s, const int *values, const int *cand) {
             for (int p = 0; p < 9; p++) {
                 int c = region_cells[k][i][p];
                 if (!values[c]) e++;
-                for (int v = 1; v <= 9; v++)
-                    if (cand[c] >> v & 1) s->pos[k][i][v] |= 1 << p;
+                for (unsigned m = (unsigned)cand[c] & 0x3feu; m; m &= m - 1) s->pos[k][i][__builtin_ctz(m)] |= 1 << p;
             }
             s->empty[k][i] = e;
         }
@@ -370,15 +369,20 @@ static int xy_wing(const state *s, int xyz, se_hint *h) {
     return 0;
 }
 
+/* The first hint of the basic rules on a prepared state. */
+static int basic_hint(state *s, se_hint *out) {
+    return hidden_singles(s, out) || locking(s, 1, out) || hidden_set(s, 2, 1, out) ||
+           naked_singles(s, out) || hidden_set(s, 3, 1, out) || locking(s, 0, out) ||
+           naked_set(s, 2, out) || fish(s, 2, out) || hidden_set(s, 2, 0, out) ||
+           naked_set(s, 3, out) || fish(s, 3, out) || hidden_set(s, 3, 0, out) ||
+           xy_wing(s, 0, out) || xy_wing(s, 1, out);
+}
+
 int se_basic_hint(const int *values, const int *cand, se_hint *out) {
     if (!tables_ready) build_tables();
     state s;
     prepare(&s, values, cand);
-    return hidden_singles(&s, out) || locking(&s, 1, out) || hidden_set(&s, 2, 1, out) ||
-           naked_singles(&s, out) || hidden_set(&s, 3, 1, out) || locking(&s, 0, out) ||
-           naked_set(&s, 2, out) || fish(&s, 2, out) || hidden_set(&s, 2, 0, out) ||
-           naked_set(&s, 3, out) || fish(&s, 3, out) || hidden_set(&s, 3, 0, out) ||
-           xy_wing(&s, 0, out) || xy_wing(&s, 1, out);
+    return basic_hint(&s, out);
 }
 
 int se_quad_hint(const int *values, const int *cand, se_hint *out) {
@@ -485,27 +489,49 @@ int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out
 
 /* ------------------------------------------------------------- many basic steps at once */
 
-static void apply(int *values, int *cand, const se_hint *h) {
-    for (int k = 0; k < h->nremovals; k++) cand[h->removal_cell[k]] &= ~h->removal_mask[k];
+/* Take a candidate out of the grid and of the state's positions. */
+static void clear_candidate(state *s, int *cand, int c, int v) {
+    if (!(cand[c] >> v & 1)) return;
+    cand[c] &= ~(1 << v);
+    for (int k = 0; k < 3; k++) {
+        int i = region_of[c][k];
+        for (int p = 0; p < 9; p++)
+            if (region_cells[k][i][p] == c) {
+                s->pos[k][i][v] &= ~(1 << p);
+                break;
+            }
+    }
+}
+
+/* Apply a hint (its removals, its placement and what that takes from the houses), keeping the
+ * state's positions and empty counts up to date instead of preparing again. */
+static void apply_state(state *s, int *values, int *cand, const se_hint *h) {
+    for (int k = 0; k < h->nremovals; k++)
+        for (unsigned m = (unsigned)h->removal_mask[k] & 0x3feu; m; m &= m - 1)
+            clear_candidate(s, cand, h->removal_cell[k], __builtin_ctz(m));
     if (h->cell >= 0) {
         int c = h->cell, v = h->value;
+        for (unsigned m = (unsigned)cand[c] & 0x3feu; m; m &= m - 1) clear_candidate(s, cand, c, __builtin_ctz(m));
         values[c] = v;
         cand[c] = 0;
-        for (int t = 0; t < 20; t++) cand[house_cells[c][t]] &= ~(1 << v);
+        for (int k = 0; k < 3; k++) s->empty[k][region_of[c][k]]--;
+        for (int t = 0; t < 20; t++) clear_candidate(s, cand, house_cells[c][t], v);
     }
 }
 
 int se_basic_run(int *values, int *cand, int max_steps, int *names, double *difficulties, int *placed) {
-    int n = 0;
+    if (!tables_ready) build_tables();
+    int n = 0, empty = 0;
     se_hint h;
-    while (n < max_steps) {
-        int empty = 0;
-        for (int c = 0; c < 81; c++) empty += values[c] == 0;
-        if (!empty || !se_basic_hint(values, cand, &h)) break;
+    state s;
+    prepare(&s, values, cand);
+    for (int c = 0; c < 81; c++) empty += values[c] == 0;
+    while (n < max_steps && empty && basic_hint(&s, &h)) {
         names[n] = h.name;
         difficulties[n] = h.difficulty;
         placed[n] = h.cell >= 0;
-        apply(values, cand, &h);
+        if (h.cell >= 0 && !values[h.cell]) empty--;
+        apply_state(&s, values, cand, &h);
         n++;
     }
     return n;
