@@ -1081,6 +1081,31 @@ def se_aligned_hint(values, cand, int degree):
     return _removals(&hint)
 
 
+def se_candidates(values):
+    """The candidate masks (bit v for value v) of 81 cells of values (0 empty), as SE rebuilds them."""
+    cdef int used[3][9]
+    cdef int v[81]
+    cdef int k, b
+    memset(used, 0, sizeof(used))
+    if len(values) != 81:
+        raise ValueError("expected 81 values")
+    for k in range(81):
+        v[k] = values[k]
+        if v[k] < 0 or v[k] > 9:
+            raise ValueError(f"value {v[k]} at cell {k} is not 0-9")
+        if v[k]:
+            b = (k // 27) * 3 + (k % 9) // 3
+            used[0][b] |= 1 << v[k]
+            used[1][k // 9] |= 1 << v[k]
+            used[2][k % 9] |= 1 << v[k]
+    out = [0] * 81
+    for k in range(81):
+        if not v[k]:
+            b = (k // 27) * 3 + (k % 9) // 3
+            out[k] = 0x3fe & ~(used[0][b] | used[1][k // 9] | used[2][k % 9])
+    return out
+
+
 def se_basic_run(list values, list cand):
     """Take Sudoku Explainer's steps from hidden singles to XYZ-wings while there are some.
 

@@ -583,6 +583,17 @@ static void cycle_hint(ctx *x, const grid *g, int end, int y, int both) {
         if (!nodes[line[i]].on) cause_parents(x, hint, nodes[line[i]].cell, nodes[line[i]].value, nodes[line[i]].cause);
 }
 
+/* Whether every hint made from nodes at a chain length of at least `length` loses to the best one
+ * found (depth 0 only: a nested rule keeps every hint).  Such a hint has a complexity of at least
+ * length - 1 (the distinct potentials of its line), so a difficulty of at least base plus that
+ * length's increment. */
+static int too_long(const ctx *x, double base, int length) {
+    if (x->collect || !x->b.found) return 0;
+    int complexity = length - 1;
+    double bound = base + length_difficulty(complexity);
+    return bound > x->b.difficulty || (bound == x->b.difficulty && complexity > x->b.complexity);
+}
+
 static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
     if (pc(g->cand[cell]) > 2 && !xl) return;
     int both = xl && y;
@@ -598,8 +609,10 @@ static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
     pset_put(&to_on, start_key, start);
     int hon = 0, ton = 0, hoff = 0, toff = 0, length = 0;
     queue_on[ton++] = start;
+    double base = both ? 7.0 : 6.5;
     while ((hon < ton || hoff < toff) && !overflow) {
         length++;
+        if (too_long(x, base, length)) break;
         while (hon < ton && !overflow) {
             int p = queue_on[hon++];
             int n = on_to_off(g, p, y, keys, causes);
@@ -612,6 +625,7 @@ static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
             }
         }
         length++;
+        if (too_long(x, base, length)) break;
         while (hoff < toff && !overflow) {
             int p = queue_off[hoff++];
             int n = off_to_on(g, p, 0, &to_off, y, xl, made);
@@ -644,7 +658,9 @@ static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
                 pset_put(&to_off, source_key, source);
                 queue_off[toff++] = source;
             }
+            length = 0;
             while ((hon < ton || hoff < toff) && !overflow) {
+                if (too_long(x, base, ++length)) break;
                 while (hon < ton && !overflow) {
                     int p = queue_on[hon++];
                     int n = on_to_off(g, p, y, keys, causes);
@@ -664,6 +680,7 @@ static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
                         }
                     }
                 }
+                if (too_long(x, base, ++length)) break;
                 while (hoff < toff && !overflow) {
                     int p = queue_off[hoff++];
                     int n = off_to_on(g, p, 0, &to_off, y, 1, made);
@@ -697,12 +714,14 @@ static void unary(ctx *x, grid *g, int cell, int value, int y, int xl) {
 /* Cycles and forcing chains: X, then Y, then both; cell by cell, value by value. */
 static void unary_all(ctx *x, grid *g) {
     static const int flags[3][2] = {{0, 1}, {1, 0}, {1, 1}};  /* (y, x) */
-    for (int f = 0; f < 3 && !overflow; f++)
+    for (int f = 0; f < 3 && !overflow; f++) {
+        if (f == 2 && !x->collect && x->b.found && x->b.difficulty < 7.0) break;  /* XY ones start at 7.0 */
         for (int cell = 0; cell < 81 && !overflow; cell++) {
             if (g->values[cell] || pc(g->cand[cell]) <= 1) continue;
             for (int v = 1; v <= 9; v++)
                 if (g->cand[cell] >> v & 1) unary(x, g, cell, v, flags[f][0], flags[f][1]);
         }
+    }
 }
 
 /* ------------------------------------------------------------- multiple and dynamic chains */

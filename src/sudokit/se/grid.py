@@ -12,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+try:
+    from sudokit import _engine
+except ImportError:  # pragma: no cover - the core is built with the package
+    _engine = None  # type: ignore[assignment]
+
 BLOCK, ROW, COLUMN = 0, 1, 2
 REGION_KINDS = (BLOCK, ROW, COLUMN)
 """SE's order of region types: blocks, rows, columns."""
@@ -75,6 +80,8 @@ class Grid:
     @classmethod
     def from_values(cls, values: Sequence[int]) -> Grid:
         """The grid of ``values`` (0 empty), candidates rebuilt from the placed values as SE does."""
+        if _engine is not None:
+            return cls(list(values), _engine.se_candidates(values))
         grid = cls(list(values), [0] * 81)
         used = [[0] * 9 for _ in REGION_KINDS]  # the values each block, row and column holds
         for c, v in enumerate(grid.values):
