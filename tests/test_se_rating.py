@@ -1,9 +1,10 @@
 """Sudoku Explainer's rating, reproduced: ER, EP and ED equal SE 1.2.1.3's on puzzles it rated.
 
 The fixture holds puzzles rated by SE itself (serate, built by hand outside the repository), one or
-two for each ER value from 1.2 (hidden single in a block) to 8.5 (dynamic forcing chains): each
-value is the hardest technique of its puzzle, so the table checks SE's techniques and their
-difficulties one by one, and the path that reaches them.
+two for each ER value from 1.2 (hidden single in a block) to 8.5 (dynamic forcing chains), then
+dynamic forcing chains (+) and nested forcing chains of levels 2 and 3: each value is the hardest
+technique of its puzzle, so the table checks SE's techniques and their difficulties one by one, and
+the path that reaches them.
 """
 
 from __future__ import annotations
@@ -45,6 +46,12 @@ def test_the_fixture_spans_the_techniques() -> None:
     # BUG, forcing X/XY chains, multiple and dynamic forcing chains
     for er in (1.2, 1.5, 1.7, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 4.2, 4.4, 4.5, 5.6, 6.6, 7.1, 8.5):
         assert er in values, er
+    # dynamic forcing chains (+) (9.0 and up), nested forcing chains (9.5 and up, 10.0 and up)
+    names = {
+        name for puzzle, er, *_ in RATED if er >= 9.0 for name, _ in sudokit.rate(puzzle, scale="se").steps
+    }
+    for suffix in (" (+)", " (+ Forcing Chains)", " (+ Multiple Forcing Chains)"):
+        assert any(name.endswith(suffix) for name in names), suffix
 
 
 def test_chain_length_increments_follow_se_steps() -> None:
@@ -136,18 +143,28 @@ def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
     assert compared > 1000
 
 
-@pytest.mark.parametrize("mode", [0, 1, 2, 3], ids=["cycles-forcing", "nishio", "multiple", "dynamic"])
+@pytest.mark.parametrize(
+    "mode", [0, 1, 2, 3, 4], ids=["cycles-forcing", "nishio", "multiple", "dynamic", "dynamic-plus"]
+)
 def test_the_compiled_chains_find_the_same_first_hint_as_the_python_ones(mode: int) -> None:
-    """Each chaining rule in the core against this package's search, on the fixture's chain steps."""
+    """Each chaining rule in the core against this package's search, on the fixture's chain steps
+    (the nested levels 2-5 have no Python search: they are checked against SE's ratings above)."""
     from sudokit.se.chaining import Chaining
     from sudokit.se.rating import first_hint
 
     rule = Chaining(
-        *[(False, False, False), (False, True, True), (True, False, False), (True, True, False)][mode]
+        *[
+            (False, False, False),
+            (False, True, True),
+            (True, False, False),
+            (True, True, False),
+            (True, True, False),
+        ][mode],
+        level=1 if mode == 4 else 0,
     )
     compared = 0
     for puzzle, er, *_ in RATED:
-        if er < 6.5 or compared >= 12:
+        if er < (9.0 if mode == 4 else 6.5) or compared >= 12:
             continue
         grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
         while not grid.solved() and compared < 12:
@@ -190,3 +207,43 @@ def test_the_compiled_aligned_exclusions_find_the_same_hints_as_the_python_ones(
                 found += ours is not None
             hint.apply(grid)
     assert compared >= 20 and found >= 1
+
+
+def test_a_long_chain_search_stops_inside_the_core_when_asked() -> None:
+    """The nested search asks its poll callback as it goes (Ctrl-C, the time limit) and raises its error."""
+    from sudokit import _engine
+    from sudokit.se.chaining import POLL, Chaining
+
+    class Stop(Exception):
+        pass
+
+    calls = []
+
+    def progress(work: int, _unused: int) -> None:
+        calls.append(work)
+        raise Stop
+
+    puzzle = next(p for p, er, *_ in RATED if er >= 10.5)
+    grid = Grid.from_values([int(c) if c.isdigit() else 0 for c in puzzle])
+    token = POLL.set(_engine.Poll(progress))
+    try:
+        with pytest.raises(Stop):
+            next(iter(Chaining(multiple=True, dynamic=True, nishio=False, level=3)(grid)))
+    finally:
+        POLL.reset(token)
+    assert len(calls) == 1 and calls[0] > 0
+    with pytest.raises(sudokit.SearchStopped):
+        sudokit.rate(puzzle, scale="se", time_limit=0.05)
+
+
+def test_candidates_from_the_core_equal_the_python_ones() -> None:
+    import sudokit.se.grid as se_grid
+
+    for puzzle, *_ in RATED:
+        values = [int(c) if c.isdigit() else 0 for c in puzzle]
+        compiled = Grid.from_values(values).cand
+        engine, se_grid._engine = se_grid._engine, None  # type: ignore[assignment]
+        try:
+            assert Grid.from_values(values).cand == compiled
+        finally:
+            se_grid._engine = engine

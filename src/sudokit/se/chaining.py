@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextvars import ContextVar
 
+from sudokit.errors import SearchStopped
 from sudokit.se.grid import (
     BITS,
     COUNT,
@@ -25,7 +26,6 @@ from sudokit.se.grid import (
     REGIONS,
     Grid,
 )
-from sudokit.errors import SearchStopped
 from sudokit.se.rules import Hint
 
 try:
@@ -43,7 +43,7 @@ _CHAIN_NAMES = (
 rule's prefix: Nishio, Dynamic)."""
 
 
-POLL: ContextVar[object | None] = ContextVar("se_chain_poll", default=None)
+POLL: ContextVar[_engine.Poll | None] = ContextVar("se_chain_poll", default=None)
 """The core's ``Poll`` a long chain search asks about every 50 ms (the rating's time limit, Ctrl-C)."""
 
 _NESTED_SUFFIX = {
@@ -205,7 +205,9 @@ class Chaining:
         The nested levels 2-5 are compiled only (SE's own search takes minutes there).
         """
         if self.level >= 2:
-            raise NotImplementedError("nested forcing chains (levels 2-5) are searched by the compiled core only")
+            raise NotImplementedError(
+                "nested forcing chains (levels 2-5) are searched by the compiled core only"
+            )
         if self.multiple or self.dynamic:
             hints = self._multiple(grid)
         else:
