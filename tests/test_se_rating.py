@@ -102,6 +102,31 @@ def test_rate_se_on_the_command_line_single_and_batch(tmp_path: Path) -> None:
     assert one.stdout.strip() == f"ED={chosen[0][1]:.1f}/{chosen[0][2]:.1f}/{chosen[0][3]:.1f}"
 
 
+def test_rate_to_a_file_resumes_an_interrupted_run(tmp_path: Path) -> None:
+    """-o writes OUTPUT.partial line by line; the same command again keeps its complete lines."""
+    chosen = [p for p, er, *_ in RATED if er < 7.0][::4]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join(p + "\n" for p in chosen) + "not a puzzle\n", encoding="utf-8")
+    out = tmp_path / "ratings.txt"
+    command = [sys.executable, "-m", "sudokit", "rate", "--se", "--jobs", "1", str(path), "-o", str(out)]
+    full = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert full.returncode == 1  # the last line is no puzzle
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(chosen) + 1 and lines[-1].startswith("! line ")
+    assert [line.split("ED=")[1] for line in lines[:-1]] == [
+        f"{er}/{ep}/{ed}" for p, er, ep, ed in RATED if p in chosen
+    ]
+    assert not (tmp_path / "ratings.txt.partial").exists()
+    # an interrupted run: two complete lines (one marked, to show it is kept) and a cut one
+    out.unlink()
+    partial = tmp_path / "ratings.txt.partial"
+    partial.write_text(lines[0] + "\n" + lines[1] + " kept\n" + lines[2][:7], encoding="utf-8")
+    resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
+    assert "resuming after the 2 lines" in resumed.stderr
+    again = out.read_text(encoding="utf-8").splitlines()
+    assert again == [lines[0], lines[1] + " kept", *lines[2:]]
+
+
 def test_the_compiled_rules_find_the_same_hints_as_the_python_ones() -> None:
     """Hidden singles to XYZ-wings in the core: the same first hint at every step of SE's paths.
 

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeVar
 
 import click
 
@@ -1421,6 +1421,18 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
     is_flag=True,
     help="Sudoku Explainer's rating (ER/EP/ED, by SE's rules; classic 9x9) instead of HoDoKu's score.",
 )
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write one line per puzzle here (as OUTPUT.partial until every puzzle is rated); the same "
+    "command again continues an interrupted run.",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue an interrupted -o run from its OUTPUT.partial even if the input or options changed.",
+)
 @parallel_options("processes")
 @cluster_option
 @input_options
@@ -1429,6 +1441,8 @@ def rate(
     puzzle: str,
     as_json: bool,
     se_scale: bool,
+    output: str | None,
+    resume: bool,
     jobs: int,
     cluster: str | None,
     progress: bool | None,
@@ -1439,19 +1453,52 @@ def rate(
 
     With --se, Sudoku Explainer's ER/EP/ED instead (the rating forums and graders quote).  Only
     puzzles with one solution are rated; any other gets its reason on stderr (and, with --json, an
-    "error" record in its place) and exit code 1.
+    "error" record in its place; with -o, a "! line N: reason" line) and exit code 1.  With -o,
+    Ctrl-C keeps the lines written so far in OUTPUT.partial, and the same command continues them.
     """
+    from sudokit.batch import partial_path, trim_partial
+    from sudokit.english import plural
     from sudokit.logic.batch import rate_puzzles
 
+    if resume and not output:
+        raise click.BadParameter("--resume continues the file that -o names", param_hint="--resume")
     entries = load_entries(puzzle, **options)
-    tally = Tally(len(entries), "rated")
-    good = [e.puzzle for e in entries if e.puzzle is not None]
+    sink: TextIO = sys.stdout
+    partial = partial_path(output) if output else None
+    done = 0
+    if partial:
+        scale_options = {"se": se_scale, "json": as_json, "time_limit": time_limit, **options}
+        run_id = _batch_run_id(puzzle, scale_options)
+        if os.path.exists(partial) and (resume or (run_id is not None and _read_run_id(partial) == run_id)):
+            done = min(trim_partial(partial)[0], len(entries))
+            click.echo(f"sudokit: resuming after the {plural(done, 'line')} of {partial}", err=True)
+        sink = open(partial, "a" if done else "w", encoding="utf-8", buffering=1)  # noqa: SIM115
+        if run_id is not None:
+            _write_run_id(partial, run_id)
+    todo = entries[done:]
+    tally = Tally(len(todo), "rated")
+    good = [e.puzzle for e in todo if e.puzzle is not None]
     if progress is None:
         progress = sys.stderr.isatty() and len(good) > 1
-    with _executor(cluster) as executor:
-        scale = "se" if se_scale else "hodoku"
-        outcomes = rate_puzzles(good, jobs, progress, time_limit, executor, scale=scale)
-        _write_ratings(entries, outcomes, as_json, tally)
+    try:
+        with _executor(cluster) as executor:
+            scale = "se" if se_scale else "hodoku"
+            outcomes = rate_puzzles(good, jobs, progress, time_limit, executor, scale=scale)
+            _write_ratings(todo, outcomes, as_json, tally, sink, every_line=partial is not None)
+    except KeyboardInterrupt:
+        if partial:
+            sink.close()
+            click.echo(
+                f"sudokit: {plural(done + tally.done + tally.failed, 'line')} written to {partial}; "
+                "run the same command again to continue",
+                err=True,
+            )
+        raise
+    if partial and output:
+        sink.close()
+        os.replace(partial, output)
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(_run_state_path(partial))
     tally.finish()
 
 
@@ -1470,24 +1517,42 @@ def _executor(cluster: str | None) -> Iterator[Any]:
         executor.close(wait=False)
 
 
-def _write_ratings(entries: list[Entry], outcomes: Iterator[Any], as_json: bool, tally: Tally) -> None:
-    """``rate``'s output: each entry's rating (or why it has none), in input order."""
+def _write_ratings(
+    entries: list[Entry],
+    outcomes: Iterator[Any],
+    as_json: bool,
+    tally: Tally,
+    sink: TextIO,
+    every_line: bool = False,
+) -> None:
+    """``rate``'s output: each entry's rating (or why it has none), in input order.
+
+    With ``every_line`` (an output file to resume) every entry has its line, a failure too.
+    """
+
+    def line(text: str) -> None:
+        sink.write(text + "\n")
+
     for entry in entries:
         if entry.puzzle is None:
             tally.fail(entry)
             if as_json:
-                click.echo(_logic_json({"puzzle": None, "error": entry.error}))
+                line(_logic_json({"puzzle": None, "error": entry.error}))
+            elif every_line:
+                line(f"! {entry.where}{entry.error or 'not a puzzle'}")
             continue
         outcome = next(outcomes)
         text = _puzzle_text(entry.puzzle)
         if isinstance(outcome, str):
             tally.fail(entry, f"cannot rate: {outcome}")
             if as_json:
-                click.echo(_logic_json({"puzzle": text, "error": outcome}))
+                line(_logic_json({"puzzle": text, "error": outcome}))
+            elif every_line:
+                line(f"! {entry.where}cannot rate: {outcome}")
             continue
         tally.done += 1
         record = {"puzzle": text, **outcome.as_dict()}
-        click.echo(_logic_json(record) if as_json else f"{entry.where}{outcome}")
+        line(_logic_json(record) if as_json else f"{entry.where}{outcome}")
 
 
 def _one_line(text: str) -> str:
