@@ -746,7 +746,7 @@ static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *of
 /* Spread the assumptions in on/off; returns 1 with the contradiction's two nodes when one is found. */
 static int chaining(ctx *x, const rule *r, grid *g, pset *on, pset *off, int *on_node, int *off_node) {
     grid *saved = &x->saved;
-    *saved = *g;
+    if (r->dynamic) *saved = *g;  /* a dynamic chain changes the grid: restored from here */
     const grid *source = r->dynamic ? saved : 0;
     int y = !r->nishio;
     int hon = 0, ton = 0, hoff = 0, toff = 0, result = 0;
@@ -807,7 +807,7 @@ static int chaining(ctx *x, const rule *r, grid *g, pset *on, pset *off, int *on
         }
     }
 done:
-    *g = *saved;
+    if (r->dynamic) *g = *saved;
     return result;
 }
 
@@ -1213,60 +1213,71 @@ static int materialize(const int *list, pset *off, int *out, int max) {
     return n;
 }
 
-/* What the rules SE nests in a chain of level r->level remove from the grid the chain has made
- * (g; source is the grid before it): the first rule whose hints need the chain gives its removals
- * as "off" nodes, their parents the chain's nodes of the candidates it removed (SE's
- * getAdvancedPotentials).  Into out[]; the count. */
-static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *off, int *out, int max) {
-    if (x->depth + 1 >= MAXDEPTH) {
-        if (!overflow) overflow = 1;
-        return 0;
+/* The lists of rules SE nests, by level: each the list of a lower level with one more rule, asked
+ * only when the lower list finds nothing (SE stops at the first rule that finds something).  So a
+ * list's findings on a grid are its lower list's when those are not empty: the levels share them. */
+enum { L_BASIC, L_FORCING, L_MULTIPLE, L_DYNAMIC, L_DYNAMIC_PLUS, NLISTS };
+static const int lower_list[NLISTS] = {-1, L_BASIC, L_FORCING, L_BASIC, L_DYNAMIC};
+static const int list_of_level[6] = {-1, L_BASIC, L_FORCING, L_MULTIPLE, L_DYNAMIC, L_DYNAMIC_PLUS};
+
+/* Store a findings list in the cache under key (if there is room); where it now is. */
+static const int *cache_store(uint64_t hkey, const int *list, int nlist) {
+    if (cache_used + nlist > CACHE_INTS || cache_count >= CACHE_SLOTS / 2) {  /* full: start again */
+        cache_clear();
+        if (nlist > CACHE_INTS) return list;
     }
-    if (!contexts[x->depth + 1]) {
-        contexts[x->depth + 1] = calloc(1, sizeof(ctx));
-        if (!contexts[x->depth + 1]) {
-            if (!overflow) overflow = 1;
-            return 0;
-        }
-    }
-    ctx *nx = contexts[x->depth + 1];
-    nx->depth = x->depth + 1;
-    nx->collect = 1;
-    nx->initial = *source;
-    nx->current = *g;
-    int level = r->level;
-    int nrules = 4;
-    rule chains_of[2];
-    if (level < 4) {
-        if (level >= 2) chains_of[nrules++ - 4] = make_rule(0, 0, 0, 0);  /* forcing chains */
-        if (level >= 3) chains_of[nrules++ - 4] = make_rule(1, 0, 0, 0);  /* multiple forcing chains */
-    } else {
-        chains_of[nrules++ - 4] = make_rule(1, 1, 0, 0);                   /* dynamic forcing chains */
-        if (level >= 5) chains_of[nrules++ - 4] = make_rule(1, 1, 0, level - 3);
-    }
-    uint64_t hkey = grid_key(source, g, level, x->depth);
+    unsigned slot = (unsigned)(hkey >> 40) & (CACHE_SLOTS - 1);
+    while (cache_stamp[slot] == cache_gen) slot = (slot + 1) & (CACHE_SLOTS - 1);
+    cache_stamp[slot] = cache_gen;
+    cache_key[slot] = hkey;
+    cache_at[slot] = cache_used;
+    memmove(cache_ints + cache_used, list, sizeof(int) * (size_t)nlist);  /* list may lie in the cache */
+    cache_used += nlist;
+    cache_count++;
+    return cache_ints + cache_at[slot];
+}
+
+static int list_length(const int *list) {
+    int at = 1;
+    for (int j = 0; j < list[0]; j++) at += 5 + list[at + 3] + list[at + 4];
+    return at;
+}
+
+/* The findings of one nested rule list on grid g (the enclosing chain's grid before it: source), as
+ * materialize() reads them: cached, else the lower list's when not empty, else its own last rule's. */
+static const int *findings(ctx *nx, int list, grid *g, const grid *source) {
+    uint64_t hkey = grid_key(source, g, list, nx->depth);
     unsigned slot = (unsigned)(hkey >> 40) & (CACHE_SLOTS - 1);
     while (cache_stamp[slot] == cache_gen) {
-        if (cache_key[slot] == hkey) return materialize(cache_ints + cache_at[slot], off, out, max);
+        if (cache_key[slot] == hkey) return cache_ints + cache_at[slot];
         slot = (slot + 1) & (CACHE_SLOTS - 1);
     }
-    int *kept = nx->kept, nkept = 1, produced = 0;
+    if (lower_list[list] >= 0) {
+        const int *lower = findings(nx, lower_list[list], g, source);
+        if (overflow) return lower;
+        if (lower[0]) return cache_store(hkey, lower, list_length(lower));
+    }
+    int *kept = nx->kept, nkept = 1;
     kept[0] = 0;
+    nx->initial = *source;  /* for the hints' rule parents */
+    nx->current = *g;
     int base_nodes = nnodes, base_parents = nparents, base_nests = nnests;
-    for (int i = 0; i < nrules && !produced && !overflow; i++) {
+    int first = list == L_BASIC ? 0 : 4, last = list == L_BASIC ? 3 : 4;
+    for (int i = first; i <= last && !kept[0] && !overflow; i++) {
         nx->nhints = 0;
         nx->narena = 0;
-        switch (i) {
-            case 0: nested_locking(nx, g); break;
-            case 1: nested_hidden_pair(nx, g); break;
-            case 2: nested_naked_pair(nx, g); break;
-            case 3: nested_x_wing(nx, g); break;
-            default: {
-                const rule *sub = &chains_of[i - 4];
-                if (sub->multiple || sub->dynamic) multiple(nx, sub, g);
-                else unary_all(nx, g);
-                sort_and_dedupe(nx);
-            }
+        if (i == 0) nested_locking(nx, g);
+        else if (i == 1) nested_hidden_pair(nx, g);
+        else if (i == 2) nested_naked_pair(nx, g);
+        else if (i == 3) nested_x_wing(nx, g);
+        else {
+            rule sub = list == L_FORCING    ? make_rule(0, 0, 0, 0)   /* forcing chains */
+                       : list == L_MULTIPLE ? make_rule(1, 0, 0, 0)   /* multiple forcing chains */
+                       : list == L_DYNAMIC  ? make_rule(1, 1, 0, 0)   /* dynamic forcing chains */
+                                            : make_rule(1, 1, 0, 2);  /* dynamic forcing chains nested to 2 */
+            if (sub.multiple || sub.dynamic) multiple(nx, &sub, g);
+            else unary_all(nx, g);
+            sort_and_dedupe(nx);
         }
         nnodes = base_nodes;
         nparents = base_parents;
@@ -1288,24 +1299,34 @@ static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *of
             nkept += h->rcount;
             memcpy(kept + nkept, nx->arena + h->pfirst, sizeof(int) * (size_t)h->pcount);
             nkept += h->pcount;
-            produced = 1;
         }
     }
+    if (overflow) return kept;
+    return cache_store(hkey, kept, nkept);
+}
+
+/* What the rules SE nests in a chain of level r->level remove from the grid the chain has made
+ * (g; source is the grid before it): the first rule whose hints need the chain gives its removals
+ * as "off" nodes, their parents the chain's nodes of the candidates it removed (SE's
+ * getAdvancedPotentials).  Into out[]; the count. */
+static int advanced(ctx *x, const rule *r, grid *g, const grid *source, pset *off, int *out, int max) {
+    if (x->depth + 1 >= MAXDEPTH || r->level < 1 || r->level > 5) {
+        if (!overflow) overflow = 1;
+        return 0;
+    }
+    if (!contexts[x->depth + 1]) {
+        contexts[x->depth + 1] = calloc(1, sizeof(ctx));
+        if (!contexts[x->depth + 1]) {
+            if (!overflow) overflow = 1;
+            return 0;
+        }
+    }
+    ctx *nx = contexts[x->depth + 1];
+    nx->depth = x->depth + 1;
+    nx->collect = 1;
+    const int *list = findings(nx, list_of_level[r->level], g, source);
     if (overflow) return 0;
-    if (cache_used + nkept > CACHE_INTS) {  /* full: start again */
-        cache_gen++;
-        cache_used = 0;
-        slot = (unsigned)(hkey >> 40) & (CACHE_SLOTS - 1);
-    }
-    if (cache_used + nkept <= CACHE_INTS && cache_count < CACHE_SLOTS / 2) {
-        cache_stamp[slot] = cache_gen;
-        cache_key[slot] = hkey;
-        cache_at[slot] = cache_used;
-        memcpy(cache_ints + cache_used, kept, sizeof(int) * (size_t)nkept);
-        cache_used += nkept;
-        cache_count++;
-    }
-    return materialize(kept, off, out, max);
+    return materialize(list, off, out, max);
 }
 
 /* ------------------------------------------------------------------------------- the entry */
@@ -1331,7 +1352,9 @@ int se_chain_hint(const int *values, const int *cand, int mode, se_chain_poll po
     memcpy(g.values, values, sizeof g.values);
     memcpy(g.cand, cand, sizeof g.cand);
     set_places(&g);
-    cache_clear();
+    static grid last;  /* the nested rules' findings stay valid while the grid is the same */
+    if (memcmp(last.values, g.values, sizeof g.values) || memcmp(last.cand, g.cand, sizeof g.cand)) cache_clear();
+    last = g;
     overflow = 0;
     nnodes = 0;
     nparents = 0;

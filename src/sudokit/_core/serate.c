@@ -395,28 +395,48 @@ int se_quad_hint(const int *values, const int *cand, se_hint *out) {
 /* ------------------------------------------------------------------ aligned pair and triplet */
 
 static int excluders[81][20], nexcluders[81];
+typedef unsigned __int128 cellset;     /* bit c: cell c */
+static cellset excluder_set[81];
 
-/* Every value combination of the cells; the values no allowed one uses are removed. */
-static void aligned_removals(const int *cand, const int *cells, int n, const int *common, int ncommon, se_hint *h) {
-    int options[3][9], nopt[3], allowed[3] = {0, 0, 0}, idx[3] = {0, 0, 0};
+/* Every value combination of the cells; the values no allowed one uses are removed.  A combination
+ * is allowed when no two of its cells that see each other take one value and it leaves every common
+ * excluder a value (SE's AlignedExclusion). */
+static void aligned_removals(const int *cand, const int *cells, int n, cellset common, se_hint *h) {
+    int options[3][9], nopt[3], allowed[3] = {0, 0, 0}, idx[3] = {0, 0, 0}, full = 0;
+    int masks[20], nmasks = 0;  /* the common excluders' candidates, each once */
+    for (cellset rest = common; rest; rest &= rest - 1) {
+        uint64_t lo = (uint64_t)rest;
+        int x = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(rest >> 64)), dup = 0;
+        for (int k = 0; k < nmasks; k++) dup |= masks[k] == cand[x];
+        if (!dup) masks[nmasks++] = cand[x];
+    }
     for (int i = 0; i < n; i++) {
         nopt[i] = 0;
+        full |= cand[cells[i]] << (10 * i);
         for (int v = 1; v <= 9; v++)
             if (cand[cells[i]] >> v & 1) options[i][nopt[i]++] = v;
     }
+    int peers01 = peer[cells[0]][cells[1]], peers02 = n > 2 && peer[cells[0]][cells[2]];
+    int peers12 = n > 2 && peer[cells[1]][cells[2]];
     for (;;) {
-        int chosen[3], mask = 0, ok = 1;
+        int chosen[3] = {0, 0, 0}, mask = 0, ok = 1;
         for (int i = 0; i < n; i++) {
             chosen[i] = options[i][idx[i]];
             mask |= 1 << chosen[i];
         }
-        for (int i = 0; i < n && ok; i++)
-            for (int j = i + 1; j < n; j++)
-                if (chosen[i] == chosen[j] && peer[cells[i]][cells[j]]) { ok = 0; break; }
-        for (int x = 0; x < ncommon && ok; x++)
-            if (!(cand[common[x]] & ~mask)) ok = 0;
-        if (ok)
-            for (int i = 0; i < n; i++) allowed[i] |= 1 << chosen[i];
+        if ((peers01 && chosen[0] == chosen[1]) || (peers02 && chosen[0] == chosen[2]) ||
+            (peers12 && chosen[1] == chosen[2]))
+            ok = 0;
+        for (int k = 0; k < nmasks && ok; k++)
+            if (!(masks[k] & ~mask)) ok = 0;
+        if (ok) {
+            int now = 0;
+            for (int i = 0; i < n; i++) {
+                allowed[i] |= 1 << chosen[i];
+                now |= allowed[i] << (10 * i);
+            }
+            if (now == full) return;  /* every value allowed somewhere: nothing to remove */
+        }
         int i = n - 1;  /* the last cell's values vary fastest, as the Python search's */
         while (i >= 0 && ++idx[i] == nopt[i]) idx[i--] = 0;
         if (i < 0) break;
@@ -424,6 +444,8 @@ static void aligned_removals(const int *cand, const int *cells, int n, const int
     for (int i = 0; i < n; i++)
         if (cand[cells[i]] & ~allowed[i]) remove_from(h, cells[i], cand[cells[i]] & ~allowed[i]);
 }
+
+static int two_or_more(cellset s) { return s && (s & (s - 1)); }
 
 int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out) {
     (void)values;
@@ -434,13 +456,18 @@ int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out
         is_listed[c] = 0;
         if (popcount(cand[c]) < 2) continue;
         int single = 0, n = 0;
+        cellset set = 0;
         for (int t = 0; t < 20; t++) {
             int x = house_cells[c][t], k = popcount(cand[x]);
             if (k == 1) single = 1;
-            else if (k >= 2 && k <= degree) excluders[c][n++] = x;
+            else if (k >= 2 && k <= degree) {
+                excluders[c][n++] = x;
+                set |= (cellset)1 << x;
+            }
         }
         if (!single && n) {
             nexcluders[c] = n;
+            excluder_set[c] = set;
             listed[nlisted++] = c;
             is_listed[c] = 1;
         }
@@ -449,38 +476,30 @@ int se_aligned_hint(const int *values, const int *cand, int degree, se_hint *out
     for (int j = 1; j < nlisted; j++)
         for (int i = 0; i < j; i++) {
             int a = listed[i], b = listed[j];
+            cellset both = excluder_set[a] & excluder_set[b];
             if (degree == 2) {
-                int common[20], nc = 0;
-                for (int s = 0; s < nexcluders[a]; s++)
-                    for (int t = 0; t < nexcluders[b]; t++)
-                        if (excluders[a][s] == excluders[b][t]) { common[nc++] = excluders[a][s]; break; }
-                if (nc < 2) continue;
+                if (!two_or_more(both)) continue;
                 int cells[2] = {a, b};
                 start(out, 0, 6.2, -1, 0);
-                aligned_removals(cand, cells, 2, common, nc, out);
+                aligned_removals(cand, cells, 2, both, out);
                 if (out->nremovals) return 1;
                 continue;
             }
             int twins[40], nt = 0;
+            cellset seen = 0;
             for (int s = 0; s < nexcluders[a] + nexcluders[b]; s++) {
                 int x = s < nexcluders[a] ? excluders[a][s] : excluders[b][s - nexcluders[a]];
-                if (!is_listed[x] || x == a || x == b) continue;
-                int dup = 0;
-                for (int u = 0; u < nt; u++) if (twins[u] == x) dup = 1;
-                if (!dup) twins[nt++] = x;
+                if (!is_listed[x] || x == a || x == b || (seen >> x & 1)) continue;
+                seen |= (cellset)1 << x;
+                twins[nt++] = x;
             }
             for (int u = 0; u < nt; u++) {
-                int tail = twins[u], common[20], nc = 0;
-                for (int s = 0; s < nexcluders[a]; s++) {
-                    int x = excluders[a][s], inb = 0, intail = 0;
-                    for (int t = 0; t < nexcluders[b]; t++) if (excluders[b][t] == x) inb = 1;
-                    for (int t = 0; t < nexcluders[tail]; t++) if (excluders[tail][t] == x) intail = 1;
-                    if (inb && intail) common[nc++] = x;
-                }
-                if (nc < 2) continue;
+                int tail = twins[u];
+                cellset common = both & excluder_set[tail];
+                if (!two_or_more(common)) continue;
                 int cells[3] = {a, b, tail};
                 start(out, 0, 7.5, -1, 0);
-                aligned_removals(cand, cells, 3, common, nc, out);
+                aligned_removals(cand, cells, 3, common, out);
                 if (out->nremovals) return 1;
             }
         }
