@@ -20,6 +20,8 @@ extensions = [
             "src/sudokit/_core/generate.c",
             "src/sudokit/_core/serate.c",
             "src/sudokit/_core/sechain.c",
+            "src/sudokit/_core/minlex.c",
+            "src/sudokit/_core/verify.c",
         ],
         include_dirs=["src/sudokit"],
         extra_compile_args=compile_args,

@@ -5,7 +5,7 @@ Two objects: ``Layout`` (cells, symbols and units compiled once, shared by every
 and ``Search`` (one run over givens and allowed symbols).  The hot loops run in C with the GIL released.
 """
 
-from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cpython.exc cimport PyErr_CheckSignals
@@ -84,6 +84,13 @@ cdef extern from "_core/fast9.h" nogil:
                   void *poll_context, int *solution, f9_result *result) nogil
     const char *f9_instruction_set()
     int f9_use_instruction_set(const char *name)
+
+cdef extern from "_core/minlex.h" nogil:
+    int sk_minlex(int box, const uint8_t *cells, uint8_t *out)
+    int64_t sk_minlex_many(int box, const uint8_t *cells, int64_t count, uint8_t *out)
+    int sk_verify_many(int box, const uint8_t *puzzles, const uint8_t *answers, const uint8_t *solutions,
+                       int64_t count, uint8_t *flags, int16_t *broken)
+    int SK_KEEPS_GIVENS, SK_COMPLETE, SK_FOLLOWS_RULES, SK_SOLVES
 
 cdef extern from "_core/serate.h" nogil:
     ctypedef struct se_hint:
@@ -1157,3 +1164,56 @@ def se_loop_hint(values, cand):
     if not found:
         return None
     return hint.name, hint.difficulty, _removals(&hint)
+
+
+def minlex_many(int box, const unsigned char[::1] cells, unsigned char[::1] out):
+    """Canonical forms (minlex) of the puzzles in ``cells`` (box * box squared bytes each, 0 empty)
+    into ``out``, without the GIL; the number done (fewer than given at a puzzle with a repeated
+    digit in a row or column, or out of memory)."""
+    cdef int n = box * box
+    cdef int64_t size = n * n
+    cdef int64_t count
+    cdef int64_t done
+    if box < 2 or box > 4:
+        raise ValueError("canonical forms are made for boxes of 2x2 to 4x4")
+    if cells.shape[0] % size or out.shape[0] < cells.shape[0]:
+        raise ValueError(f"expected whole puzzles of {size} cells, and room for their forms")
+    count = cells.shape[0] // size
+    with nogil:
+        done = sk_minlex_many(box, &cells[0] if count else NULL, count, &out[0] if count else NULL)
+    return done
+
+
+KEEPS_GIVENS = SK_KEEPS_GIVENS
+COMPLETE = SK_COMPLETE
+FOLLOWS_RULES = SK_FOLLOWS_RULES
+SOLVES = SK_SOLVES
+
+
+def verify_many(int box, const unsigned char[::1] puzzles, const unsigned char[::1] answers, solutions,
+                unsigned char[::1] flags, short[::1] broken):
+    """Check answers against puzzles (and solutions, or None) in bulk, without the GIL: each one's
+    flags (KEEPS_GIVENS | COMPLETE | FOLLOWS_RULES | SOLVES) and first unit with a repeated digit
+    (rows, then columns, then boxes; -1 for none)."""
+    cdef int n = box * box
+    cdef int64_t size = n * n
+    cdef int64_t count
+    cdef const unsigned char[::1] sol
+    cdef const uint8_t *sol_ptr = NULL
+    if box < 2 or box > 4:
+        raise ValueError("answers are checked for boxes of 2x2 to 4x4")
+    if puzzles.shape[0] % size or answers.shape[0] != puzzles.shape[0]:
+        raise ValueError(f"expected as many answers as puzzles, {size} cells each")
+    count = puzzles.shape[0] // size
+    if flags.shape[0] < count or broken.shape[0] < count:
+        raise ValueError("no room for every answer's verdict")
+    if solutions is not None:
+        sol = solutions
+        if sol.shape[0] != puzzles.shape[0]:
+            raise ValueError("expected one solution per puzzle")
+        if count:
+            sol_ptr = &sol[0]
+    if not count:
+        return
+    with nogil:
+        sk_verify_many(box, &puzzles[0], &answers[0], sol_ptr, count, &flags[0], <int16_t *>&broken[0])
