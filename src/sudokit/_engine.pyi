@@ -2,6 +2,7 @@
 
 from array import array
 from collections.abc import Callable, Sequence
+from typing import Any
 
 MAX_SYMBOLS: int
 READY: int
@@ -163,3 +164,18 @@ def se_quad_hint(
 def se_loop_hint(
     values: Sequence[int], cand: Sequence[int]
 ) -> tuple[int, float, list[tuple[int, int]]] | int | None: ...
+def minlex_many(box: int, cells: bytes | bytearray | memoryview, out: bytearray | memoryview) -> int: ...
+
+KEEPS_GIVENS: int
+COMPLETE: int
+FOLLOWS_RULES: int
+SOLVES: int
+
+def verify_many(
+    box: int,
+    puzzles: bytes | bytearray | memoryview,
+    answers: bytes | bytearray | memoryview,
+    solutions: bytes | bytearray | memoryview | None,
+    flags: bytearray | memoryview,
+    broken: Any,
+) -> None: ...

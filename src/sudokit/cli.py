@@ -1807,6 +1807,276 @@ def demo() -> None:
     run_demo(click.echo)
 
 
+@cli.group()
+def dataset() -> None:
+    """Datasets for research and machine learning: canonical forms, dedupe, split, augment, verify.
+
+    \b
+    Tables are CSV or TSV with a header, JSON Lines or Parquet (by suffix, or --format); the
+    puzzle column is found by name (puzzle, quizzes, question, initial_board, ...), as are the
+    solution (solution, solutions, answer, ...), an id and ratings, and every other column is kept.
+    Classic 4x4, 9x9 and 16x16 puzzles on one line, . or 0 for empty.
+    """  # noqa: D301
+
+
+_table_format = click.option(
+    "--format",
+    "out_format",
+    type=click.Choice(["csv", "tsv", "jsonl", "parquet"]),
+    help="Output format (default: by suffix).",
+)
+
+
+def _open_dataset(file: str) -> Any:
+    from sudokit.dataset import DatasetError, Table
+
+    try:
+        return Table(file)
+    except DatasetError as exc:
+        raise CommandError(f"{file}: {exc}") from None
+
+
+def _dataset_run(work: Callable[[], str]) -> None:
+    """Run a dataset command: its summary on stderr, or its one-line error (exit 1)."""
+    from sudokit.dataset import DatasetError
+
+    try:
+        summary = work()
+    except DatasetError as exc:
+        raise CommandError(str(exc)) from None
+    click.echo(f"sudokit: {summary}", err=True)
+
+
+@dataset.command("info")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def dataset_info(file: str) -> None:
+    """Say which columns of FILE hold the puzzle, solution, id and ratings, and count its rows."""
+
+    def work() -> str:
+        with _open_dataset(file) as table:
+            layout = table.layout
+            rows = sum(1 for _ in table.rows())
+        click.echo(f"format: {table.format}")
+        click.echo(f"rows: {rows}")
+        click.echo(f"puzzle column: {layout.puzzle}")
+        click.echo(f"solution column: {layout.solution or '(none)'}")
+        click.echo(f"id column: {layout.id or '(none)'}")
+        click.echo(f"rating columns: {', '.join(layout.ratings) or '(none)'}")
+        named = (layout.puzzle, layout.solution, layout.id, *layout.ratings)
+        others = ", ".join(c for c in layout.columns if c not in named)
+        click.echo(f"other columns: {others or '(none)'}")
+        return f"{rows} rows read"
+
+    _dataset_run(work)
+
+
+@dataset.command("canon")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_format
+def dataset_canon(file: str, output: str, out_format: str | None) -> None:
+    """Add a "canonical" column: each puzzle's canonical form (minlex), the same for equivalent ones."""
+    from sudokit.dataset import TableWriter, rows_with_forms, text_of
+
+    def work() -> str:
+        with _open_dataset(file) as table:
+            layout = table.layout
+            columns = [*layout.columns, *(["canonical"] if "canonical" not in layout.columns else [])]
+            with TableWriter(output, columns, out_format) as out:
+                for row, form in rows_with_forms(table.rows(), layout.puzzle):
+                    row["canonical"] = text_of(form)
+                    out.write(row)
+            return f"{out.count} puzzles given their canonical form"
+
+    _dataset_run(work)
+
+
+@dataset.command("dedupe")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_format
+def dataset_dedupe(file: str, output: str, out_format: str | None) -> None:
+    """Keep the first row of each equivalence class (puzzles equal up to symmetry and relabelling)."""
+    from sudokit.dataset import TableWriter, class_key, rows_with_forms
+
+    def work() -> str:
+        seen: set[int] = set()
+        read = 0
+        with _open_dataset(file) as table:
+            with TableWriter(output, table.layout.columns, out_format) as out:
+                for row, form in rows_with_forms(table.rows(), table.layout.puzzle):
+                    read += 1
+                    key = class_key(form)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.write(row)
+            return f"{out.count} of {read} rows kept ({read - out.count} equivalent to an earlier one)"
+
+    _dataset_run(work)
+
+
+@dataset.command("split")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--parts",
+    default="train=0.8,valid=0.1,test=0.1",
+    show_default=True,
+    help="Names and fractions of the parts (summing to 1).",
+)
+@click.option(
+    "--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Which classes go where."
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    help="Where the parts go: a directory (NAME.FORMAT inside) or a prefix ending in '-' or '_'.",
+)
+@_table_format
+def dataset_split(file: str, parts: str, seed: int, output: str, out_format: str | None) -> None:
+    """Split FILE into parts so that equivalent puzzles are always in the same part.
+
+    Each puzzle goes where the stable hash of its canonical form (salted by --seed) falls, so no
+    puzzle of one part is equivalent to one of another, and the same input and seed give the same
+    parts on every machine.
+    """
+    from sudokit.dataset import TableWriter, rows_with_forms, split_of, table_format
+
+    names: list[str] = []
+    fractions: list[float] = []
+    for piece in parts.split(","):
+        name, _, value = piece.partition("=")
+        try:
+            fraction = float(value)
+        except ValueError:
+            raise click.BadParameter(f"expected NAME=FRACTION, got {piece!r}", param_hint="--parts") from None
+        if not name.strip() or fraction < 0:
+            raise click.BadParameter(f"expected NAME=FRACTION, got {piece!r}", param_hint="--parts")
+        names.append(name.strip())
+        fractions.append(fraction)
+    if abs(sum(fractions) - 1) > 1e-9:
+        raise click.BadParameter(f"the fractions add up to {sum(fractions):g}, not 1", param_hint="--parts")
+
+    def work() -> str:
+        with _open_dataset(file) as table:
+            kind = out_format or table_format(file if file != "-" else "x.csv")
+            if output.endswith(("-", "_")):
+                paths = [f"{output}{name}.{kind}" for name in names]
+            else:
+                os.makedirs(output, exist_ok=True)
+                paths = [os.path.join(output, f"{name}.{kind}") for name in names]
+            writers = [TableWriter(path, table.layout.columns, kind) for path in paths]
+            try:
+                for row, form in rows_with_forms(table.rows(), table.layout.puzzle):
+                    writers[split_of(form, fractions, seed)].write(row)
+            finally:
+                for writer in writers:
+                    writer.close()
+            return ", ".join(f"{w.count} rows to {p}" for w, p in zip(writers, paths, strict=True))
+
+    _dataset_run(work)
+
+
+@dataset.command("augment")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--copies", type=click.IntRange(min=1), default=1, show_default=True, help="Equivalent copies per row."
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Reproducible copies.")
+@click.option(
+    "--keep/--no-keep", default=True, show_default=True, help="Write each original row before its copies."
+)
+@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_format
+def dataset_augment(
+    file: str, copies: int, seed: int, keep: bool, output: str, out_format: str | None
+) -> None:
+    """Write random equivalent copies of each puzzle (its solution moved the same way)."""
+    import random
+
+    from sudokit.dataset import TableWriter, box_of, cells_of, text_of, transform
+
+    def work() -> str:
+        rng = random.Random(seed)
+        with _open_dataset(file) as table:
+            layout = table.layout
+            with TableWriter(output, layout.columns, out_format) as out:
+                for row in table.rows():
+                    grids = [cells_of(str(row[layout.puzzle]))]
+                    if layout.solution and row.get(layout.solution):
+                        grids.append(cells_of(str(row[layout.solution]), len(grids[0])))
+                    if keep:
+                        out.write(row)
+                    empty = "0" if "0" in str(row[layout.puzzle]) else "."
+                    for _ in range(copies):
+                        moved = transform(grids, rng, box_of(len(grids[0])))
+                        copy = dict(row)
+                        copy[layout.puzzle] = text_of(moved[0], empty)
+                        if len(moved) > 1 and layout.solution:
+                            copy[layout.solution] = text_of(moved[1], empty)
+                        out.write(copy)
+            return f"{out.count} rows written"
+
+    _dataset_run(work)
+
+
+@dataset.command("verify")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--answers", "answer_column", required=True, help="The column holding the answers to check.")
+@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_format
+def dataset_verify(file: str, answer_column: str, output: str, out_format: str | None) -> None:
+    """Check answers (full or partial grids) against their puzzles, and the solutions when FILE has them.
+
+    Adds columns keeps_givens, complete, follows_rules, solves and broken (the first row, column or
+    box with a repeated digit); the summary counts each.
+    """
+    from sudokit.dataset import TableWriter, batches, box_of, cells_of, unit_name, verify_many
+
+    def work() -> str:
+        from sudokit import _engine
+
+        totals = {"rows": 0, "keeps_givens": 0, "complete": 0, "follows_rules": 0, "solves": 0}
+        with _open_dataset(file) as table:
+            layout = table.layout
+            if answer_column not in layout.columns:
+                raise CommandError(
+                    f"{file}: no column {answer_column!r} (columns: {', '.join(layout.columns)})"
+                )
+            extra = ["keeps_givens", "complete", "follows_rules", "solves", "broken"]
+            with TableWriter(output, [*layout.columns, *extra], out_format) as out:
+                for batch in batches(table.rows()):
+                    puzzles = [cells_of(str(row[layout.puzzle])) for row in batch]
+                    size = len(puzzles[0])
+                    answers = [
+                        cells_of(str(row.get(answer_column) or "").ljust(size, "."), size) for row in batch
+                    ]
+                    solutions = None
+                    if layout.solution and all(row.get(layout.solution) for row in batch):
+                        solutions = b"".join(cells_of(str(row[layout.solution]), size) for row in batch)
+                    flags, broken = verify_many(b"".join(puzzles), b"".join(answers), solutions, box_of(size))
+                    for row, f, unit in zip(batch, flags, broken, strict=True):
+                        verdict = {
+                            "keeps_givens": bool(f & _engine.KEEPS_GIVENS),
+                            "complete": bool(f & _engine.COMPLETE),
+                            "follows_rules": bool(f & _engine.FOLLOWS_RULES),
+                            "solves": bool(f & _engine.SOLVES),
+                        }
+                        totals["rows"] += 1
+                        for name, value in verdict.items():
+                            totals[name] += value
+                        out.write(
+                            {**row, **verdict, "broken": unit_name(unit, box_of(size)) if unit >= 0 else ""}
+                        )
+        rows = totals.pop("rows")
+        return f"{rows} answers: " + ", ".join(
+            f"{name.replace('_', ' ')} {count}" for name, count in totals.items()
+        )
+
+    _dataset_run(work)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``sudokit`` console script."""
     try:

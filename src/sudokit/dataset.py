@@ -1,0 +1,609 @@
+"""Datasets of classic puzzles for research and machine learning.
+
+* **Tables in and out**: CSV and TSV with a header, JSON Lines and Parquet (``pip install
+  'sudokit[data]'`` for Parquet and arrays), read and written a batch of rows at a time (memory
+  stays flat however long the file).  The columns of the public datasets are recognised by name
+  (:func:`detect_layout`): the puzzle (``puzzle``, ``quizzes``, ``question``, ``initial_board``, ...),
+  the solution (``solution``, ``solutions``, ``answer``, ...), an id and ratings; every other
+  column is carried along untouched.
+* **Cells**: a puzzle is its cells as bytes (0 empty, 1..n), :func:`cells_of`; many puzzles are one
+  ``bytes`` or a numpy array of shape ``(N, cells)`` (:func:`to_array`, :func:`from_array`), with no
+  Python object per puzzle on the way to the compiled core.
+* **Equivalence**: :func:`canonical` gives the canonical form (minlex) under the layout symmetries
+  (3,359,232 for 9x9) and relabelling, in the compiled core; :func:`class_key` hashes it to a stable
+  64-bit key, from which :func:`split_of` puts a whole class on one side of a split.
+  :func:`augment` makes random equivalent copies (puzzle and solution moved together).
+* **Answers**: :func:`verify_many` checks answers in bulk (keeps the givens, complete, follows the
+  rules, solves), :func:`check_step` whether a placement or elimination is sound.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import hashlib
+import json
+import os
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any
+
+from sudokit import _engine
+from sudokit.errors import FormatError, ParseError, SudokitError
+from sudokit.formats.tabular import PUZZLE_COLUMNS
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers", "target", "solved")
+"""Header names of a solution column (compared in lower case), first match wins."""
+ID_COLUMNS = ("id", "puzzle_id", "uid", "key")
+RATING_COLUMNS = (
+    "rating", "difficulty", "level", "score", "er", "ep", "ed", "official_rating", "backtracks", "clues",
+)  # fmt: skip
+FORMATS = ("csv", "tsv", "jsonl", "parquet")
+BATCH = 65_536
+"""Rows handled together (read, canonicalised, written): the memory a stream holds at most."""
+
+_SYMBOLS = "123456789ABCDEFG"
+_EMPTY = b"0.-*_"
+_BOX_OF_CELLS = {16: 2, 81: 3, 256: 4}
+
+
+class DatasetError(SudokitError):
+    """A table that cannot be read as a dataset, or a request that does not fit it."""
+
+
+# ----------------------------------------------------------------------------------- cells
+
+
+def _table(n: int) -> bytes:
+    table = bytearray(range(256))
+    for k in range(256):
+        table[k] = 255
+    for byte in _EMPTY:
+        table[byte] = 0
+    for value, symbol in enumerate(_SYMBOLS[:n], start=1):
+        table[ord(symbol)] = value
+        table[ord(symbol.lower())] = value
+    return bytes(table)
+
+
+_TABLES = {n: _table(n) for n in (4, 9, 16)}
+
+
+def box_of(cells: int) -> int:
+    """The box side of a classic puzzle of so many cells (16, 81, 256), else DatasetError."""
+    box = _BOX_OF_CELLS.get(cells)
+    if box is None:
+        raise DatasetError(f"{cells} cells is no classic 4x4, 9x9 or 16x16 puzzle")
+    return box
+
+
+def cells_of(text: str | bytes, cells: int | None = None) -> bytes:
+    """A puzzle or grid written on one line (``.`` or ``0`` empty) as bytes 0..n, n the side.
+
+    :class:`ParseError` saying where, for a line of another length or a character that is no cell.
+    """
+    raw = (text.encode("ascii", "replace") if isinstance(text, str) else text).strip()
+    size = len(raw) if cells is None else cells
+    box = _BOX_OF_CELLS.get(size)
+    if box is None or len(raw) != size:
+        raise ParseError(f"{len(raw)} characters is no classic 4x4, 9x9 or 16x16 puzzle on one line")
+    out = raw.translate(_TABLES[box * box])
+    bad = out.find(255)
+    if bad >= 0:
+        raise ParseError(f"character {chr(raw[bad])!r} at cell {bad + 1} is neither a digit nor empty")
+    return out
+
+
+def text_of(cells: bytes, empty: str = ".") -> str:
+    """Cells (0..n) back to one line, ``empty`` for 0."""
+    symbols = (empty + _SYMBOLS).encode()
+    return cells.translate(bytes(symbols[v] if v < len(symbols) else 63 for v in range(256))).decode()
+
+
+def to_array(puzzles: Iterable[str | bytes], cells: int = 81) -> npt.NDArray[np.uint8]:
+    """Puzzles on one line each as a ``(N, cells)`` numpy array of uint8 (0 empty)."""
+    import numpy as np
+
+    data = b"".join(cells_of(p, cells) for p in puzzles)
+    return np.frombuffer(data, dtype=np.uint8).reshape(-1, cells).copy()
+
+
+def from_array(array: npt.ArrayLike, empty: str = ".") -> list[str]:
+    """A ``(N, cells)`` array of 0..n back to one line per puzzle."""
+    import numpy as np
+
+    values = np.ascontiguousarray(array, dtype=np.uint8)
+    if values.ndim != 2:
+        raise DatasetError(f"expected an array of shape (N, cells), got {values.shape}")
+    symbols = np.frombuffer((empty + _SYMBOLS).encode(), dtype=np.uint8)
+    if values.size and int(values.max()) >= len(symbols):
+        raise DatasetError(f"a cell value {int(values.max())} is past the symbols")
+    text = symbols[values].tobytes()
+    width = values.shape[1]
+    return [text[k : k + width].decode() for k in range(0, len(text), width)]
+
+
+# -------------------------------------------------------------------------- canonical forms
+
+
+def canonical_cells(cells: bytes, box: int = 3) -> bytes:
+    """The canonical forms of puzzles given as consecutive cells (``box**4`` bytes each)."""
+    size = box**4
+    if len(cells) % size:
+        raise DatasetError(f"{len(cells)} bytes is no whole number of {size}-cell puzzles")
+    out = bytearray(len(cells))
+    done = _engine.minlex_many(box, cells, out)
+    if done * size != len(cells):
+        raise DatasetError(f"puzzle {done + 1} repeats a digit in a row or column: it has no canonical form")
+    return bytes(out)
+
+
+def canonical(puzzle: str | bytes) -> str:
+    """The canonical form (minlex) of a classic puzzle or grid on one line, ``.`` for empty.
+
+    Equivalent puzzles (the same up to transposing, moving bands, rows within a band, stacks,
+    columns within a stack, and relabelling the digits), and only they, have the same form: the
+    least of their strings read row by row with empty cells as 0.
+    """
+    cells = cells_of(puzzle)
+    return text_of(canonical_cells(cells, box_of(len(cells))))
+
+
+def canonical_array(array: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """Canonical forms of a ``(N, cells)`` array of puzzles, as an array of the same shape."""
+    import numpy as np
+
+    values = np.ascontiguousarray(array, dtype=np.uint8)
+    if values.ndim != 2:
+        raise DatasetError(f"expected an array of shape (N, cells), got {values.shape}")
+    box = box_of(values.shape[1])
+    return np.frombuffer(canonical_cells(values.tobytes(), box), dtype=np.uint8).reshape(values.shape).copy()
+
+
+def class_key(form: bytes, seed: int = 0) -> int:
+    """A stable 64-bit key of a canonical form (the same on every machine), salted by ``seed``."""
+    digest = hashlib.blake2b(form, digest_size=8, salt=seed.to_bytes(8, "little", signed=False) + bytes(8))
+    return int.from_bytes(digest.digest(), "little")
+
+
+def split_of(form: bytes, fractions: Sequence[float], seed: int = 0) -> int:
+    """Which part of a split (by ``fractions``, summing to 1) a puzzle's class falls in.
+
+    Decided by the class's key alone, so every puzzle of a class lands in the same part.
+    """
+    point = class_key(form, seed) / 2**64
+    total = 0.0
+    for index, fraction in enumerate(fractions):
+        total += fraction
+        if point < total:
+            return index
+    return len(fractions) - 1
+
+
+# ------------------------------------------------------------------------------ augmenting
+
+
+def _line_order(rng: random.Random, box: int) -> list[int]:
+    bands = list(range(box))
+    rng.shuffle(bands)
+    order = []
+    for band in bands:
+        inner = list(range(box))
+        rng.shuffle(inner)
+        order += [band * box + i for i in inner]
+    return order
+
+
+def transform(grids: Sequence[bytes], rng: random.Random, box: int = 3) -> list[bytes]:
+    """One random symmetry and relabelling, the same for each grid (a puzzle and its solution)."""
+    n = box * box
+    rows, cols = _line_order(rng, box), _line_order(rng, box)
+    labels = list(range(1, n + 1))
+    rng.shuffle(labels)
+    relabel = bytes([0, *labels]) + bytes(256 - n - 1)
+    flip = rng.random() < 0.5
+    out = []
+    for grid in grids:
+        moved = bytes(grid[rows[r] * n + cols[c]] for r in range(n) for c in range(n))
+        if flip:
+            moved = bytes(moved[c * n + r] for r in range(n) for c in range(n))
+        out.append(moved.translate(relabel))
+    return out
+
+
+def augment(
+    puzzle: str, copies: int, seed: int = 0, solution: str | None = None
+) -> list[tuple[str, str | None]]:
+    """``copies`` random equivalents of a puzzle (and its solution moved the same way)."""
+    rng = random.Random(seed)
+    grids = [cells_of(puzzle)] + ([cells_of(solution)] if solution else [])
+    box = box_of(len(grids[0]))
+    made = []
+    for _ in range(copies):
+        moved = transform(grids, rng, box)
+        made.append((text_of(moved[0]), text_of(moved[1]) if solution else None))
+    return made
+
+
+# --------------------------------------------------------------------------------- answers
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What an answer to a puzzle is."""
+
+    keeps_givens: bool
+    complete: bool
+    follows_rules: bool
+    solves: bool
+    broken: str | None
+    """The first row, column or box with a repeated digit (``row 3``), or None."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {
+            "keeps_givens": self.keeps_givens,
+            "complete": self.complete,
+            "follows_rules": self.follows_rules,
+            "solves": self.solves,
+            "broken": self.broken,
+        }
+
+
+def unit_name(unit: int, box: int = 3) -> str:
+    """``row 1`` .. ``box 9`` for a unit index of :func:`verify_many` (rows, columns, boxes)."""
+    n = box * box
+    kind = ("row", "column", "box")[unit // n]
+    return f"{kind} {unit % n + 1}"
+
+
+def verify_many(
+    puzzles: bytes, answers: bytes, solutions: bytes | None = None, box: int = 3
+) -> tuple[bytes, list[int]]:
+    """Check many answers at once: each one's flags and first broken unit (-1 for none).
+
+    Flags: ``KEEPS_GIVENS``, ``COMPLETE``, ``FOLLOWS_RULES``, ``SOLVES`` (from :mod:`sudokit._engine`).
+    With ``solutions``, ``SOLVES`` means equal to the solution; without, a complete answer that keeps
+    the givens and follows the rules (a solution of the puzzle, the solution when it has one).
+    """
+    import array
+
+    count = len(puzzles) // box**4
+    flags = bytearray(count)
+    broken = array.array("h", bytes(2 * count))
+    _engine.verify_many(box, puzzles, answers, solutions, flags, broken)
+    return bytes(flags), broken.tolist()
+
+
+def verify(puzzle: str, answer: str, solution: str | None = None) -> Verdict:
+    """What ``answer`` (a full or partial grid on one line) is for ``puzzle``."""
+    cells = cells_of(puzzle)
+    box = box_of(len(cells))
+    given = cells_of(answer, len(cells))
+    known = cells_of(solution, len(cells)) if solution else None
+    flags, broken = verify_many(cells, given, known, box)
+    f = flags[0]
+    return Verdict(
+        bool(f & _engine.KEEPS_GIVENS),
+        bool(f & _engine.COMPLETE),
+        bool(f & _engine.FOLLOWS_RULES),
+        bool(f & _engine.SOLVES),
+        unit_name(broken[0], box) if broken[0] >= 0 else None,
+    )
+
+
+def check_step(puzzle: str, kind: str, cell: int, digit: int, solution: str | None = None) -> bool:
+    """Whether a step on a puzzle with one solution is sound: it agrees with that solution.
+
+    ``kind`` is ``"place"`` or ``"eliminate"``, ``cell`` 0-based row by row, ``digit`` 1..n.  The
+    solution is found by the solver when not given; :class:`DatasetError` for a puzzle without
+    exactly one.
+    """
+    if kind not in ("place", "eliminate"):
+        raise DatasetError(f"a step places or eliminates, not {kind!r}")
+    if solution is None:
+        from sudokit.solver import count_solutions
+
+        counted = count_solutions(puzzle, limit=2)
+        if not counted.unique or counted.first is None:
+            raise DatasetError("the puzzle has no single solution, so no step is sound or not")
+        symbols = counted.puzzle.grid.symbols
+        solution = "".join(symbols[v] for v in counted.first.values)
+    cells = cells_of(solution)
+    if not 0 <= cell < len(cells):
+        raise DatasetError(f"cell {cell} is outside the {len(cells)} cells")
+    right = cells[cell] == digit
+    return right if kind == "place" else not right
+
+
+# ---------------------------------------------------------------------------------- tables
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Which columns of a table hold the puzzle, its solution, an id and ratings."""
+
+    columns: tuple[str, ...]
+    puzzle: str
+    solution: str | None = None
+    id: str | None = None
+    ratings: tuple[str, ...] = ()
+
+
+def _looks_like_grid(value: Any) -> bool:
+    text = str(value).strip() if value is not None else ""
+    return len(text) in _BOX_OF_CELLS and " " not in text
+
+
+def detect_layout(columns: Sequence[str], first: Mapping[str, Any] | None = None) -> Layout:
+    """The layout of a table from its column names (and its first row, to tell a grid column).
+
+    :class:`DatasetError` naming the names it looks for when no column holds puzzles.
+    """
+    lower = {name.strip().lower(): name for name in columns}
+
+    def pick(names: Sequence[str], grid: bool) -> str | None:
+        for wanted in names:
+            name = lower.get(wanted)
+            if name is not None and (not grid or first is None or _looks_like_grid(first.get(name))):
+                return name
+        return None
+
+    puzzle = pick((*PUZZLE_COLUMNS, "initial_board"), True)
+    if puzzle is None:
+        raise DatasetError(
+            f"no puzzle column among {', '.join(columns) or 'no columns'} "
+            f"(looked for {', '.join((*PUZZLE_COLUMNS, 'initial_board'))})"
+        )
+    solution = pick(SOLUTION_COLUMNS, True)
+    ident = pick(ID_COLUMNS, False)
+    ratings = tuple(lower[name] for name in RATING_COLUMNS if name in lower and lower[name] != puzzle)
+    return Layout(tuple(columns), puzzle, solution, ident, ratings)
+
+
+def table_format(path: str | os.PathLike[str], given: str | None = None) -> str:
+    """The table format of a path: ``given``, else from its suffix (``.gz`` aside), else CSV."""
+    if given:
+        if given not in FORMATS:
+            raise DatasetError(f"unknown table format {given!r} (one of {', '.join(FORMATS)})")
+        return given
+    name = os.fspath(path).lower().removesuffix(".gz")
+    for suffix, found in (
+        (".parquet", "parquet"), (".pq", "parquet"), (".jsonl", "jsonl"), (".ndjson", "jsonl"),
+        (".json", "jsonl"), (".tsv", "tsv"), (".tab", "tsv"),
+    ):  # fmt: skip
+        if name.endswith(suffix):
+            return found
+    return "csv"
+
+
+def _open_text(path: str | os.PathLike[str], mode: str) -> IO[str]:
+    if os.fspath(path) == "-":
+        import sys
+
+        return sys.stdin if "r" in mode else sys.stdout
+    if os.fspath(path).lower().endswith(".gz"):
+        return gzip.open(path, mode, encoding="utf-8", newline="")  # type: ignore[return-value]
+    return open(path, mode, encoding="utf-8", newline="")
+
+
+class Table:
+    """A dataset file read row by row: its :attr:`layout`, then :meth:`rows` (dicts by column)."""
+
+    def __init__(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+        """Open ``path`` and read its header (or first row) to find the layout."""
+        self.path = path
+        self.format = table_format(path, format)
+        self._handle: IO[str] | None = None
+        self._first: dict[str, Any] | None = None
+        self._rest: Iterator[dict[str, Any]]
+        columns: list[str]
+        if self.format == "parquet":
+            try:
+                import pyarrow.parquet as pq
+            except ImportError:
+                raise DatasetError("Parquet needs pyarrow: pip install 'sudokit[data]'") from None
+            try:
+                self._parquet = pq.ParquetFile(path)
+            except (OSError, ValueError) as exc:
+                raise DatasetError(f"{os.fspath(path)}: not a Parquet file ({exc})") from None
+            columns = list(self._parquet.schema_arrow.names)
+            self._rest = (row for batch in self._parquet.iter_batches(BATCH) for row in batch.to_pylist())
+        else:
+            try:
+                self._handle = _open_text(path, "rt")
+            except OSError as exc:
+                raise DatasetError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
+            if self.format == "jsonl":
+                self._rest = self._json_rows()
+                self._first = next(self._rest, None)
+                columns = list(self._first) if self._first is not None else []
+            else:
+                sample = self._handle.readline()
+                delimiter = "\t" if self.format == "tsv" or ("\t" in sample and "," not in sample) else ","
+                if self.format == "csv" and ";" in sample and "," not in sample and "\t" not in sample:
+                    delimiter = ";"
+                header = next(csv.reader([sample.lstrip("\ufeff")], delimiter=delimiter), [])
+                columns = [name.strip() for name in header]
+                reader = csv.reader(self._handle, delimiter=delimiter)
+                self._rest = self._csv_rows(reader, columns)
+        if self._first is None:
+            self._first = next(self._rest, None)
+        self.layout = detect_layout(columns, self._first)
+
+    def _json_rows(self) -> Iterator[dict[str, Any]]:
+        assert self._handle is not None
+        for number, line in enumerate(self._handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise DatasetError(f"{os.fspath(self.path)}: line {number}: not JSON ({exc.msg})") from None
+            if not isinstance(row, dict):
+                raise DatasetError(f"{os.fspath(self.path)}: line {number}: not a JSON object")
+            yield row
+
+    def _csv_rows(self, reader: Iterator[list[str]], columns: list[str]) -> Iterator[dict[str, Any]]:
+        for number, row in enumerate(reader, start=2):
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue
+            if len(row) != len(columns):
+                raise DatasetError(
+                    f"{os.fspath(self.path)}: line {number}: {len(row)} fields where the header names "
+                    f"{len(columns)}"
+                )
+            yield dict(zip(columns, row, strict=True))
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """Every row, in order (once)."""
+        if self._first is not None:
+            first, self._first = self._first, None
+            yield first
+        yield from self._rest
+
+    def close(self) -> None:
+        """Close the file."""
+        import sys
+
+        if self._handle is not None and self._handle is not sys.stdin:
+            self._handle.close()
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class TableWriter:
+    """Rows written to a dataset file of a format, a batch at a time."""
+
+    def __init__(
+        self, path: str | os.PathLike[str], columns: Sequence[str], format: str | None = None
+    ) -> None:
+        """Create ``path`` with these columns."""
+        self.path = path
+        self.columns = list(columns)
+        self.format = table_format(path, format)
+        self.count = 0
+        self._pending: list[dict[str, Any]] = []
+        self._parquet: Any = None
+        self._handle: IO[str] | None = None
+        if self.format == "parquet":
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                raise DatasetError("Parquet needs pyarrow: pip install 'sudokit[data]'") from None
+        else:
+            try:
+                self._handle = _open_text(path, "wt")
+            except OSError as exc:
+                raise DatasetError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+            if self.format in ("csv", "tsv"):
+                self._csv = csv.writer(
+                    self._handle, delimiter="\t" if self.format == "tsv" else ",", lineterminator="\n"
+                )
+                self._csv.writerow(self.columns)
+
+    def write(self, row: Mapping[str, Any]) -> None:
+        """Add one row (missing columns empty)."""
+        self.count += 1
+        if self.format == "jsonl":
+            assert self._handle is not None
+            self._handle.write(json.dumps({c: row.get(c) for c in self.columns}, ensure_ascii=False) + "\n")
+        elif self.format == "parquet":
+            self._pending.append({c: row.get(c) for c in self.columns})
+            if len(self._pending) >= BATCH:
+                self._flush()
+        else:
+            self._csv.writerow(["" if row.get(c) is None else row.get(c) for c in self.columns])
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        batch = pa.Table.from_pylist(self._pending)
+        if self._parquet is None:
+            self._parquet = pq.ParquetWriter(self.path, batch.schema)
+        else:
+            batch = batch.cast(self._parquet.schema)
+        self._parquet.write_table(batch)
+        self._pending = []
+
+    def close(self) -> None:
+        """Write what is pending and close the file."""
+        import sys
+
+        if self.format == "parquet":
+            self._flush()
+            if self._parquet is None:  # no rows: an empty table with the columns as strings
+                import pyarrow as pa
+                import pyarrow.parquet as pq
+
+                pq.write_table(pa.table({c: pa.array([], pa.string()) for c in self.columns}), self.path)
+            else:
+                self._parquet.close()
+        elif self._handle is not None and self._handle is not sys.stdout:
+            self._handle.close()
+
+    def __enter__(self) -> TableWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def batches(rows: Iterable[dict[str, Any]], size: int = BATCH) -> Iterator[list[dict[str, Any]]]:
+    """Rows in lists of ``size`` (the last shorter)."""
+    batch: list[dict[str, Any]] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def forms_of(rows: Sequence[Mapping[str, Any]], column: str) -> list[bytes]:
+    """The canonical forms (as cell bytes) of a batch of rows' puzzles, in one call to the core.
+
+    :class:`DatasetError` naming the row (by its place in the batch) whose puzzle cannot be read.
+    """
+    if not rows:
+        return []
+    cells = []
+    size = None
+    for k, row in enumerate(rows):
+        try:
+            one = cells_of(str(row.get(column) or ""), size)
+        except ParseError as exc:
+            raise DatasetError(f"row {k + 1} of the batch: {exc}") from None
+        size = len(one)
+        cells.append(one)
+    assert size is not None
+    forms = canonical_cells(b"".join(cells), box_of(size))
+    return [forms[k : k + size] for k in range(0, len(forms), size)]
+
+
+def rows_with_forms(
+    rows: Iterable[dict[str, Any]], column: str, size: int = BATCH
+) -> Iterator[tuple[dict[str, Any], bytes]]:
+    """Each row with its puzzle's canonical form, computed a batch at a time."""
+    for batch in batches(rows, size):
+        yield from zip(batch, forms_of(batch, column), strict=True)
+
+
+def format_error(exc: Exception) -> str:
+    """One line for an error reading or writing a table."""
+    if isinstance(exc, (DatasetError, ParseError, FormatError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
