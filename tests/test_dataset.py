@@ -326,3 +326,36 @@ def test_a_table_without_a_puzzle_column_is_refused(tmp_path: Path) -> None:
     done = _cli("dataset", "dedupe", str(path))
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "no puzzle column" in done.stderr
     assert detect_layout(["Quizzes", "Solutions"]).puzzle == "Quizzes"
+
+
+def test_labels_are_added_to_every_row(tmp_path: Path) -> None:
+    rows = [*_dataset_rows(copies=1)[:4], {"source": "bad", "question": "." * 81, "answer": "", "rating": ""}]
+    source = tmp_path / "in.csv"
+    _write_csv(source, rows)
+    out = tmp_path / "labelled.jsonl"
+    done = _cli(
+        "dataset",
+        "label",
+        str(source),
+        "--labels",
+        "solution,count,givens,level,se,nodes",
+        "-j",
+        "2",
+        "-o",
+        str(out),
+    )
+    assert done.returncode == 0, done.stderr
+    labelled = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(labelled) == len(rows)
+    for row in labelled[:4]:
+        assert row["solution"] == row["answer"] and row["solution_count"] == 1 and row["count_complete"]
+        assert row["givens"] == 81 - row["question"].count(".")
+        assert row["level"] in ("easy", "medium", "hard", "unfair", "extreme")
+        se = sudokit.rate(row["question"], scale="se")
+        assert (row["er"], row["ep"], row["ed"]) == (round(se.er, 1), round(se.ep, 1), round(se.ed, 1))
+        assert isinstance(row["nodes_limit2"], int) and row["nodes_limit2"] >= 0 and row["error"] is None
+    empty = labelled[4]
+    assert empty["solution_count"] == 2 and empty["count_complete"] is False  # stopped at the limit
+    assert "several solutions" in empty["error"]
+    # the same puzzle moved by a symmetry has the same labels but its own solution and node count
+    assert labelled[0]["er"] == labelled[1]["er"] and labelled[0]["level"] == labelled[1]["level"]

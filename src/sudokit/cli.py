@@ -6,6 +6,7 @@ Quiet by default and scriptable: results on stdout, errors as one line on stderr
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import hashlib
 import json
@@ -2073,6 +2074,93 @@ def dataset_verify(file: str, answer_column: str, output: str, out_format: str |
         return f"{rows} answers: " + ", ".join(
             f"{name.replace('_', ' ')} {count}" for name, count in totals.items()
         )
+
+    _dataset_run(work)
+
+
+@dataset.command("label")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--labels",
+    default="solution,count,givens,nodes",
+    show_default=True,
+    help="Comma-separated: solution, count, givens, level, score, hardest, techniques, se, nodes.",
+)
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=2, show_default=True, help="Count solutions up to this."
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="SECONDS",
+    help="Seconds per puzzle before its labels give up (an error column says so).",
+)
+@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_format
+@parallel_options("processes")
+@cluster_option
+def dataset_label(
+    file: str,
+    labels: str,
+    limit: int,
+    time_limit: float | None,
+    output: str,
+    out_format: str | None,
+    jobs: int,
+    cluster: str | None,
+    progress: bool | None,
+) -> None:
+    """Add label columns to every row: solution, solution count, givens, ratings, techniques, nodes.
+
+    \b
+    solution         the first solution
+    count            solution_count (up to --limit) and count_complete
+    givens           the number of givens
+    level, score     HoDoKu's level and score (sudokit rate)
+    hardest          the hardest technique of that path
+    techniques       the path's techniques with their counts (name=count;...)
+    se               Sudoku Explainer's er, ep, ed (sudokit rate --se)
+    nodes            nodes_limitN: the core search's nodes to count up to --limit (deterministic)
+    A puzzle the labels cannot be made for gets the reason in an "error" column.
+    """  # noqa: D301
+    from sudokit.dataset import TableWriter, label_columns, label_many
+
+    wanted = [name.strip() for name in labels.split(",") if name.strip()]
+
+    def work() -> str:
+        with _open_dataset(file) as table:
+            layout = table.layout
+            added = [c for c in [*label_columns(wanted, limit), "error"] if c not in layout.columns]
+            show = sys.stderr.isatty() if progress is None else progress
+            bar = None
+            if show:
+                from tqdm import tqdm
+
+                bar = tqdm(unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
+            failed = 0
+            rows = table.rows()
+            held: collections.deque[dict[str, Any]] = collections.deque()
+
+            def texts() -> Iterator[str]:
+                for row in rows:
+                    held.append(row)
+                    yield str(row.get(layout.puzzle) or "")
+
+            try:
+                with (
+                    _executor(cluster) as executor,
+                    TableWriter(output, [*layout.columns, *added], out_format) as out,
+                ):
+                    for found in label_many(texts(), wanted, limit, time_limit, jobs, executor):
+                        row = held.popleft()
+                        failed += "error" in found
+                        out.write({**row, **found})
+                        if bar is not None:
+                            bar.update()
+            finally:
+                if bar is not None:
+                    bar.close()
+            return f"{out.count} rows labelled" + (f" ({failed} with an error)" if failed else "")
 
     _dataset_run(work)
 

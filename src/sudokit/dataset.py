@@ -607,3 +607,115 @@ def format_error(exc: Exception) -> str:
     if isinstance(exc, (DatasetError, ParseError, FormatError)):
         return str(exc)
     return f"{type(exc).__name__}: {exc}"
+
+
+# ---------------------------------------------------------------------------------- labels
+
+LABELS = ("solution", "count", "givens", "level", "score", "hardest", "techniques", "se", "nodes")
+"""What :func:`label` can add: the solution, the number of solutions (up to the limit), the
+givens, HoDoKu's level, score, hardest technique and the techniques of its path, Sudoku
+Explainer's ER/EP/ED, and the core search's node count."""
+
+
+def label_columns(labels: Sequence[str], limit: int = 2) -> list[str]:
+    """The columns :func:`label` writes for ``labels`` (the node count names its setting)."""
+    columns = []
+    for name in labels:
+        if name not in LABELS:
+            raise DatasetError(f"unknown label {name!r} (one of {', '.join(LABELS)})")
+        if name == "count":
+            columns += ["solution_count", "count_complete"]
+        elif name == "se":
+            columns += ["er", "ep", "ed"]
+        elif name == "nodes":
+            columns.append(f"nodes_limit{limit}")
+        else:
+            columns.append(name)
+    return columns
+
+
+def label(
+    puzzle: str, labels: Sequence[str], limit: int = 2, time_limit: float | None = None
+) -> dict[str, Any]:
+    """The labels of one puzzle, by column (see :data:`LABELS`); an ``error`` column when it fails.
+
+    ``solution_count`` counts solutions up to ``limit`` (``count_complete`` says whether it is
+    exact); ``nodes_limitN`` is the number of nodes the core's search (sudokit's default 9x9 path,
+    deterministic) visits to count up to that limit; ratings need exactly one solution.
+    """
+    from sudokit.logic import rate
+    from sudokit.solver import count_solutions
+
+    out: dict[str, Any] = {}
+    try:
+        cells = cells_of(puzzle)
+        if "givens" in labels:
+            out["givens"] = len(cells) - cells.count(0)
+        if {"solution", "count", "nodes"} & set(labels):
+            counted = count_solutions(puzzle, limit=limit, time_limit=time_limit)
+            if "solution" in labels:
+                first = counted.first
+                out["solution"] = (
+                    "".join(counted.puzzle.grid.symbols[v] for v in first.values)
+                    if first is not None
+                    else None
+                )
+            if "count" in labels:
+                out["solution_count"] = counted.count
+                out["count_complete"] = counted.complete
+            if "nodes" in labels:
+                out[f"nodes_limit{limit}"] = counted.nodes
+        if {"level", "score", "hardest", "techniques"} & set(labels):
+            rating = rate(puzzle, time_limit=time_limit)
+            if "level" in labels:
+                out["level"] = rating.level.label
+            if "score" in labels:
+                out["score"] = rating.score
+            if "hardest" in labels:
+                out["hardest"] = rating.hardest
+            if "techniques" in labels:
+                out["techniques"] = ";".join(f"{k}={v}" for k, v in rating.techniques.items())
+        if "se" in labels:
+            se = rate(puzzle, time_limit=time_limit, scale="se")
+            out.update({"er": round(se.er, 1), "ep": round(se.ep, 1), "ed": round(se.ed, 1)})
+    except SudokitError as exc:
+        out["error"] = str(exc)
+    return out
+
+
+def _label_chunk(
+    chunk: Sequence[str], labels: Sequence[str], limit: int, time_limit: float | None
+) -> list[dict[str, Any]]:
+    return [label(p, labels, limit, time_limit) for p in chunk]
+
+
+def label_many(
+    puzzles: Iterable[str],
+    labels: Sequence[str],
+    limit: int = 2,
+    time_limit: float | None = None,
+    jobs: int = 0,
+    executor: Any = None,
+    chunk: int = 256,
+) -> Iterator[dict[str, Any]]:
+    """:func:`label` of each puzzle, on worker processes or a Dask executor, in input order.
+
+    ``jobs`` processes (0: one per core) unless ``executor`` is given; a bounded number of chunks is
+    in flight, so a long input is never held whole.
+    """
+    from functools import partial
+
+    from sudokit.execution import ProcessExecutor, default_workers, given_or_own, ordered_map
+
+    label_columns(labels, limit)  # unknown labels fail here, before any work
+    workers = executor.workers if executor is not None else jobs or default_workers()
+    groups = (list(group) for group in batches(({"p": p} for p in puzzles), chunk))
+    texts = ([row["p"] for row in group] for group in groups)
+    if executor is None and workers <= 1:
+        for part in texts:
+            yield from _label_chunk(part, labels, limit, time_limit)
+        return
+    work = partial(_label_chunk, labels=labels, limit=limit, time_limit=time_limit)
+    with given_or_own(executor, lambda: ProcessExecutor(workers)) as pool:
+        for done in ordered_map(pool, work, texts):
+            yield from done
