@@ -359,3 +359,44 @@ def test_labels_are_added_to_every_row(tmp_path: Path) -> None:
     assert "several solutions" in empty["error"]
     # the same puzzle moved by a symmetry has the same labels but its own solution and node count
     assert labelled[0]["er"] == labelled[1]["er"] and labelled[0]["level"] == labelled[1]["level"]
+
+
+def test_make_a_dataset_and_continue_it_after_ctrl_c(tmp_path: Path) -> None:
+    """dataset make: per band, unique minimal puzzles of no shared class; Ctrl-C, then the same
+    command again, gives the same dataset as one run."""
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "sudokit", "dataset", "make", "-n", "30", "--levels", "easy,medium"]
+    command += ["--seed", "9", "-j", "1"]
+    whole = tmp_path / "whole.csv"
+    done = subprocess.run([*command, "-o", str(whole)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    with Table(whole) as table:
+        rows = list(table.rows())
+    assert [r["band"] for r in rows] == ["easy"] * 30 + ["medium"] * 30
+    assert all(r["level"] == r["band"] for r in rows)
+    assert len({canonical(r["puzzle"]) for r in rows}) == 60
+    for row in rows[::10]:
+        assert sudokit.is_unique(row["puzzle"])
+        assert verify(row["puzzle"], row["solution"]).solves
+    # interrupted, then continued
+    out = tmp_path / "made.csv"
+    child = subprocess.Popen(
+        [*command, "-o", str(out)],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    partial = tmp_path / "made.csv.partial"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not partial.exists() or partial.read_text().count("\n") < 10):
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "run the same command to go on" in err and partial.exists() and not out.exists()
+    again = subprocess.run([*command, "-o", str(out)], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "resuming after the" in again.stderr
+    assert out.read_text() == whole.read_text()

@@ -2165,6 +2165,143 @@ def dataset_label(
     _dataset_run(work)
 
 
+@dataset.command("make")
+@click.option(
+    "-n", "--per-band", type=click.IntRange(min=1), default=100, show_default=True, help="Puzzles per band."
+)
+@click.option(
+    "--levels",
+    default="",
+    metavar="L1,L2",
+    help="Bands by HoDoKu level: easy, medium, hard, unfair, extreme.",
+)
+@click.option(
+    "--se-bands", default="", metavar="A..B,C..D", help="Bands by Sudoku Explainer ER (e.g. 1..2,2..4)."
+)
+@click.option("--symmetry", default="none", show_default=True, help="Symmetry of the givens (see generate).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="The dataset's seed.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, writable=True),
+    help="The table to write (as OUTPUT.partial until complete; the same command again continues it).",
+)
+@_table_format
+@parallel_options("processes")
+@cluster_option
+def dataset_make(
+    per_band: int,
+    levels: str,
+    se_bands: str,
+    symmetry: str,
+    seed: int,
+    output: str,
+    out_format: str | None,
+    jobs: int,
+    cluster: str | None,
+    progress: bool | None,
+) -> None:
+    """Make a dataset: unique, minimal 9x9 puzzles, --per-band of each band, no two equivalent.
+
+    Columns: puzzle, solution, band, seed, givens, level, score (HoDoKu) and er (for ER bands).
+    Puzzle i of band k is made from seed SEED + k * 10^9 + i, so the same command makes the same
+    dataset anywhere.  Interrupted (Ctrl-C), the same command continues from OUTPUT.partial.
+    """
+    from sudokit.dataset import (
+        MADE_COLUMNS,
+        SEED_STRIDE,
+        Table,
+        TableWriter,
+        bands_of,
+        canonical_cells,
+        cells_of,
+        class_key,
+        make_rows,
+        table_format,
+    )
+    from sudokit.english import plural
+    from sudokit.generator import GenerationError
+
+    bands = bands_of(
+        [x.strip() for x in levels.split(",") if x.strip()],
+        [x.strip() for x in se_bands.split(",") if x.strip()],
+    )
+    kind = table_format(output, out_format)
+    partial_kind = "jsonl" if kind == "parquet" else kind
+    partial = f"{output}.partial"
+    state = f"{partial}.run"
+    run_id = hashlib.sha256(
+        json.dumps([per_band, [b.name for b in bands], symmetry, seed, kind]).encode()
+    ).hexdigest()
+    done: dict[str, tuple[int, int]] = {}
+    seen: set[int] = set()
+    resumed = 0
+    if os.path.exists(partial) and _read_run_id(partial) == run_id:
+        from sudokit.batch import trim_partial
+
+        trim_partial(partial)
+        with Table(partial, partial_kind) as table:
+            for row in table.rows():
+                seen.add(class_key(canonical_cells(cells_of(str(row["puzzle"])))))
+                name = str(row["band"])
+                count, _ = done.get(name, (0, 0))
+                done[name] = (count + 1, int(row["seed"]) + 1)
+                resumed += 1
+        for index, band in enumerate(bands):
+            if band.name in done and done[band.name][1] <= seed + index * SEED_STRIDE:
+                done[band.name] = (done[band.name][0], seed + index * SEED_STRIDE)
+        click.echo(f"sudokit: resuming after the {plural(resumed, 'puzzle')} of {partial}", err=True)
+    total = per_band * len(bands)
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = None
+    if show:
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, initial=resumed, unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
+    written = resumed
+    try:
+        with (
+            _executor(cluster) as executor,
+            TableWriter(partial, MADE_COLUMNS, partial_kind, append=resumed > 0) as out,
+        ):
+            _write_run_id(partial, run_id)
+            for row in make_rows(
+                bands,
+                per_band,
+                seed,
+                jobs=jobs,
+                executor=executor,
+                done=done,
+                seen=seen,
+                symmetry=symmetry,
+            ):
+                out.write(row)
+                written += 1
+                if bar is not None:
+                    bar.update()
+    except (GenerationError, SudokitError) as exc:
+        raise CommandError(f"{exc} ({written} of {total} made, kept in {partial})") from None
+    except KeyboardInterrupt:
+        click.echo(
+            f"sudokit: {written} of {total} made, kept in {partial}; run the same command to go on", err=True
+        )
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    if kind != partial_kind:
+        with Table(partial, partial_kind) as table, TableWriter(output, MADE_COLUMNS, kind) as out:
+            for row in table.rows():
+                out.write(row)
+        os.remove(partial)
+    else:
+        os.replace(partial, output)
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(state)
+    click.echo(f"sudokit: {written} puzzles in {output} ({len(bands)} bands of {per_band})", err=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``sudokit`` console script."""
     try:

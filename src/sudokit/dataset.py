@@ -485,9 +485,14 @@ class TableWriter:
     """Rows written to a dataset file of a format, a batch at a time."""
 
     def __init__(
-        self, path: str | os.PathLike[str], columns: Sequence[str], format: str | None = None
+        self,
+        path: str | os.PathLike[str],
+        columns: Sequence[str],
+        format: str | None = None,
+        *,
+        append: bool = False,
     ) -> None:
-        """Create ``path`` with these columns."""
+        """Create ``path`` with these columns (``append``: add rows to a CSV, TSV or JSON Lines file)."""
         self.path = path
         self.columns = list(columns)
         self.format = table_format(path, format)
@@ -502,14 +507,15 @@ class TableWriter:
                 raise DatasetError("Parquet needs pyarrow: pip install 'sudokit[data]'") from None
         else:
             try:
-                self._handle = _open_text(path, "wt")
+                self._handle = _open_text(path, "at" if append else "wt")
             except OSError as exc:
                 raise DatasetError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
             if self.format in ("csv", "tsv"):
                 self._csv = csv.writer(
                     self._handle, delimiter="\t" if self.format == "tsv" else ",", lineterminator="\n"
                 )
-                self._csv.writerow(self.columns)
+                if not append:
+                    self._csv.writerow(self.columns)
 
     def write(self, row: Mapping[str, Any]) -> None:
         """Add one row (missing columns empty)."""
@@ -719,3 +725,86 @@ def label_many(
     with given_or_own(executor, lambda: ProcessExecutor(workers)) as pool:
         for done in ordered_map(pool, work, texts):
             yield from done
+
+
+# ------------------------------------------------------------------------------- making
+
+SEED_STRIDE = 1_000_000_000
+"""Seeds of band k start at ``seed + k * SEED_STRIDE``: bands never share a seed."""
+
+
+@dataclass(frozen=True)
+class Band:
+    """One part of a dataset to make: its name and the generator's options for it."""
+
+    name: str
+    options: Mapping[str, Any]
+
+
+def bands_of(levels: Sequence[str] = (), se_bands: Sequence[str] = ()) -> list[Band]:
+    """Bands by HoDoKu level (``easy`` ...) and by Sudoku Explainer ER (``A..B``); one open band if none."""
+    bands = [Band(level, {"level": level}) for level in levels]
+    bands += [Band(f"se {band}", {"se": band}) for band in se_bands]
+    return bands or [Band("any", {})]
+
+
+MADE_COLUMNS = ("puzzle", "solution", "band", "seed", "givens", "level", "score", "er")
+
+
+def make_rows(
+    bands: Sequence[Band],
+    per_band: int,
+    seed: int = 0,
+    *,
+    jobs: int = 0,
+    executor: Any = None,
+    done: Mapping[str, tuple[int, int]] | None = None,
+    seen: set[int] | None = None,
+    **options: Any,
+) -> Iterator[dict[str, Any]]:
+    """Make ``per_band`` unique, minimal 9x9 puzzles of each band, no two equivalent.
+
+    Puzzle ``i`` of band ``k`` comes from seed ``seed + k * SEED_STRIDE + i`` (the same dataset on
+    every machine); a puzzle equivalent to one made before (``seen``: class keys) is passed over.
+    ``done`` maps a band's name to (puzzles made, next seed) to resume a run; ``options`` go to the
+    generator (``symmetry``, ``attempts``, ``time_limit``, ...).
+    """
+    from sudokit.generator import generate_many
+    from sudokit.logic import rate
+
+    seen = set() if seen is None else seen
+    done = done or {}
+    workers = executor.workers if executor is not None else jobs or 1
+    for index, band in enumerate(bands):
+        have, next_seed = done.get(band.name, (0, seed + index * SEED_STRIDE))
+        while have < per_band:
+            want = min(4096, max(2 * (per_band - have), 4 * workers))
+            made_all = generate_many(
+                want, 9, seed=next_seed, jobs=jobs, executor=executor, rate=True, **band.options, **options
+            )
+            try:
+                for made in made_all:
+                    next_seed = made.seed + 1
+                    text = made.puzzle.to_string()
+                    cells = cells_of(text)
+                    key = class_key(canonical_cells(cells))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    have += 1
+                    symbols = made.puzzle.grid.symbols
+                    row: dict[str, Any] = {
+                        "puzzle": text_of(cells),
+                        "solution": "".join(symbols[v] for v in made.solution.values),
+                        "band": band.name,
+                        "seed": made.seed,
+                        "givens": len(cells) - cells.count(0),
+                        "level": made.rating.level.label if made.rating else None,
+                        "score": made.rating.score if made.rating else None,
+                        "er": round(rate(text, scale="se").er, 1) if "se" in band.options else None,
+                    }
+                    yield row
+                    if have >= per_band:
+                        break
+            finally:
+                made_all.close()
