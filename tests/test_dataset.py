@@ -400,3 +400,51 @@ def test_make_a_dataset_and_continue_it_after_ctrl_c(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert "resuming after the" in again.stderr
     assert out.read_text() == whole.read_text()
+
+
+def test_describe_states_every_rule_clue_and_given() -> None:
+    text = dataset.describe(PUZZLES[0])
+    assert "9x9 (3x3 boxes)" in text and "each row, each column, each box" in text
+    givens = [f"r{k // 9 + 1}c{k % 9 + 1}={ch}" for k, ch in enumerate(PUZZLES[0]) if ch != "."]
+    assert f"Givens ({len(givens)}): {', '.join(givens)}." in text
+    assert text.splitlines()[-9] == " ".join(PUZZLES[0][:9])
+    # a variant: every constraint named with its rule and its cells in order
+    line = next(
+        x for x in (Path(sudokit.__file__).parent / "examples" / "variants.jsonl").read_text().splitlines()
+    )
+    puzzle = sudokit.parse(json.loads(line)["url"])
+    text = dataset.describe(puzzle)
+    for constraint in puzzle.grid.constraints:
+        assert constraint.rule in text
+        cells = constraint.cells()
+        if len(cells) > 2:
+            assert ", ".join(sudokit.cell_name(c) for c in cells) in text
+
+
+def test_draw_makes_a_png_of_the_size_asked() -> None:
+    pytest.importorskip("resvg_py")
+    image = dataset.draw_png(PUZZLES[0], 300)
+    assert image[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
+    assert width == 300 and 280 <= height <= 320
+    assert dataset.draw_png("." * 81, 300) != image  # the givens are drawn
+    with pytest.raises(DatasetError, match="outside 16 to 8192"):
+        dataset.draw_png(PUZZLES[0], 5)
+
+
+def test_check_answer_knows_variant_rules() -> None:
+    line = next(
+        x for x in (Path(sudokit.__file__).parent / "examples" / "variants.jsonl").read_text().splitlines()
+    )
+    puzzle = sudokit.parse(json.loads(line)["url"])
+    solved = sudokit.solve(puzzle).solution
+    assert solved is not None
+    answer = "".join(puzzle.grid.symbols[v] for v in solved.values)
+    assert dataset.check_answer(puzzle, answer) == []
+    # a valid classic grid that breaks the variant's rules
+    grid = sudokit.solve("." * 81).solution
+    assert grid is not None
+    classic = "".join(puzzle.grid.symbols[v] for v in grid.values)
+    faults = dataset.check_answer(puzzle, classic)
+    assert faults and all("is broken" in f or "changes its given" in f for f in faults)
+    assert dataset.check_answer(puzzle, "12") == [f"expected {len(puzzle.grid.cells)} symbols, got 2"]

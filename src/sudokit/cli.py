@@ -2302,6 +2302,68 @@ def dataset_make(
     click.echo(f"sudokit: {written} puzzles in {output} ({len(bands)} bands of {per_band})", err=True)
 
 
+@dataset.command("describe")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_format
+def dataset_describe(file: str, output: str, out_format: str | None) -> None:
+    """Add a "description" column: each puzzle's rules, clues and givens in plain text (r1c1 terms).
+
+    A row with a link column (sudokupad_url, url, ...) is read from the link, rules and all.
+    """
+    from sudokit.dataset import TableWriter, describe
+
+    def work() -> str:
+        failed = 0
+        with _open_dataset(file) as table:
+            layout = table.layout
+            columns = [*layout.columns, *(c for c in ("description", "error") if c not in layout.columns)]
+            with TableWriter(output, columns, out_format) as out:
+                for row in table.rows():
+                    try:
+                        row["description"] = describe(layout.source(row))
+                    except SudokitError as exc:
+                        row["error"] = str(exc)
+                        failed += 1
+                    out.write(row)
+            return f"{out.count} rows described" + (f" ({failed} could not be read)" if failed else "")
+
+    _dataset_run(work)
+
+
+@dataset.command("draw")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--size", type=click.IntRange(16, 8192), default=512, show_default=True, help="Image width in pixels."
+)
+@click.option(
+    "-o", "--output", required=True, help="The directory for the images (ID.png, or ROW.png without an id)."
+)
+def dataset_draw(file: str, size: int, output: str) -> None:
+    """Draw each puzzle as a PNG (as the web app draws it) for vision models."""
+    from sudokit.dataset import draw_png
+
+    def work() -> str:
+        os.makedirs(output, exist_ok=True)
+        drawn = 0
+        with _open_dataset(file) as table:
+            layout = table.layout
+            for number, row in enumerate(table.rows(), start=1):
+                name = str(row.get(layout.id) or number) if layout.id else str(number)
+                safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+                try:
+                    image = draw_png(layout.source(row), size)
+                except SudokitError as exc:
+                    click.echo(f"sudokit: row {number}: {exc}", err=True)
+                    continue
+                with open(os.path.join(output, f"{safe}.png"), "wb") as handle:
+                    handle.write(image)
+                drawn += 1
+        return f"{drawn} images in {output}"
+
+    _dataset_run(work)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``sudokit`` console script."""
     try:

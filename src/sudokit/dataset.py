@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers", "target", "solved")
 """Header names of a solution column (compared in lower case), first match wins."""
 ID_COLUMNS = ("id", "puzzle_id", "uid", "key")
+LINK_COLUMNS = ("sudokupad_url", "url", "link", "fpuzzles", "sudokupad")
+"""Columns with a link holding a variant puzzle's rules (Sudoku-Bench's sudokupad_url, ...)."""
 RATING_COLUMNS = (
     "rating", "difficulty", "level", "score", "er", "ep", "ed", "official_rating", "backtracks", "clues",
 )  # fmt: skip
@@ -333,6 +335,14 @@ class Layout:
     solution: str | None = None
     id: str | None = None
     ratings: tuple[str, ...] = ()
+    link: str | None = None
+    """A column with a link to the whole puzzle, rules included (for :func:`describe`, :func:`draw_png`)."""
+
+    def source(self, row: Mapping[str, Any]) -> str:
+        """What to read a row's whole puzzle from: its link when it has one, else its puzzle."""
+        if self.link and row.get(self.link):
+            return str(row[self.link])
+        return str(row.get(self.puzzle) or "")
 
 
 def _looks_like_grid(value: Any) -> bool:
@@ -363,7 +373,7 @@ def detect_layout(columns: Sequence[str], first: Mapping[str, Any] | None = None
     solution = pick(SOLUTION_COLUMNS, True)
     ident = pick(ID_COLUMNS, False)
     ratings = tuple(lower[name] for name in RATING_COLUMNS if name in lower and lower[name] != puzzle)
-    return Layout(tuple(columns), puzzle, solution, ident, ratings)
+    return Layout(tuple(columns), puzzle, solution, ident, ratings, pick(LINK_COLUMNS, False))
 
 
 def table_format(path: str | os.PathLike[str], given: str | None = None) -> str:
@@ -808,3 +818,102 @@ def make_rows(
                         break
             finally:
                 made_all.close()
+
+
+# ------------------------------------------------------------------------- for models
+
+
+def _puzzle(puzzle: Any) -> Any:
+    from sudokit.formats import parse
+    from sudokit.model import Puzzle
+
+    return puzzle if isinstance(puzzle, Puzzle) else parse(str(puzzle))
+
+
+def describe(puzzle: Any) -> str:
+    """A plain-text statement of a puzzle for a language model, as benchmark builders write it.
+
+    The grid, every rule and clue and the givens, all in r1c1 terms (r1c1 is the top-left cell).
+    Any rule of the input sudokit did not read is named at the end, so that nobody takes the text
+    for the whole puzzle.
+    """
+    from sudokit.model import EMPTY, cell_name
+
+    p = _puzzle(puzzle)
+    grid = p.grid
+    symbols = list(grid.symbols)
+    alphabet = f"{symbols[0]} to {symbols[-1]}" if len(symbols) > 1 else symbols[0]
+    order = {"row": 0, "column": 1, "box": 2, "region": 3, "extra": 4}
+    kinds = sorted({unit.kind for unit in grid.houses}, key=lambda kind: (order.get(kind, 9), kind))
+    names = {"extra": "extra house"}
+    houses = ", ".join(f"each {names.get(kind, kind)}" for kind in kinds)
+    lines = [
+        f"Sudoku, {grid.describe()}. Cells are named rNcM: row N from the top, column M from the left "
+        "(r1c1 is the top-left cell).",
+        f"Place a symbol from {alphabet} in every empty cell so that {houses} holds every symbol once.",
+    ]
+    extra = [u for u in grid.houses if u.kind in ("region", "extra")]
+    for unit in extra:
+        lines.append(f"- {unit.name}: {', '.join(cell_name(grid.cells[c]) for c in unit.cells)}")
+    constraints = list(grid.constraints)
+    if constraints:
+        lines.append("Further rules:")
+        by_kind: dict[str, list[Any]] = {}
+        for constraint in constraints:
+            by_kind.setdefault(constraint.kind, []).append(constraint)
+        for members in by_kind.values():
+            first = members[0]
+            lines.append(f"- {first.noun.capitalize()}: {first.rule}")
+            for constraint in members:
+                cells = constraint.cells()
+                where = f" (cells in order: {', '.join(map(cell_name, cells))})" if len(cells) > 2 else ""
+                lines.append(f"  - {constraint.describe(grid).removeprefix('the ')}{where}")
+    givens = [f"{cell_name(grid.cells[c])}={symbols[v]}" for c, v in enumerate(p.givens) if v != EMPTY]
+    lines.append(f"Givens ({len(givens)}): {', '.join(givens) if givens else 'none'}.")
+    if grid.is_rectangular:
+        at = {cell: k for k, cell in enumerate(grid.cells)}
+        lines.append("The grid row by row, . for an empty cell:")
+        for r in range(grid.rows):
+            row = []
+            for col in range(grid.cols):
+                k = at.get((r, col))
+                row.append(" " if k is None else "." if p.givens[k] == EMPTY else symbols[p.givens[k]])
+            lines.append(" ".join(row))
+    if p.unread:
+        lines.append(f"Not read by sudokit (state them too): {'; '.join(p.unread)}.")
+    return "\n".join(lines)
+
+
+def draw_png(puzzle: Any, size: int = 512, values: Sequence[int] | None = None) -> bytes:
+    """The puzzle drawn by the SVG renderer (as the web app draws it) as a PNG ``size`` pixels wide.
+
+    ``values`` fills in symbol indexes (a solution, a model's answer).  Needs ``resvg-py``
+    (``pip install 'sudokit[data]'``) and a sans-serif font on the system for the digits.
+    """
+    try:
+        import resvg_py
+    except ImportError:
+        raise DatasetError("PNG images need resvg-py: pip install 'sudokit[data]'") from None
+    from sudokit.svg import render_svg
+
+    if not 16 <= size <= 8192:
+        raise DatasetError(f"an image {size} pixels wide is outside 16 to 8192")
+    svg = render_svg(_puzzle(puzzle), values)
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=size, background="#ffffff"))
+
+
+def check_answer(puzzle: Any, answer: str) -> list[str]:
+    """What is wrong with a full answer to any puzzle sudokit reads (variants too), in words.
+
+    Empty when it is a solution: givens, houses and every constraint checked by its own meaning.
+    """
+    from sudokit.model import EMPTY, check_assignment
+
+    p = _puzzle(puzzle)
+    grid = p.grid
+    text = "".join(answer.split())
+    index = {s: k for k, s in enumerate(grid.symbols)}
+    if len(text) != len(grid.cells):
+        return [f"expected {len(grid.cells)} symbols, got {len(text)}"]
+    values = [index.get(ch, EMPTY) for ch in text]
+    return check_assignment(p, values)
