@@ -650,37 +650,47 @@ def label_columns(labels: Sequence[str], limit: int = 2) -> list[str]:
     return columns
 
 
-def label(
-    puzzle: str, labels: Sequence[str], limit: int = 2, time_limit: float | None = None
-) -> dict[str, Any]:
-    """The labels of one puzzle, by column (see :data:`LABELS`); an ``error`` column when it fails.
+_CORE_LABELS = frozenset({"solution", "count", "nodes"})
+_RATING_LABELS = frozenset({"level", "score", "hardest", "techniques", "se"})
 
-    ``solution_count`` counts solutions up to ``limit`` (``count_complete`` says whether it is
-    exact); ``nodes_limitN`` is the number of nodes the core's search (sudokit's default 9x9 path,
-    deterministic) visits to count up to that limit; ratings need exactly one solution.
+
+def _core_labels(
+    puzzles: Sequence[str], labels: Sequence[str], limit: int, time_limit: float | None, jobs: int
+) -> list[dict[str, Any]]:
+    """Solution, count and node labels of many puzzles in one pass of the batch solver.
+
+    Its 9x9 fast path gives the same node counts as ``sudokit batch``.
     """
+    from sudokit.batch import solve_many
+
+    lines = [p.strip() if p.strip() and not p.lstrip().startswith("#") else "!" for p in puzzles]
+    results = {r.line: r for r in solve_many("\n".join(lines), limit=limit, jobs=jobs, time_limit=time_limit)}
+    out = []
+    for number in range(1, len(lines) + 1):
+        found = results.get(number)
+        row: dict[str, Any] = {}
+        if found is None or found.kind == "invalid":
+            row["error"] = found.reason if found is not None and found.reason else "not a puzzle"
+            out.append(row)
+            continue
+        if "solution" in labels:
+            row["solution"] = found.solution
+        if "count" in labels:
+            row["solution_count"] = found.count
+            row["count_complete"] = found.kind in ("solved", "none")
+        if "nodes" in labels:
+            row[f"nodes_limit{limit}"] = found.nodes
+        if found.kind == "stopped":
+            row["error"] = found.reason
+        out.append(row)
+    return out
+
+
+def _rating_labels(puzzle: str, labels: Sequence[str], time_limit: float | None) -> dict[str, Any]:
     from sudokit.logic import rate
-    from sudokit.solver import count_solutions
 
     out: dict[str, Any] = {}
     try:
-        cells = cells_of(puzzle)
-        if "givens" in labels:
-            out["givens"] = len(cells) - cells.count(0)
-        if {"solution", "count", "nodes"} & set(labels):
-            counted = count_solutions(puzzle, limit=limit, time_limit=time_limit)
-            if "solution" in labels:
-                first = counted.first
-                out["solution"] = (
-                    "".join(counted.puzzle.grid.symbols[v] for v in first.values)
-                    if first is not None
-                    else None
-                )
-            if "count" in labels:
-                out["solution_count"] = counted.count
-                out["count_complete"] = counted.complete
-            if "nodes" in labels:
-                out[f"nodes_limit{limit}"] = counted.nodes
         if {"level", "score", "hardest", "techniques"} & set(labels):
             rating = rate(puzzle, time_limit=time_limit)
             if "level" in labels:
@@ -699,10 +709,22 @@ def label(
     return out
 
 
-def _label_chunk(
-    chunk: Sequence[str], labels: Sequence[str], limit: int, time_limit: float | None
+def _rating_chunk(
+    chunk: Sequence[str], labels: Sequence[str], time_limit: float | None
 ) -> list[dict[str, Any]]:
-    return [label(p, labels, limit, time_limit) for p in chunk]
+    return [_rating_labels(p, labels, time_limit) for p in chunk]
+
+
+def label(
+    puzzle: str, labels: Sequence[str], limit: int = 2, time_limit: float | None = None
+) -> dict[str, Any]:
+    """The labels of one puzzle, by column (see :data:`LABELS`); an ``error`` column when one fails.
+
+    ``solution_count`` counts solutions up to ``limit`` (``count_complete`` says whether it is
+    exact); ``nodes_limitN`` is the number of nodes the batch solver's search visits to count up to
+    that limit (sudokit's 9x9 fast path: deterministic); ratings need exactly one solution.
+    """
+    return next(label_many([puzzle], labels, limit, time_limit, jobs=1))
 
 
 def label_many(
@@ -714,27 +736,43 @@ def label_many(
     executor: Any = None,
     chunk: int = 256,
 ) -> Iterator[dict[str, Any]]:
-    """:func:`label` of each puzzle, on worker processes or a Dask executor, in input order.
+    """:func:`label` of each puzzle, in input order, a batch of rows at a time.
 
-    ``jobs`` processes (0: one per core) unless ``executor`` is given; a bounded number of chunks is
-    in flight, so a long input is never held whole.
+    Solutions, counts and node counts come from the batch solver on ``jobs`` threads (0: one per
+    core); ratings from ``jobs`` worker processes, or the workers of ``executor`` (a Dask cluster).
     """
     from functools import partial
 
     from sudokit.execution import ProcessExecutor, default_workers, given_or_own, ordered_map
 
     label_columns(labels, limit)  # unknown labels fail here, before any work
+    wanted = set(labels)
     workers = executor.workers if executor is not None else jobs or default_workers()
-    groups = (list(group) for group in batches(({"p": p} for p in puzzles), chunk))
-    texts = ([row["p"] for row in group] for group in groups)
-    if executor is None and workers <= 1:
-        for part in texts:
-            yield from _label_chunk(part, labels, limit, time_limit)
-        return
-    work = partial(_label_chunk, labels=labels, limit=limit, time_limit=time_limit)
-    with given_or_own(executor, lambda: ProcessExecutor(workers)) as pool:
-        for done in ordered_map(pool, work, texts):
-            yield from done
+    for group in batches(({"p": p} for p in puzzles), BATCH):
+        texts = [str(row["p"]) for row in group]
+        rows: list[dict[str, Any]] = [{} for _ in texts]
+        if "givens" in wanted:
+            for row, text in zip(rows, texts, strict=True):
+                try:
+                    cells = cells_of(text)
+                    row["givens"] = len(cells) - cells.count(0)
+                except ParseError:
+                    row["givens"] = None
+        if _CORE_LABELS & wanted:
+            for row, found in zip(rows, _core_labels(texts, labels, limit, time_limit, workers), strict=True):
+                row.update(found)
+        if _RATING_LABELS & wanted:
+            todo = [k for k, row in enumerate(rows) if "error" not in row]
+            parts = [[texts[k] for k in todo[i : i + chunk]] for i in range(0, len(todo), chunk)]
+            if executor is None and workers <= 1:
+                rated = [r for part in parts for r in _rating_chunk(part, labels, time_limit)]
+            else:
+                work = partial(_rating_chunk, labels=labels, time_limit=time_limit)
+                with given_or_own(executor, lambda: ProcessExecutor(workers)) as pool:
+                    rated = [r for done in ordered_map(pool, work, parts) for r in done]
+            for k, found in zip(todo, rated, strict=True):
+                rows[k].update(found)
+        yield from rows
 
 
 # ------------------------------------------------------------------------------- making
