@@ -448,3 +448,27 @@ def test_check_answer_knows_variant_rules() -> None:
     faults = dataset.check_answer(puzzle, classic)
     assert faults and all("is broken" in f or "changes its given" in f for f in faults)
     assert dataset.check_answer(puzzle, "12") == [f"expected {len(puzzle.grid.cells)} symbols, got 2"]
+
+
+def test_batch_reads_and_generate_writes_every_table_format(tmp_path: Path) -> None:
+    formats = ["csv", "tsv", "jsonl"]
+    try:
+        import pyarrow  # noqa: F401
+
+        formats.append("parquet")
+    except ImportError:
+        pass
+    for kind in formats:
+        made = tmp_path / f"made.{kind}"
+        done = _cli("generate", "-n", "3", "--seed", "5", "--rate", "-o", str(made))
+        assert done.returncode == 0, done.stderr
+        with Table(made) as table:
+            rows = list(table.rows())
+            assert (table.layout.puzzle, table.layout.solution) == ("puzzle", "solution")
+        assert [int(r["seed"]) for r in rows] == [5, 6, 7]
+        assert all(r["level"] in ("easy", "medium", "hard", "unfair", "extreme") for r in rows)
+        solved = _cli("batch", str(made), "--json")
+        assert solved.returncode == 0, solved.stderr
+        answers = [json.loads(line) for line in solved.stdout.splitlines()]
+        assert [a["solution"] for a in answers] == [r["solution"] for r in rows]
+        assert all(str(a["columns"]["seed"]) == str(r["seed"]) for a, r in zip(answers, rows, strict=True))

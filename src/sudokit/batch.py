@@ -24,6 +24,7 @@ import bisect
 import contextlib
 import csv
 import io
+import itertools
 import json
 import os
 import pickle
@@ -34,7 +35,7 @@ from array import array
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, TextIO, overload
+from typing import Any, BinaryIO, TextIO, overload
 
 from sudokit import _engine
 from sudokit.english import number, plural
@@ -810,17 +811,103 @@ class TableStream(io.RawIOBase):
         return self.kept.pop(line, {})
 
 
-def table_stream(source: BinaryIO, *, keep_columns: bool = False) -> tuple[BinaryIO, TableStream | None]:
-    """The source as one puzzle per line, and its :class:`TableStream` if any.
+class RowsStream(io.RawIOBase):
+    """JSON Lines or Parquet rows seen as one puzzle per line, as :class:`TableStream` sees CSV.
 
-    A CSV or TSV file whose header names a puzzle column gets one; any other source is given back
-    as it was (with None).
+    Line 1 is a ``#`` comment (no answer), row N is line N + 1; with ``keep_columns`` the other
+    fields of each row wait, by line number, for :meth:`columns`.
+    """
+
+    def __init__(self, rows: Iterator[dict[str, Any]], column: str, *, keep_columns: bool = False) -> None:
+        """Read ``rows``, the puzzle in ``column``."""
+        super().__init__()
+        self.rows = rows
+        self.column = column
+        self.keep = keep_columns
+        self.kept: dict[int, dict[str, Any]] = {}
+        self.line = 1
+        self.pending = b"# rows\n"
+
+    def readable(self) -> bool:
+        """The stream is read, never written."""
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        """Fill the buffer with one line per row."""
+        while len(self.pending) < len(buffer):
+            row = next(self.rows, None)
+            if row is None:
+                break
+            self.line += 1
+            text = str(row.get(self.column) or "").strip()
+            if not text or "\n" in text:
+                text = (_FAULT + b"no puzzle in this row").decode()
+            if self.keep:
+                self.kept[self.line] = {k: v for k, v in row.items() if k != self.column}
+            self.pending += text.encode("utf-8") + b"\n"
+        size = min(len(buffer), len(self.pending))
+        buffer[:size] = self.pending[:size]
+        self.pending = self.pending[size:]
+        return size
+
+    def columns(self, line: int) -> dict[str, Any]:
+        """The other fields of the row on ``line`` (given once: they are forgotten)."""
+        return self.kept.pop(line, {})
+
+
+def _json_rows(first: bytes, source: BinaryIO) -> Iterator[dict[str, Any]]:
+    for raw in itertools.chain([first], source):
+        if raw.strip():
+            try:
+                row = json.loads(raw)
+            except ValueError:
+                row = None
+            yield row if isinstance(row, dict) else {}
+
+
+def table_stream(
+    source: BinaryIO, *, keep_columns: bool = False
+) -> tuple[BinaryIO, TableStream | RowsStream | None]:
+    """The source as one puzzle per line, and its :class:`TableStream` or :class:`RowsStream` if any.
+
+    A CSV or TSV file whose header names a puzzle column, JSON Lines whose objects hold one, or a
+    Parquet file (seekable) gets one; any other source is given back as it was (with None).
     """
     from sudokit.formats.tabular import csv_header
 
     seekable = source.seekable()
     start = source.tell() if seekable else 0
     first = source.readline(MAX_LINE + 1)
+    if first.startswith(b"PAR1") and seekable:
+        from sudokit.dataset import DatasetError, Layout, detect_layout
+
+        source.seek(start)
+        try:
+            import pyarrow.parquet as pq
+
+            parquet = pq.ParquetFile(source)
+            rows = (row for batch in parquet.iter_batches(65_536) for row in batch.to_pylist())
+            head = next(rows, None)
+            layout = detect_layout(parquet.schema_arrow.names, head)
+        except (ImportError, OSError, ValueError, DatasetError):
+            source.seek(start)
+            return source, None
+        stream = RowsStream(
+            itertools.chain([head] if head else [], rows), layout.puzzle, keep_columns=keep_columns
+        )
+        return io.BufferedReader(stream), stream
+    if first.lstrip().startswith(b"{"):
+        from sudokit.dataset import DatasetError, Layout, detect_layout
+
+        found_layout: Layout | None
+        try:
+            row = json.loads(first)
+            found_layout = detect_layout(list(row), row) if isinstance(row, dict) else None
+        except (ValueError, DatasetError):
+            found_layout = None
+        if found_layout is not None:
+            stream = RowsStream(_json_rows(first, source), found_layout.puzzle, keep_columns=keep_columns)
+            return io.BufferedReader(stream), stream
     found = csv_header(first.decode("utf-8", "replace")) if first.strip() else None
     if found is None:
         if seekable:

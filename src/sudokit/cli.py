@@ -1739,6 +1739,9 @@ def _write_generated(
     tally = Tally(count, "generated")
     if progress is None:
         progress = sys.stderr.isatty() and count > 3
+    if output and _is_table(output):
+        _write_generated_table(made, output, tally, progress)
+        return
     with (
         contextlib.closing(made),  # on an error the workers stop here, not when the generator is collected
         open(output, "w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as out,
@@ -1777,6 +1780,45 @@ def _write_generated(
         finally:
             if bar is not None:
                 bar.close()
+
+
+_TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".jsonl", ".ndjson", ".parquet", ".pq")
+
+
+def _is_table(path: str) -> bool:
+    """Whether an output path names a dataset table (CSV, TSV, JSON Lines, Parquet; .gz too)."""
+    return path.lower().removesuffix(".gz").endswith(_TABLE_SUFFIXES)
+
+
+def _write_generated_table(made: Any, output: str, tally: Tally, progress: bool) -> None:
+    """``generate -o x.csv`` (or .tsv, .jsonl, .parquet): one row per puzzle with named columns."""
+    from sudokit.dataset import DatasetError, TableWriter
+
+    columns = ["puzzle", "solution", "givens", "minimal", "unique", "seed", "attempts", "seconds"]
+    rated = ["level", "score", "hardest", "se", "guesses", "techniques"]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=tally.total, unit="puzzle", file=sys.stderr, leave=False)
+    try:
+        with contextlib.closing(made), TableWriter(output, columns + rated) as out:
+            for item in made:
+                record = item.as_dict("line")
+                rating = record.pop("rating", None) or {}
+                if "techniques" in rating:
+                    rating["techniques"] = ";".join(f"{k}={v}" for k, v in rating["techniques"].items())
+                record["puzzle"] = _one_line(record["puzzle"])
+                record["solution"] = _one_line(str(record.get("solution", "")))
+                out.write({**record, **rating})
+                tally.done += 1
+                if bar is not None:
+                    bar.update()
+    except DatasetError as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 @cli.command()
