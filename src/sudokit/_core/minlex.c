@@ -181,11 +181,16 @@ static void try_row(state *s, const cand *c, int r) {
             for (int x = i; x <= end; x++)
                 if (!d[c->inner[st][x]]) cols[m++] = c->inner[st][x];
             empties = m;
-            for (int lab = 1; lab <= s->n; lab++)  /* labelled digits, smallest label first */
-                for (int x = i; x <= end; x++) {
-                    int v = d[c->inner[st][x]];
-                    if (v && c->label[v] == lab) cols[m++] = c->inner[st][x];
+            for (int x = i; x <= end; x++) {  /* labelled digits, smallest label first */
+                int col = c->inner[st][x], v = d[col];
+                if (!v || !c->label[v]) continue;
+                int y = m++;
+                while (y > empties && c->label[d[cols[y - 1]]] > c->label[v]) {
+                    cols[y] = cols[y - 1];
+                    y--;
                 }
+                cols[y] = (uint8_t)col;
+            }
             int labelled_end = m;
             for (int x = i; x <= end; x++) {
                 int v = d[c->inner[st][x]];
