@@ -472,3 +472,16 @@ def test_batch_reads_and_generate_writes_every_table_format(tmp_path: Path) -> N
         answers = [json.loads(line) for line in solved.stdout.splitlines()]
         assert [a["solution"] for a in answers] == [r["solution"] for r in rows]
         assert all(str(a["columns"]["seed"]) == str(r["seed"]) for a, r in zip(answers, rows, strict=True))
+
+
+def test_read_array_from_a_line_file_and_a_table(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    lines = tmp_path / "puzzles.txt"
+    lines.write_text("# a comment\n" + "\n".join(PUZZLES) + "\n\n", encoding="utf-8")
+    array = dataset.read_array(lines)
+    assert array.shape == (len(PUZZLES), 81) and dataset.from_array(array) == PUZZLES
+    rows = _dataset_rows(copies=1)
+    table = tmp_path / "rows.jsonl"
+    _write_csv(table, rows)
+    assert dataset.from_array(dataset.read_array(table)) == [r["question"] for r in rows]
+    assert dataset.from_array(dataset.read_array(table, "answer")) == [r["answer"] for r in rows]

@@ -130,6 +130,60 @@ def from_array(array: npt.ArrayLike, empty: str = ".") -> list[str]:
     return [text[k : k + width].decode() for k in range(0, len(text), width)]
 
 
+def read_array(path: str | os.PathLike[str], column: str | None = None) -> npt.NDArray[np.uint8]:
+    """Every puzzle of a file as a ``(N, cells)`` uint8 array (0 empty).
+
+    A table gives its puzzle column (or ``column``); a file of one puzzle per line (``.txt``) is read
+    in large blocks, with no Python object per puzzle.
+    """
+    import numpy as np
+
+    name = os.fspath(path).lower().removesuffix(".gz")
+    if name.endswith((".txt", ".sdm", ".line")) and column is None:
+        opener = gzip.open if os.fspath(path).lower().endswith(".gz") else open
+        parts = []
+        with opener(path, "rb") as handle:
+            rest = b""
+            while chunk := handle.read(1 << 24):
+                data = rest + chunk
+                cut = data.rfind(b"\n") + 1
+                rest = data[cut:]
+                parts.append(_block_cells(data[:cut]))
+            if rest.strip():
+                parts.append(_block_cells(rest + b"\n"))
+        cells = b"".join(part for part, _ in parts)
+        size = next((width for _, width in parts if width), 81)
+        return np.frombuffer(cells, dtype=np.uint8).reshape(-1, size).copy()
+    with Table(path) as table:
+        wanted = column or table.layout.puzzle
+        return to_array((str(row.get(wanted) or "") for row in table.rows()), _cells_in(table, wanted))
+
+
+def _cells_in(table: Table, column: str) -> int:
+    first = table._first  # the first row, read to find the layout
+    return len(str(first.get(column) or "").strip()) if first else 81
+
+
+def _block_cells(block: bytes) -> tuple[bytes, int]:
+    """The cells of a block of whole lines (one puzzle each; blank and ``#`` lines skipped)."""
+    lines = [line.strip() for line in block.split(b"\n")]
+    lines = [line for line in lines if line and not line.startswith(b"#")]
+    if not lines:
+        return b"", 0
+    width = len(lines[0])
+    box = _BOX_OF_CELLS.get(width)
+    if box is None:
+        raise DatasetError(f"a line of {width} characters is no classic puzzle")
+    joined = b"".join(lines)
+    if len(joined) != width * len(lines):
+        raise DatasetError("the lines are not all of one length")
+    out = joined.translate(_TABLES[box * box])
+    bad = out.find(255)
+    if bad >= 0:
+        raise DatasetError(f"character {chr(joined[bad])!r} is neither a digit nor empty")
+    return out, width
+
+
 # -------------------------------------------------------------------------- canonical forms
 
 
