@@ -160,7 +160,7 @@ def read_array(path: str | os.PathLike[str], column: str | None = None) -> npt.N
 
 
 def _cells_in(table: Table, column: str) -> int:
-    first = table._first  # the first row, read to find the layout
+    first = table.first
     return len(str(first.get(column) or "").strip()) if first else 81
 
 
@@ -523,6 +523,11 @@ class Table:
                     f"{len(columns)}"
                 )
             yield dict(zip(columns, row, strict=True))
+
+    @property
+    def first(self) -> dict[str, Any] | None:
+        """The first row (read to find the layout), until :meth:`rows` gives it."""
+        return self._first
 
     def rows(self) -> Iterator[dict[str, Any]]:
         """Every row, in order (once)."""
