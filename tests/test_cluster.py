@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import subprocess
@@ -320,18 +321,36 @@ def test_ctrl_c_at_the_terminal_stops_a_cluster_count_at_once(tmp_path: Path) ->
     # every 8x8 grid: about 3e16 of them, so the count is still running whatever the machine's speed
     command = [sys.executable, "-m", "sudokit", "count", "." * 64, "--box", "2x4", "--split", "2"]
     command += ["--limit", "none", "--cluster", "local:2", "--state", str(state)]
-    # a session of its own stands for the terminal: Ctrl-C goes to its whole process group
-    child = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
-    deadline = time.monotonic() + 60
-    while not state.exists():  # written once the cluster is up and the pieces are made
-        assert child.poll() is None and time.monotonic() < deadline, child.communicate()
-        time.sleep(0.1)
-    time.sleep(1.0)  # the workers are counting
-    helpers = psutil.Process(child.pid).children(recursive=True)
-    os.killpg(child.pid, signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+
+    def interrupted() -> tuple[subprocess.Popen[str], str, str, list[psutil.Process]] | None:
+        """One run stopped by Ctrl-C once its workers count; None when it did not end within 30 s
+        (its processes are then killed, so that none is left to load the machine)."""
+        state.unlink(missing_ok=True)
+        # a session of its own stands for the terminal: Ctrl-C goes to its whole process group
+        child = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        )
+        deadline = time.monotonic() + 60
+        while not state.exists():  # written once the cluster is up and the pieces are made
+            assert child.poll() is None and time.monotonic() < deadline, child.communicate()
+            time.sleep(0.1)
+        time.sleep(1.0)  # the workers are counting
+        helpers = psutil.Process(child.pid).children(recursive=True)
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            out, err = child.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            for process in [*helpers, psutil.Process(child.pid)]:
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
+            child.communicate()
+            return None
+        return child, out, err, helpers
+
+    # one retry: on a machine loaded by other jobs the first Ctrl-C has been seen to come too early
+    ran = interrupted() or interrupted()
+    assert ran is not None, "a Ctrl-C did not stop the cluster count within 30 s, twice"
+    child, out, err, helpers = ran
     assert child.returncode == 130, err
     assert "or more solutions (interrupted)" in out and "run the same command to go on" in err
     assert "Traceback" not in err
