@@ -146,7 +146,12 @@ def test_ctrl_c_ends_the_child_process_too(tmp_path: Path) -> None:
             """
         )
     )
-    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(  # SIGINT at its default even when the tests run as a background job
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(2.5)  # past the core's budget, into the SAT child
     children = subprocess.run(["pgrep", "-f", "sudokit.sat"], capture_output=True, text=True).stdout.split()
     process.send_signal(signal.SIGINT)
