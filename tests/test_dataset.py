@@ -451,7 +451,7 @@ def test_check_answer_knows_variant_rules() -> None:
 
 
 def test_batch_reads_and_generate_writes_every_table_format(tmp_path: Path) -> None:
-    formats = ["csv", "tsv", "jsonl"]
+    formats = ["tsv", "jsonl"]  # CSV: the public layouts' test
     try:
         import pyarrow  # noqa: F401
 
