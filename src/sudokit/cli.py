@@ -1862,6 +1862,9 @@ def dataset() -> None:
     """  # noqa: D301
 
 
+_table_output = click.option(
+    "-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout)."
+)
 _table_format = click.option(
     "--format",
     "out_format",
@@ -1915,7 +1918,7 @@ def dataset_info(file: str) -> None:
 
 @dataset.command("canon")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_output
 @_table_format
 def dataset_canon(file: str, output: str, out_format: str | None) -> None:
     """Add a "canonical" column: each puzzle's canonical form (minlex), the same for equivalent ones."""
@@ -1936,7 +1939,7 @@ def dataset_canon(file: str, output: str, out_format: str | None) -> None:
 
 @dataset.command("dedupe")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_output
 @_table_format
 def dataset_dedupe(file: str, output: str, out_format: str | None) -> None:
     """Keep the first row of each equivalence class (puzzles equal up to symmetry and relabelling)."""
@@ -2030,7 +2033,7 @@ def dataset_split(file: str, parts: str, seed: int, output: str, out_format: str
 @click.option(
     "--keep/--no-keep", default=True, show_default=True, help="Write each original row before its copies."
 )
-@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_output
 @_table_format
 def dataset_augment(
     file: str, copies: int, seed: int, keep: bool, output: str, out_format: str | None
@@ -2067,7 +2070,7 @@ def dataset_augment(
 @dataset.command("verify")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--answers", "answer_column", required=True, help="The column holding the answers to check.")
-@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_output
 @_table_format
 def dataset_verify(file: str, answer_column: str, output: str, out_format: str | None) -> None:
     """Check answers (full or partial grids) against their puzzles, and the solutions when FILE has them.
@@ -2137,7 +2140,7 @@ def dataset_verify(file: str, answer_column: str, output: str, out_format: str |
     metavar="SECONDS",
     help="Seconds per puzzle before its labels give up (an error column says so).",
 )
-@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_output
 @_table_format
 @parallel_options("processes")
 @cluster_option
@@ -2346,7 +2349,7 @@ def dataset_make(
 
 @dataset.command("describe")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("-o", "--output", default="-", show_default=True, help="Write the table here (- for stdout).")
+@_table_output
 @_table_format
 def dataset_describe(file: str, output: str, out_format: str | None) -> None:
     """Add a "description" column: each puzzle's rules, clues and givens in plain text (r1c1 terms).
