@@ -22,6 +22,7 @@ extensions = [
             "src/sudokit/_core/sechain.c",
             "src/sudokit/_core/minlex.c",
             "src/sudokit/_core/verify.c",
+            "src/sudokit/_core/lcg.c",
         ],
         include_dirs=["src/sudokit"],
         extra_compile_args=compile_args,

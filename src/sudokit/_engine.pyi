@@ -80,6 +80,29 @@ class Search:
     @property
     def solutions(self) -> int: ...
 
+class LearningSearch:
+    layout: Layout
+    poll: Poll
+    def __init__(self, layout: Layout, poll: Poll | None = None) -> None: ...
+    def configure(self, locks: bool = True, hall: bool = False, restart_base: int = 100) -> None: ...
+    def start(
+        self,
+        givens: Sequence[int],
+        allowed: Sequence[int] | None = None,
+        conflict_limit: int = 0,
+        time_limit: float = 0.0,
+        assume: bool = False,
+    ) -> int: ...
+    def next(self) -> int: ...
+    def solution(self) -> tuple[int, ...]: ...
+    def count(self, limit: int = 0) -> tuple[int, int, tuple[int, ...] | None]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def decisions(self) -> int: ...
+
+def learning_supports(layout: Layout) -> bool: ...
+
 LINE_SOLVED: int
 LINE_MULTIPLE: int
 LINE_NONE: int
@@ -129,6 +152,7 @@ class Generator:
         check_nodes: int = 0,
         shuffle: tuple[int, int, int, int, int] | None = None,
         poll: Poll | None = None,
+        learning: bool = False,
     ) -> None: ...
     def fill(
         self,

@@ -73,6 +73,22 @@ cdef extern from "_core/engine.h" nogil:
     int64_t sk_nodes(const sk_search *search)
     const sk_mask *sk_root_candidates(const sk_search *search)
 
+cdef extern from "_core/lcg.h" nogil:
+    ctypedef struct sk_lcg:
+        pass
+    int sk_lcg_supports(const sk_layout *layout)
+    sk_lcg *sk_lcg_new(const sk_layout *layout)
+    void sk_lcg_free(sk_lcg *search)
+    void sk_lcg_set_limits(sk_lcg *search, int64_t conflict_limit, double time_limit_seconds)
+    void sk_lcg_set_poll(sk_lcg *search, sk_poll_fn poll, void *context)
+    int sk_lcg_start(sk_lcg *search, const int *givens, const sk_mask *allowed, int assume) nogil
+    int sk_lcg_next(sk_lcg *search) nogil
+    int sk_lcg_count(sk_lcg *search, int64_t limit, int64_t *count, int *first_solution) nogil
+    void sk_lcg_solution(const sk_lcg *search, int *out)
+    int64_t sk_lcg_conflicts(const sk_lcg *search)
+    int64_t sk_lcg_decisions(const sk_lcg *search)
+    void sk_lcg_configure(sk_lcg *search, int use_locks, int use_hall, int restart_base)
+
 cdef extern from "_core/fast9.h" nogil:
     ctypedef struct f9_result:
         int64_t count
@@ -139,6 +155,9 @@ cdef extern from "_core/generate.h" nogil:
     void sk_reduce(sk_search *search, const int *solution, const sk_mask *allowed, int *givens,
                    const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
                    sk_reduce_result *result)
+    void sk_reduce_learning(sk_search *core, sk_lcg *search, const int *solution, const sk_mask *allowed,
+                            int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
+                            void *poll_context, sk_reduce_result *result)
     void f9_random_solution(sk_rng *rng, int *solution)
     void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
                    void *poll_context, sk_reduce_result *result)
@@ -613,6 +632,106 @@ cdef class Search:
         return sk_solutions(self.ptr)
 
 
+cdef class LearningSearch:
+    """The learning search over a layout (``_core/lcg.c``): conflict analysis over the core's propagators.
+
+    Same use as :class:`Search`: ``start``, then ``next`` or ``count``.  ``start(..., assume=True)`` keeps
+    what was learnt for the next such start on this object (the generator's checks).
+    """
+
+    cdef sk_lcg *ptr
+    cdef readonly Layout layout
+    cdef readonly Poll poll
+    cdef int *buffer
+    cdef sk_mask *allowed
+    cdef int ncells
+
+    def __cinit__(self, Layout layout not None, Poll poll=None):
+        if not sk_lcg_supports(layout.ptr):
+            raise ValueError("the learning search does not cover this layout's rules")
+        self.layout = layout
+        self.ncells = layout.ncells
+        self.poll = poll if poll is not None else Poll()
+        self.ptr = sk_lcg_new(layout.ptr)
+        self.buffer = <int *>malloc((layout.ncells + 1) * sizeof(int))
+        self.allowed = <sk_mask *>malloc((layout.ncells + 1) * sizeof(sk_mask))
+        if self.ptr == NULL or self.buffer == NULL or self.allowed == NULL:
+            raise MemoryError()
+        sk_lcg_set_poll(self.ptr, _poll, <void *>self.poll)
+
+    def __dealloc__(self):
+        sk_lcg_free(self.ptr)
+        free(self.buffer)
+        free(self.allowed)
+
+    def configure(self, bint locks=True, bint hall=False, int restart_base=100):
+        """Tuning for measurements: locked candidates, Hall sets, the Luby restart unit (0: none)."""
+        sk_lcg_configure(self.ptr, locks, hall, restart_base)
+
+    def start(self, givens, allowed=None, long long conflict_limit=0, double time_limit=0.0, bint assume=False):
+        """Load givens and allowed masks; return READY or CONTRADICTION (the givens clash)."""
+        cdef int c, status, flag = assume
+        cdef const sk_mask *allowed_ptr = NULL
+        if len(givens) != self.ncells:
+            raise ValueError(f"expected {self.ncells} givens, got {len(givens)}")
+        for c in range(self.ncells):
+            self.buffer[c] = givens[c]
+        if allowed is not None:
+            if len(allowed) != self.ncells:
+                raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
+            for c in range(self.ncells):
+                self.allowed[c] = allowed[c]
+            allowed_ptr = self.allowed
+        sk_lcg_set_limits(self.ptr, conflict_limit, time_limit)
+        with nogil:
+            status = sk_lcg_start(self.ptr, self.buffer, allowed_ptr, flag)
+        if status == SK_NO_MEMORY:
+            raise MemoryError()
+        return status
+
+    def next(self):
+        """Advance to the next solution; the status as :meth:`Search.next`."""
+        cdef int status
+        with nogil:
+            status = sk_lcg_next(self.ptr)
+        if status == SK_NO_MEMORY:
+            raise MemoryError()
+        return status
+
+    def solution(self):
+        """The current solution as a tuple of symbol indexes, one per cell."""
+        cdef int c
+        sk_lcg_solution(self.ptr, self.buffer)
+        return tuple([self.buffer[c] for c in range(self.ncells)])
+
+    def count(self, long long limit=0):
+        """Count solutions up to limit (0: all); (status, count, first solution or None) as Search.count."""
+        cdef int status
+        cdef int64_t found = 0
+        cdef int c
+        with nogil:
+            status = sk_lcg_count(self.ptr, limit, &found, self.buffer)
+        if status == SK_NO_MEMORY:
+            raise MemoryError()
+        first = tuple([self.buffer[c] for c in range(self.ncells)]) if found > 0 else None
+        return status, found, first
+
+    @property
+    def nodes(self):
+        """Conflicts so far (the learning search's unit of work, as nodes are the core's)."""
+        return sk_lcg_conflicts(self.ptr)
+
+    @property
+    def decisions(self):
+        """Branching decisions so far."""
+        return sk_lcg_decisions(self.ptr)
+
+
+def learning_supports(Layout layout not None):
+    """Whether the learning search covers every rule of the layout."""
+    return bool(sk_lcg_supports(layout.ptr))
+
+
 cdef int _stopped9(int status) noexcept nogil:
     if status == F9_DONE:
         return 0
@@ -857,12 +976,15 @@ cdef class Generator:
 
     Every call takes a 64-bit seed and depends on nothing else, so a seed gives the same puzzle on
     every machine.  ``shuffle`` = (n, box_rows, box_cols, relabel, permute) applies random symmetries
-    of a classic grid to each filled grid (see ``sk_shuffle_grid``); None applies none.
+    of a classic grid to each filled grid (see ``sk_shuffle_grid``); None applies none.  ``learning``
+    makes the removal's uniqueness checks with the learning search (``_core/lcg.c``), which keeps what
+    it learns from one check to the next (big grids).
     """
 
     cdef readonly Layout layout
     cdef readonly Poll poll
     cdef sk_search *search
+    cdef sk_lcg *learner
     cdef int ncells
     cdef int *orbit_start
     cdef int *orbit_cells
@@ -873,7 +995,7 @@ cdef class Generator:
     cdef int shuffle_n, shuffle_rows, shuffle_cols, shuffle_relabel, shuffle_permute
 
     def __cinit__(self, Layout layout, int ncells, orbits, int min_givens=0, long long check_nodes=0,
-                  shuffle=None, Poll poll=None):
+                  shuffle=None, Poll poll=None, bint learning=False):
         cdef int k, pos = 0, total = 0
         self.layout = layout
         self.poll = poll if poll is not None else Poll()
@@ -914,12 +1036,17 @@ cdef class Generator:
                 raise ValueError("shuffling needs an n x n grid")
         if layout is not None:
             self.search = sk_search_new(layout.ptr)
+            if learning and sk_lcg_supports(layout.ptr):
+                self.learner = sk_lcg_new(layout.ptr)
+                if self.learner == NULL:
+                    raise MemoryError()
             if self.search == NULL:
                 raise MemoryError()
             sk_set_poll(self.search, _poll, <void *>self.poll)
 
     def __dealloc__(self):
         sk_search_free(self.search)
+        sk_lcg_free(self.learner)
         free(self.orbit_start)
         free(self.orbit_cells)
         free(self.solution)
@@ -990,6 +1117,10 @@ cdef class Generator:
                 raise ValueError("the fast path takes no allowed masks")
             with nogil:
                 f9_reduce(self.solution, self.givens, &self.options, &rng, _poll, <void *>self.poll, &result)
+        elif self.learner != NULL:
+            with nogil:
+                sk_reduce_learning(self.search, self.learner, self.solution, allowed_ptr, self.givens,
+                                   &self.options, &rng, _poll, <void *>self.poll, &result)
         else:
             with nogil:
                 sk_reduce(self.search, self.solution, allowed_ptr, self.givens, &self.options, &rng, _poll,

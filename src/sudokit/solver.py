@@ -317,11 +317,15 @@ def _count(
         _, reason = _start(puzzle, None, None)
         return 0, None, None, reason or _EXHAUSTED, 0 if reason else nodes
     portfolio = _sat_portfolio(puzzle, limit, node_limit)
+    learning = not portfolio and _learning(puzzle, limit, node_limit)
     started = time.monotonic()
-    search, reason = _start(puzzle, CORE_NODES if portfolio else node_limit, time_limit, progress)
+    search, reason = _start(puzzle, CORE_NODES if portfolio or learning else node_limit, time_limit, progress)
     if reason is not None:
         return 0, None, None, reason, 0
     status, count, first = search.count(limit)
+    if learning and status == _engine.NODE_LIMIT:
+        left = None if time_limit is None else max(1e-3, time_limit - (time.monotonic() - started))
+        return _learn(puzzle, limit, left, progress, search.nodes)
     if portfolio and status == _engine.NODE_LIMIT:
         # the budget ran out: a hard puzzle goes to the SAT solver; one with solutions to spare (the
         # core enumerates those best) or too big to encode searches on with the core alone.  A fresh
@@ -371,6 +375,40 @@ def _sat_portfolio(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
         and sat.encodable(puzzle.grid)
         and sat.available()
     )
+
+
+def _learning(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
+    """Whether a big puzzle the core's budget did not settle goes to the learning search.
+
+    It serves grids of 256 cells and up whose rules it covers (units, relations, cell masks), for
+    counts up to SAT_MAX_LIMIT (each solution is barred by a clause), and no node limit to keep.  The
+    SAT portfolio, where installed and applicable, is preferred: CaDiCaL is faster on the hard 25x25
+    (benchmarks/README.md, issue 26).
+    """
+    return (
+        node_limit is None
+        and 1 <= limit <= SAT_MAX_LIMIT
+        and len(puzzle.grid.cells) >= SAT_MIN_CELLS
+        and _engine.learning_supports(_layout(puzzle.grid))
+    )
+
+
+def _learn(
+    puzzle: Puzzle, limit: int, time_limit: float | None, progress: Progress | None, spent: int
+) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
+    """Count with the learning search from scratch (as :func:`_count`); nodes: the core's plus conflicts."""
+    search = _engine.LearningSearch(_layout(puzzle.grid), _engine.Poll(progress))
+    if search.start(puzzle.givens, puzzle.allowed, 0, time_limit or 0.0) == _engine.CONTRADICTION:
+        return 0, None, None, _EXHAUSTED, spent
+    status, count, first = search.count(limit)
+    nodes = spent + search.nodes
+    if status == _engine.INTERRUPTED:
+        raise _interrupted(search.poll, count, nodes)
+    if status == _engine.SOLUTION:
+        return count, "limit", first, None, nodes
+    if status == _engine.EXHAUSTED:
+        return count, None, first, None if count else _EXHAUSTED, nodes
+    return count, _STOPPED[status], first, None, nodes
 
 
 class _Cancelled(Exception):

@@ -9,29 +9,7 @@
 #define SK_SUM_BUDGET 20000L /* search steps one such check may take before it settles for the bounds */
 #include <time.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SK_POPCOUNT(x) __builtin_popcountll(x)
-#define SK_CTZ(x) __builtin_ctzll(x)
-#define SK_LIKELY(x) __builtin_expect(!!(x), 1)
-#define SK_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-static int sk_popcount_portable(sk_mask x) {
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
-}
-static int sk_ctz_portable(sk_mask x) {
-    int n = 0;
-    while (!(x & 1)) { x >>= 1; n++; }
-    return n;
-}
-#define SK_POPCOUNT(x) sk_popcount_portable(x)
-#define SK_CTZ(x) sk_ctz_portable(x)
-#define SK_LIKELY(x) (x)
-#define SK_UNLIKELY(x) (x)
-#endif
-
-#define SK_SINGLE(m) (((m) & ((m) - 1)) == 0)
+#include "bits.h"
 
 void sk_search_free(sk_search *search);
 
@@ -736,7 +714,8 @@ static int sk_match_augment(const sk_mask *cm, int *match_cell_of, int *match_of
  * writes to allowed[i] the columns of cm[i] that some such matching gives row i (Régin's filter for
  * all-different: keep the edges inside strongly connected components of the alternating graph, and
  * those reachable from a free column). */
-static int sk_hall_filter(const sk_mask *cm, int size, int ncols, sk_mask *allowed) {
+int sk_hall_filter(const sk_mask *cm, int size, int ncols, sk_mask *allowed, int *match_out, sk_mask *reach_out,
+                   sk_mask *fail_rows) {
     int match_of[SK_MAX_SYMBOLS], match_cell_of[SK_MAX_SYMBOLS];
     sk_mask used = 0;
     for (int v = 0; v < ncols; v++) match_cell_of[v] = -1;
@@ -754,7 +733,14 @@ static int sk_hall_filter(const sk_mask *cm, int size, int ncols, sk_mask *allow
     for (int i = 0; i < size; i++) {
         if (match_of[i] >= 0) continue;
         sk_mask seen = 0;
-        if (!sk_match_augment(cm, match_cell_of, match_of, i, &seen)) return 0;
+        if (!sk_match_augment(cm, match_cell_of, match_of, i, &seen)) {
+            if (fail_rows) { /* the rows the failed augmenting search visited take only the columns it saw */
+                sk_mask rows = (sk_mask)1 << i;
+                for (sk_mask m = seen; m; m &= m - 1) rows |= (sk_mask)1 << match_cell_of[SK_CTZ(m)];
+                *fail_rows = rows;
+            }
+            return 0;
+        }
         used |= (sk_mask)1 << match_of[i];
     }
     /* reach[i]: rows reachable from row i (reflexive) along "i can take j's column", by closure */
@@ -790,6 +776,8 @@ static int sk_hall_filter(const sk_mask *cm, int size, int ncols, sk_mask *allow
         }
         allowed[i] = cm[i] & keep;
     }
+    if (match_out) memcpy(match_out, match_of, (size_t)size * sizeof(int));
+    if (reach_out) memcpy(reach_out, reach, (size_t)size * sizeof(sk_mask));
     return 1;
 }
 
@@ -819,7 +807,7 @@ static int sk_hall_unit(sk_search *s, sk_mask *cand, int u, int *qlen, int *solv
         if (at_most >= k) { possible = 1; break; }
     }
     if (!possible) return 0;
-    if (!sk_hall_filter(cm, size, L->nsymbols, allowed)) {
+    if (!sk_hall_filter(cm, size, L->nsymbols, allowed, NULL, NULL, NULL)) {
         s->fail.kind = SK_CONFLICT_UNIT;
         s->fail.unit = u;
         return -1;

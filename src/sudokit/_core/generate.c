@@ -194,18 +194,9 @@ typedef struct {
     const int *solution;
 } sk_other_context;
 
-static int sk_other(void *context, const int *givens, int cell, int64_t node_limit, double seconds, int64_t *nodes) {
-    sk_other_context *c = context;
-    sk_search *s = c->search;
-    sk_mask saved = c->work[cell];
-    c->work[cell] &= ~((sk_mask)1 << c->solution[cell]);
-    sk_set_limits(s, node_limit, seconds);
-    int status = sk_start(s, givens, c->work, NULL);
-    c->work[cell] = saved;
-    if (status == SK_CONTRADICTION) return 0;
-    if (status != SK_READY) return -3;
-    status = sk_next(s);
-    *nodes += sk_nodes(s);
+/* A check's answer from the search's status: 1 another solution, 0 none, -1 a limit, -2 interrupted,
+ * -3 out of memory. */
+static int sk_other_answer(int status) {
     switch (status) {
     case SK_SOLUTION:
         return 1;
@@ -219,6 +210,90 @@ static int sk_other(void *context, const int *givens, int cell, int64_t node_lim
     default:
         return -3;
     }
+}
+
+static int sk_other(void *context, const int *givens, int cell, int64_t node_limit, double seconds, int64_t *nodes) {
+    sk_other_context *c = context;
+    sk_search *s = c->search;
+    sk_mask saved = c->work[cell];
+    c->work[cell] &= ~((sk_mask)1 << c->solution[cell]);
+    sk_set_limits(s, node_limit, seconds);
+    int status = sk_start(s, givens, c->work, NULL);
+    c->work[cell] = saved;
+    if (status == SK_CONTRADICTION) return 0;
+    if (status != SK_READY) return -3;
+    status = sk_next(s);
+    *nodes += sk_nodes(s);
+    return sk_other_answer(status);
+}
+
+/* The learning search's check: the core first, for up to SK_REDUCE_CORE_NODES nodes (most checks
+ * end there, and the core's nodes are cheaper than conflicts), then the same question to the learning
+ * search with the givens and the barred symbol as assumptions, so that what one check learns (it holds
+ * for the layout alone) serves every later one. */
+#define SK_REDUCE_CORE_NODES 256
+
+typedef struct {
+    sk_other_context core;
+    sk_lcg *search;
+} sk_learning_context;
+
+static int sk_other_learning(void *context, const int *givens, int cell, int64_t node_limit, double seconds,
+                             int64_t *nodes) {
+    sk_learning_context *c = context;
+    int64_t first = node_limit > 0 && node_limit < SK_REDUCE_CORE_NODES ? node_limit : SK_REDUCE_CORE_NODES;
+    int answer = sk_other(&c->core, givens, cell, first, seconds, nodes);
+    if (answer != -1 || (node_limit > 0 && node_limit <= SK_REDUCE_CORE_NODES)) return answer;
+    sk_lcg *g = c->search;
+    sk_mask *work = c->core.work;
+    sk_mask saved = work[cell];
+    work[cell] &= ~((sk_mask)1 << c->core.solution[cell]);
+    sk_lcg_set_limits(g, node_limit, seconds);
+    int status = sk_lcg_start(g, givens, work, 1);
+    work[cell] = saved;
+    if (status == SK_CONTRADICTION) return 0;
+    if (status != SK_READY) return -3;
+    status = sk_lcg_next(g);
+    *nodes += sk_lcg_conflicts(g);
+    return sk_other_answer(status);
+}
+
+/* The reduction's first question: do the starting givens determine the solution?  (count to two) */
+static void sk_reduce_first_check(int status, int64_t count, sk_reduce_result *result) {
+    if (status == SK_NO_MEMORY) result->status = SK_GEN_NO_MEMORY;
+    else if (status == SK_INTERRUPTED) result->status = SK_GEN_INTERRUPTED;
+    else if (status == SK_NODE_LIMIT || status == SK_TIME_LIMIT) result->status = SK_GEN_NODE_LIMIT;
+    else if (count != 1) result->status = count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE;
+}
+
+void sk_reduce_learning(sk_search *s, sk_lcg *g, const int *solution, const sk_mask *allowed, int *givens,
+                        const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
+                        sk_reduce_result *result) {
+    const sk_layout *L = sk_search_layout(s);
+    int n = L->ncells;
+    sk_reduce_begin(result, givens, n);
+    sk_mask *work = malloc((size_t)(n > 0 ? n : 1) * sizeof(sk_mask));
+    if (!work) { result->status = SK_GEN_NO_MEMORY; return; }
+    for (int c = 0; c < n; c++) work[c] = allowed ? allowed[c] & L->full : L->full;
+    sk_lcg_set_poll(g, poll, poll_context);
+    if (result->givens < n) {
+        int64_t count = 0;
+        sk_lcg_set_limits(g, o->check_nodes, o->time_limit);
+        int status = sk_lcg_start(g, givens, work, 0);
+        if (status == SK_READY) status = sk_lcg_count(g, 2, &count, NULL);
+        result->nodes += sk_lcg_conflicts(g);
+        sk_reduce_first_check(status, count, result);
+        if (result->status != SK_GEN_DONE) { free(work); return; }
+    }
+    /* no poll inside a check: the reduction polls between checks, as with the core */
+    sk_lcg_set_poll(g, NULL, NULL);
+    sk_learning_context context = {{s, work, solution}, g};
+    sk_lcg_set_phases(g, solution);
+    sk_set_preferred(s, solution);
+    sk_reduce_groups(o, rng, poll, poll_context, givens, solution, sk_other_learning, &context, result);
+    sk_set_preferred(s, NULL);
+    sk_lcg_set_phases(g, NULL);
+    free(work);
 }
 
 void sk_reduce(sk_search *s, const int *solution, const sk_mask *allowed, int *givens, const sk_reduce_options *o,
@@ -236,10 +311,7 @@ void sk_reduce(sk_search *s, const int *solution, const sk_mask *allowed, int *g
         int status = sk_start(s, givens, work, NULL);
         if (status == SK_READY) status = sk_count(s, 2, &count, NULL);
         result->nodes += sk_nodes(s);
-        if (status == SK_NO_MEMORY) result->status = SK_GEN_NO_MEMORY;
-        else if (status == SK_INTERRUPTED) result->status = SK_GEN_INTERRUPTED;
-        else if (status == SK_NODE_LIMIT || status == SK_TIME_LIMIT) result->status = SK_GEN_NODE_LIMIT;
-        else if (count != 1) result->status = count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE;
+        sk_reduce_first_check(status, count, result);
         if (result->status != SK_GEN_DONE) { free(work); return; }
     }
     sk_other_context context = {s, work, solution};

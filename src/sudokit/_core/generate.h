@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "lcg.h"
 #include "random.h"
 
 #ifdef __cplusplus
@@ -79,6 +80,12 @@ int sk_random_solution(sk_search *search, const int *givens, const sk_mask *allo
 void sk_reduce(sk_search *search, const int *solution, const sk_mask *allowed, int *givens,
                const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
                sk_reduce_result *result);
+
+/* sk_reduce with checks by the core for a few nodes, then by the learning search (lcg.h, made for the
+ * core's layout) with the givens as assumptions, so that clauses learnt in one check serve the next. */
+void sk_reduce_learning(sk_search *core, sk_lcg *search, const int *solution, const sk_mask *allowed,
+                        int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
+                        sk_reduce_result *result);
 
 /* The 9x9 fast path's versions: a random classic grid, and a reduction of classic givens. */
 void f9_random_solution(sk_rng *rng, int *solution);

@@ -1,0 +1,262 @@
+"""The learning search (``_core/lcg.c``): conflict analysis over the core's propagators.
+
+Its counts are checked against the plain backtracking reference (tests/reference.py) on small puzzles
+of every kind it covers, and against the core's count on thousands of random big grids; each solution
+it gives must break no rule by the reference's own checker.  The incremental use (givens as
+assumptions, clauses kept from one start to the next, as the generator's checks do) is checked against
+the core question by question.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sudokit
+from sudokit import EMPTY, Grid, Puzzle, Solution, _engine, solver
+from tests import reference
+from tests.strategies import Case, _classic, finish, shuffled_solution, small_puzzles
+from tests.test_differential import SCALE, reference_count
+
+GECODE25 = Path(__file__).parent.parent / "data" / "gecode_sudoku_25x25.txt"
+
+
+def examples(n: int) -> settings:
+    """n examples (times the long profile's scale), no deadline."""
+    return settings(
+        max_examples=n * SCALE,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+    )
+
+
+def learning_count(puzzle: Puzzle, limit: int, **configure: object) -> tuple[int, int, list[tuple[int, ...]]]:
+    """(status, count, solutions) of the learning search on a fresh layout, every solution kept."""
+    search = _engine.LearningSearch(solver._compile(puzzle.grid))
+    if configure:
+        search.configure(**configure)
+    if search.start(puzzle.givens, puzzle.allowed) == _engine.CONTRADICTION:
+        return _engine.EXHAUSTED, 0, []
+    found: list[tuple[int, ...]] = []
+    while len(found) < limit:
+        status = search.next()
+        if status != _engine.SOLUTION:
+            return status, len(found), found
+        found.append(search.solution())
+    return _engine.SOLUTION, len(found), found
+
+
+def core_count(puzzle: Puzzle, limit: int) -> int:
+    """The core's (depth-first) count up to limit."""
+    search = _engine.Search(solver._compile(puzzle.grid))
+    status, _ = search.start(puzzle.givens, puzzle.allowed)
+    if status == _engine.CONTRADICTION:
+        return 0
+    return int(search.count(limit)[1])
+
+
+@st.composite
+def big_grid_puzzles(draw: st.DrawFn, boxes: tuple[tuple[int, int], ...], most: float) -> Case:
+    """A classic grid of one of ``boxes`` with a random share (up to ``most``) of a random solution's
+    cells emptied, sometimes one given changed (no solution then, mostly): many have many solutions."""
+    box = draw(st.sampled_from(boxes))
+    n = box[0] * box[1]
+    build = _classic(n, box, None, tuple(range(1, n + 1)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    solution = shuffled_solution(build.grid, box, rng)
+    share = draw(st.floats(0.2, most))
+    givens = [EMPTY if rng.random() < share else v for v in solution]
+    if draw(st.integers(0, 7)) == 0:
+        c = rng.choice([c for c in range(n * n) if givens[c] != EMPTY])
+        givens[c] = (givens[c] + rng.randint(1, n - 1)) % n
+    return finish(build, givens, None, [], [], solution)
+
+
+@examples(800)
+@given(
+    case=small_puzzles(),
+    limit=st.integers(1, 40),
+    hall=st.booleans(),
+    restarts=st.sampled_from([100, 5, -2, 0]),
+)
+def test_small_puzzles_count_as_the_reference_does(case: Case, limit: int, hall: bool, restarts: int) -> None:
+    """Every kind of small puzzle the learning search covers (units, relations, cell masks), each mix
+    of its options: the count to a limit equals the reference's, every solution is distinct and valid."""
+    try:
+        layout = solver._compile(case.puzzle.grid)
+    except sudokit.SolverError:
+        return  # a cage no symbols fit: the layout is refused before any search
+    if not _engine.learning_supports(layout):
+        return
+    expected = reference_count(case.problem)
+    status, count, found = learning_count(case.puzzle, limit, hall=hall, restart_base=restarts)
+    assert count == min(expected.count, limit)
+    assert status == (_engine.SOLUTION if expected.count >= limit else _engine.EXHAUSTED)
+    assert len(set(found)) == len(found)
+    for values in found:
+        assert reference.problems(case.problem, values) == [], values
+
+
+@examples(2000)
+@given(case=big_grid_puzzles(((4, 4), (3, 5), (4, 5)), 0.75), limit=st.sampled_from([1, 2, 3, 17, 60]))
+def test_random_big_grids_count_as_the_core_does(case: Case, limit: int) -> None:
+    """Thousands of random 15x15 to 20x20 grids, most with many solutions: the learning search's count to
+    a limit equals the core's, and each solution it gives keeps the givens and breaks no rule."""
+    status, count, found = learning_count(case.puzzle, limit)
+    assert count == core_count(case.puzzle, limit)
+    assert status == (_engine.SOLUTION if count == limit else _engine.EXHAUSTED)
+    assert len(set(found)) == len(found)
+    for values in found[:3]:
+        assert reference.problems(case.problem, values) == []
+
+
+@examples(40)
+@given(case=big_grid_puzzles(((5, 5), (6, 6)), 0.45), limit=st.sampled_from([1, 2, 5]))
+def test_random_25x25_and_36x36_count_as_the_core_does(case: Case, limit: int) -> None:
+    _, count, found = learning_count(case.puzzle, limit, hall=True)
+    assert count == core_count(case.puzzle, limit)
+    for values in found:
+        assert reference.problems(case.problem, values) == []
+
+
+def gecode(number: int) -> Puzzle:
+    lines = [line.strip() for line in GECODE25.read_text().splitlines() if line.strip()]
+    return sudokit.parse(lines[number - 1])
+
+
+@pytest.mark.parametrize("number", [2, 3, 17, 18])
+def test_gecode_25x25_proved_unique(number: int) -> None:
+    """Hard 25x25 instances: one solution, proved the only one (the count to two stops exhausted)."""
+    puzzle = gecode(number)
+    status, count, found = learning_count(puzzle, 2)
+    assert (status, count) == (_engine.EXHAUSTED, 1)
+    assert not Solution(puzzle, found[0]).violations()
+    assert all(g in (EMPTY, v) for g, v in zip(puzzle.givens, found[0], strict=True))
+
+
+def test_count_solutions_takes_the_learning_search_without_the_sat_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the core's node budget a big puzzle goes to the learning search when no SAT solver is
+    installed: a hard 25x25 the core alone does not settle in its budget is proved unique."""
+    from sudokit import sat
+
+    monkeypatch.setattr(sat, "available", lambda: False)
+    puzzle = gecode(3)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.unique and result.complete
+    assert result.nodes > solver.CORE_NODES  # the core's budget ran out: the rest was learning
+    assert result.first is not None and not result.first.violations()
+    bounded = sudokit.count_solutions(gecode(1), 2, time_limit=0.3)
+    assert bounded.stopped_by == "time" and not bounded.complete
+
+
+def test_progress_callback_stops_the_learning_search() -> None:
+    puzzle = gecode(1)
+    search = _engine.LearningSearch(
+        solver._compile(puzzle.grid), _engine.Poll(lambda nodes, found: stop(nodes))
+    )
+    calls: list[int] = []
+
+    def stop(nodes: int) -> None:
+        calls.append(nodes)
+        if len(calls) >= 3:
+            raise KeyboardInterrupt
+
+    search.start(puzzle.givens)
+    started = time.monotonic()
+    assert search.next() == _engine.INTERRUPTED
+    assert time.monotonic() - started < 5
+    assert isinstance(search.poll.error, KeyboardInterrupt)
+
+
+def test_ctrl_c_stops_a_learning_count_in_a_child() -> None:
+    """Ctrl-C (SIGINT) ends a long learning count with SearchInterrupted, not a hang."""
+    code = (
+        "import sys, sudokit, sudokit.errors\n"
+        "from sudokit import sat\n"
+        "sat.available = lambda: False\n"
+        f"lines = open({str(GECODE25)!r}).read().split()\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    sudokit.count_solutions(lines[0], 2)\n"
+        "except sudokit.errors.SearchInterrupted as exc:\n"
+        "    print('interrupted', exc.nodes, flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=20)
+    finally:
+        child.kill()
+    assert child.returncode == 3, out
+    assert out.startswith("interrupted")
+
+
+@examples(60)
+@given(seed=st.integers(0, 2**32), box=st.sampled_from([(3, 3), (4, 4), (3, 4)]))
+def test_assumed_givens_keep_clauses_that_stay_true(seed: int, box: tuple[int, int]) -> None:
+    """One learning search asked question after question (givens as assumptions, what it learnt kept):
+    each answer equals a fresh core's.  The questions are the generator's: with these givens, is there a
+    solution whose cell c differs from the known solution?"""
+    n = box[0] * box[1]
+    grid = Grid.classic(n, box)
+    rng = random.Random(seed)
+    solution = shuffled_solution(grid, box, rng)
+    layout = solver._compile(grid)
+    search = _engine.LearningSearch(layout)
+    full = grid.full_mask
+    for _ in range(12):
+        share = rng.uniform(0.3, 0.8)
+        givens = tuple(EMPTY if rng.random() < share else v for v in solution)
+        cell = rng.randrange(n * n)
+        allowed = tuple(full & ~(1 << solution[c]) if c == cell else full for c in range(n * n))
+        givens = tuple(EMPTY if c == cell else g for c, g in enumerate(givens))
+        puzzle = Puzzle(grid, givens, allowed)
+        expected = core_count(puzzle, 1)
+        status = search.start(givens, allowed, assume=True)
+        got = 0 if status == _engine.CONTRADICTION else int(search.next() == _engine.SOLUTION)
+        assert got == expected
+        if got:
+            values = search.solution()
+            assert values[cell] != solution[cell]
+            assert not Solution(Puzzle(grid, givens), values).violations()
+
+
+def test_generator_with_learning_checks_makes_unique_minimal_puzzles() -> None:
+    """The generator's reduction with the learning search's checks: the puzzle keeps the solution, has
+    only it, and no given can go (each one's removal lets another solution in)."""
+    from sudokit.generator import orbits, request
+
+    made = request(16)
+    grid = made.grid
+    generator = _engine.Generator(
+        solver._compile(grid), len(grid.cells), orbits(grid, "none", None), 0, 0, None, learning=True
+    )
+    status, solution, _ = generator.fill(7, node_limit=10**6)
+    assert status == _engine.GEN_DONE and solution is not None
+    status, givens, minimal, _, _ = generator.reduce(7, solution, None, None, 120.0)
+    assert status == _engine.GEN_DONE and minimal
+    assert all(g in (EMPTY, v) for g, v in zip(givens, solution, strict=True))
+    assert core_count(Puzzle(grid, givens), 2) == 1
+    kept = [c for c, g in enumerate(givens) if g != EMPTY]
+    for c in random.Random(1).sample(kept, 25):
+        fewer = tuple(EMPTY if k == c else g for k, g in enumerate(givens))
+        assert core_count(Puzzle(grid, fewer), 2) == 2
