@@ -2,13 +2,15 @@
 
 The portfolio is the core, then a race of the core with CaDiCaL; the peers are those of ``peers.py``.
 
-Usage: python benchmarks/portfolio_bench.py [--core-cap SECONDS] [--peer-cap SECONDS] [--big N ...]
+Usage: python benchmarks/portfolio_bench.py [--core-cap S] [--peer-cap S] [--learning-cap S] [--big N ...]
 
 1. Gecode 25x25 (the 18 of ``data/gecode_sudoku_25x25.txt``): every solver counts to two (solves and
    proves uniqueness); each answer is checked (rows, columns, boxes, givens) before it counts.
    * ``core``: ``count_solutions(puzzle, 2, node_limit=10**12, time_limit=--core-cap)`` (a node limit
      keeps the portfolio off);
    * ``portfolio``: ``count_solutions(puzzle, 2)`` as users call it;
+   * ``learning``: the same with no SAT solver installed (a plain ``pip install sudokit``): the core
+     for its budget, then the learning search of ``_core/lcg.c`` (issue 26), on one core;
    * peers: python-sat's CaDiCaL and Glucose on the extended encoding, OR-tools CP-SAT (``peers.py``),
      each stopped after ``--peer-cap`` seconds per puzzle (in a child process).
    Figures are wall seconds and CPU seconds including child processes (the portfolio's SAT child).
@@ -64,6 +66,18 @@ def sudokit_run(line: str, **options: Any) -> tuple[float | None, float]:
     return wall2 - wall, cpu2 - cpu
 
 
+def learning_run(line: str, cap: float) -> tuple[float | None, float]:
+    """As sudokit_run, with the SAT solver taken away: count_solutions' path without the sat extra."""
+    from sudokit import sat
+
+    available = sat.available
+    sat.available = lambda: False  # type: ignore[assignment]
+    try:
+        return sudokit_run(line, time_limit=cap)
+    finally:
+        sat.available = available  # type: ignore[assignment]
+
+
 def _peer_child(name: str, line: str, out: Any) -> None:
     """In a child process: one peer on one puzzle; puts (CPU seconds, answer checked) on ``out``."""
     import peers
@@ -100,7 +114,7 @@ def show(value: float | None) -> str:
     return f"{value:8.2f}" if value is not None else "       -"
 
 
-def gecode(core_cap: float, peer_cap: float) -> None:
+def gecode(core_cap: float, peer_cap: float, learning_cap: float) -> None:
     """Section 1: the 18 Gecode 25x25 puzzles, one line each."""
     import peers
 
@@ -114,20 +128,30 @@ def gecode(core_cap: float, peer_cap: float) -> None:
     ]
     print("Gecode 25x25: wall s (portfolio CPU s incl. its SAT child); '-' = not within the cap")
     print(
-        f"{'#':>3} {'core':>8} {'portfolio':>9} {'(cpu)':>8} "
+        f"{'#':>3} {'core':>8} {'portfolio':>9} {'(cpu)':>8} {'learning':>8} "
         + " ".join(f"{n.split()[-2][:10]:>10}" for n in names)
     )
-    totals: dict[str, list[float | None]] = {"core": [], "portfolio": [], **{n: [] for n in names}}
+    totals: dict[str, list[float | None]] = {
+        "core": [],
+        "portfolio": [],
+        "portfolio CPU": [],
+        "learning": [],
+        **{n: [] for n in names},
+    }
     for k, line in enumerate(lines, 1):
         core, _ = sudokit_run(line, node_limit=10**12, time_limit=core_cap)
         mine, mine_cpu = sudokit_run(line, time_limit=600)
+        _, learning = learning_run(line, learning_cap)
+        learning_done = learning if learning < learning_cap else None
         row = [peer_run(n, line, peer_cap) for n in names]
         totals["core"].append(core)
         totals["portfolio"].append(mine)
+        totals["portfolio CPU"].append(mine_cpu)
+        totals["learning"].append(learning_done)
         for n, v in zip(names, row, strict=True):
             totals[n].append(v)
         print(
-            f"{k:>3} {show(core)} {show(mine):>9} {show(mine_cpu)} "
+            f"{k:>3} {show(core)} {show(mine):>9} {show(mine_cpu)} {show(learning_done)} "
             + " ".join(f"{show(v):>10}" for v in row),
             flush=True,
         )
@@ -135,7 +159,11 @@ def gecode(core_cap: float, peer_cap: float) -> None:
         done = [v for v in values if v is not None]
         if done:
             median, most = statistics.median(done), max(done)
-            print(f"{name}: {len(done)} of {len(values)} solved, median {median:.2f} s, max {most:.2f} s")
+            total = sum(done)
+            print(
+                f"{name}: {len(done)} of {len(values)} solved, median {median:.2f} s, max {most:.2f} s,"
+                f" total {total:.1f} s"
+            )
         else:
             print(f"{name}: none solved")
     print(f"peers: {', '.join(names)}")
@@ -194,6 +222,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--core-cap", type=float, default=30.0)
     parser.add_argument("--peer-cap", type=float, default=60.0)
+    parser.add_argument("--learning-cap", type=float, default=60.0)
     parser.add_argument("--big", type=int, nargs="*", default=[])
     parser.add_argument("--no-gecode", action="store_true")
     parser.add_argument(
@@ -202,7 +231,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
     if not args.no_gecode:
-        gecode(args.core_cap, args.peer_cap)
+        gecode(args.core_cap, args.peer_cap, args.learning_cap)
     for n in args.big:
         big(n)
     for n in args.unique:

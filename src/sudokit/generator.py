@@ -631,8 +631,16 @@ def _generator(request: Request, grid: Grid, cells: frozenset[int] | None) -> _e
     layout = None if fast else _layout(grid)
     groups = orbits(grid, request.symmetry, cells)
     min_givens = request.givens[0] if request.givens is not None else 0
+    # unbounded checks on a big grid (a minimal puzzle asked for): the core for a few nodes, then the
+    # learning search, which keeps what it learnt from one check to the next (issue 26's measurements)
+    learning = (
+        layout is not None
+        and len(grid.cells) > BIG_GRID_CELLS
+        and request.check_nodes == 0
+        and _engine.learning_supports(layout)
+    )
     generator = _engine.Generator(
-        layout, len(grid.cells), groups, min_givens, request.check_nodes, _shuffle_spec(grid)
+        layout, len(grid.cells), groups, min_givens, request.check_nodes, _shuffle_spec(grid), learning=learning
     )
     if own:
         request._memo["generator"] = generator

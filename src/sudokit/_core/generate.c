@@ -231,7 +231,7 @@ static int sk_other(void *context, const int *givens, int cell, int64_t node_lim
  * end there, and the core's nodes are cheaper than conflicts), then the same question to the learning
  * search with the givens and the barred symbol as assumptions, so that what one check learns (it holds
  * for the layout alone) serves every later one. */
-#define SK_REDUCE_CORE_NODES 256
+#define SK_REDUCE_CORE_NODES 4096
 
 typedef struct {
     sk_other_context core;
