@@ -640,7 +640,13 @@ def _generator(request: Request, grid: Grid, cells: frozenset[int] | None) -> _e
         and _engine.learning_supports(layout)
     )
     generator = _engine.Generator(
-        layout, len(grid.cells), groups, min_givens, request.check_nodes, _shuffle_spec(grid), learning=learning
+        layout,
+        len(grid.cells),
+        groups,
+        min_givens,
+        request.check_nodes,
+        _shuffle_spec(grid),
+        learning=learning,
     )
     if own:
         request._memo["generator"] = generator
