@@ -80,7 +80,7 @@ def big_grid_puzzles(draw: st.DrawFn, boxes: tuple[tuple[int, int], ...], most: 
     return finish(build, givens, None, [], [], solution)
 
 
-@examples(800)
+@examples(400)
 @given(
     case=small_puzzles(),
     limit=st.integers(1, 40),
