@@ -425,9 +425,10 @@ def _race(
 ) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
     """The portfolio's second half (as :func:`_count`): the core, afresh, against CaDiCaL; first one wins.
 
-    The core searches in a thread (it runs without the GIL) for up to :data:`RACE_CORE_NODES` nodes and
-    CaDiCaL in a child process, from the core's root candidates; whichever finishes first gives the
-    answer and the other is stopped.  A time limit stops both with the solutions found so far; Ctrl-C
+    The core searches in a thread (it runs without the GIL): its learning search where it covers the
+    rules, to the end, else the depth-first search for up to :data:`RACE_CORE_NODES` nodes; CaDiCaL in
+    a child process, from the core's root candidates; whichever finishes first gives the answer and
+    the other is stopped.  A time limit stops both with the solutions found so far; Ctrl-C
     too, raising SearchInterrupted.  If the SAT process dies, the core searches on without a budget.
     """
     from sudokit import sat
@@ -444,7 +445,12 @@ def _race(
     def core(node_limit: int | None) -> None:
         try:
             left = None if deadline is None else max(1e-3, deadline - time.monotonic())
-            search, _ = _start(puzzle, node_limit, left, check)
+            search: _engine.Search | _engine.LearningSearch
+            if learning:
+                search = _engine.LearningSearch(_layout(puzzle.grid), _engine.Poll(check))
+                search.start(puzzle.givens, puzzle.allowed, 0, left or 0.0)
+            else:
+                search, _ = _start(puzzle, node_limit, left, check)
             status, count, first = search.count(limit)
             outcome["core"] = (status, count, first, search.nodes, search.poll.error)
         except BaseException as exc:  # reported to the caller's thread
@@ -455,7 +461,10 @@ def _race(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     run = sat.SatRun(puzzle.grid, candidates, limit)
     sat_failed = False
-    thread = threading.Thread(target=core, args=(RACE_CORE_NODES,), daemon=True)
+    # the learning search races to the end (it wins about half the hard 25x25); the depth-first core
+    # for RACE_CORE_NODES, then it leaves the race to CaDiCaL
+    learning = _engine.learning_supports(_layout(puzzle.grid))
+    thread = threading.Thread(target=core, args=(None if learning else RACE_CORE_NODES,), daemon=True)
     thread.start()
     try:
         while True:
