@@ -15,7 +15,8 @@ Usage: python benchmarks/portfolio_bench.py [--core-cap S] [--peer-cap S] [--lea
      each stopped after ``--peer-cap`` seconds per puzzle (in a child process).
    Figures are wall seconds and CPU seconds including child processes (the portfolio's SAT child).
 2. ``--big N``: random N x N puzzles (a random filled grid from the generator, 40 %, 50 % and 60 % of
-   the cells emptied): the portfolio's count to two, wall seconds.
+   the cells emptied): the portfolio's count to two, wall seconds; the core's depth-first search and its
+   learning search alone, CPU seconds up to --core-cap.
 3. ``--unique N``: unique N x N puzzles with about 40, 50 and 60 % of the cells empty, made by
    ``sudokit.generate`` (cells removed under uniqueness checks): the portfolio's count to two.
 """
@@ -169,12 +170,18 @@ def gecode(core_cap: float, peer_cap: float, learning_cap: float) -> None:
     print(f"peers: {', '.join(names)}")
 
 
-def big(n: int) -> None:
-    """Section 2: random n x n puzzles, 40 to 60 % of the cells emptied."""
+def big(n: int, cap: float) -> None:
+    """Section 2: random n x n puzzles, 40 to 60 % of the cells emptied.
+
+    The portfolio as users call it, and the core's depth-first and learning searches alone (CPU
+    seconds, up to ``cap`` each, the --core-cap).
+    """
     from sudokit import _engine
     from sudokit.generator import _generator, request
+    from sudokit.solver import _layout
 
     made = request(n)
+    layout = _layout(made.grid)
     for frac in (0.4, 0.5, 0.6):
         for seed in range(2):
             rng = random.Random(seed)
@@ -187,7 +194,19 @@ def big(n: int) -> None:
             result = sudokit.count_solutions(Puzzle(made.grid, givens), 2, time_limit=120)
             seconds = time.perf_counter() - started
             what = "time limit" if result.stopped_by == "time" else f"{result.count} solution(s)"
-            print(f"{n}x{n} {int(frac * 100)} % empty, seed {seed}: {what} in {seconds:.2f} s", flush=True)
+            engines = []
+            for name, kind in (("core", _engine.Search), ("learning", _engine.LearningSearch)):
+                search = kind(layout)
+                cpu = time.process_time()
+                search.start(givens, None, 0, cap)
+                _, count, _ = search.count(2)
+                spent = time.process_time() - cpu
+                engines.append(f"{name} {count} in {spent:.2f} s" if spent < cap else f"{name} -")
+            print(
+                f"{n}x{n} {int(frac * 100)} % empty, seed {seed}: {what} in {seconds:.2f} s"
+                f" (CPU, {cap:.0f} s cap: {', '.join(engines)})",
+                flush=True,
+            )
 
 
 def unique_big(n: int, seeds: int) -> None:
@@ -233,7 +252,7 @@ def main() -> None:
     if not args.no_gecode:
         gecode(args.core_cap, args.peer_cap, args.learning_cap)
     for n in args.big:
-        big(n)
+        big(n, args.core_cap)
     for n in args.unique:
         unique_big(n, args.seeds)
 
