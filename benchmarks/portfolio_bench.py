@@ -199,9 +199,10 @@ def big(n: int, cap: float) -> None:
                 search = kind(layout)
                 cpu = time.process_time()
                 search.start(givens, None, 0, cap)
-                _, count, _ = search.count(2)
+                status, count, _ = search.count(2)
                 spent = time.process_time() - cpu
-                engines.append(f"{name} {count} in {spent:.2f} s" if spent < cap else f"{name} -")
+                done = status in (_engine.SOLUTION, _engine.EXHAUSTED)
+                engines.append(f"{name} {count} in {spent:.2f} s" if done else f"{name} -")
             print(
                 f"{n}x{n} {int(frac * 100)} % empty, seed {seed}: {what} in {seconds:.2f} s"
                 f" (CPU, {cap:.0f} s cap: {', '.join(engines)})",
