@@ -152,12 +152,9 @@ cdef extern from "_core/generate.h" nogil:
         int64_t checks
     int sk_random_solution(sk_search *search, const int *givens, const sk_mask *allowed, sk_rng *rng,
                            int64_t node_limit, double time_limit, int *out, int64_t *nodes)
-    void sk_reduce(sk_search *search, const int *solution, const sk_mask *allowed, int *givens,
+    void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk_mask *allowed, int *givens,
                    const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
                    sk_reduce_result *result)
-    void sk_reduce_learning(sk_search *core, sk_lcg *search, const int *solution, const sk_mask *allowed,
-                            int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
-                            void *poll_context, sk_reduce_result *result)
     void f9_random_solution(sk_rng *rng, int *solution)
     void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
                    void *poll_context, sk_reduce_result *result)
@@ -530,10 +527,10 @@ cdef class Layout:
         sk_layout_free(self.ptr)
 
 
-cdef class Search:
-    """One search over a layout: load givens with ``start``, then ``next`` or ``count``."""
+cdef class _Cells:
+    """What both searches keep beside their C object: the layout, the poll, and per-cell buffers that
+    take the givens and allowed masks in and the solutions out."""
 
-    cdef sk_search *ptr
     cdef readonly Layout layout
     cdef readonly Poll poll
     cdef int *buffer
@@ -544,36 +541,58 @@ cdef class Search:
         self.layout = layout
         self.ncells = layout.ncells
         self.poll = poll if poll is not None else Poll()
-        self.ptr = sk_search_new(layout.ptr)
         self.buffer = <int *>malloc((layout.ncells + 1) * sizeof(int))
         self.allowed = <sk_mask *>malloc((layout.ncells + 1) * sizeof(sk_mask))
-        if self.ptr == NULL or self.buffer == NULL or self.allowed == NULL:
+        if self.buffer == NULL or self.allowed == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.buffer)
+        free(self.allowed)
+
+    cdef const sk_mask *_load(self, givens, allowed) except *:
+        """Copy givens into the buffer and allowed masks (None: NULL, every symbol) into theirs."""
+        cdef int c
+        if len(givens) != self.ncells:
+            raise ValueError(f"expected {self.ncells} givens, got {len(givens)}")
+        for c in range(self.ncells):
+            self.buffer[c] = givens[c]
+        if allowed is None:
+            return NULL
+        if len(allowed) != self.ncells:
+            raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
+        for c in range(self.ncells):
+            self.allowed[c] = allowed[c]
+        return self.allowed
+
+    cdef tuple _values(self):
+        """The buffer (a solution) as a tuple of symbol indexes."""
+        cdef int c
+        return tuple([self.buffer[c] for c in range(self.ncells)])
+
+
+cdef class Search(_Cells):
+    """One search over a layout: load givens with ``start``, then ``next`` or ``count``."""
+
+    cdef sk_search *ptr
+
+    def __cinit__(self, Layout layout not None, Poll poll=None):
+        self.ptr = sk_search_new(layout.ptr)
+        if self.ptr == NULL:
             raise MemoryError()
         sk_set_poll(self.ptr, _poll, <void *>self.poll)
 
     def __dealloc__(self):
         sk_search_free(self.ptr)
-        free(self.buffer)
-        free(self.allowed)
 
     def start(self, givens, allowed=None, long long node_limit=0, double time_limit=0.0):
         """Load givens (symbol index or -1 per cell) and allowed masks; return (status, conflict).
 
         conflict is None or (kind, cell, other_cell, unit, symbol) with -1 where not known.
         """
-        cdef int c, status
+        cdef int status
         cdef sk_conflict conflict
-        cdef const sk_mask *allowed_ptr = NULL
-        if len(givens) != self.ncells:
-            raise ValueError(f"expected {self.ncells} givens, got {len(givens)}")
-        for c in range(self.ncells):
-            self.buffer[c] = givens[c]
-        if allowed is not None:
-            if len(allowed) != self.ncells:
-                raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
-            for c in range(self.ncells):
-                self.allowed[c] = allowed[c]
-            allowed_ptr = self.allowed
+        cdef const sk_mask *allowed_ptr = self._load(givens, allowed)
         sk_set_limits(self.ptr, node_limit, time_limit)
         with nogil:
             status = sk_start(self.ptr, self.buffer, allowed_ptr, &conflict)
@@ -602,9 +621,8 @@ cdef class Search:
 
     def solution(self):
         """The current solution as a tuple of symbol indexes, one per cell."""
-        cdef int c
         sk_solution(self.ptr, self.buffer)
-        return tuple([self.buffer[c] for c in range(self.ncells)])
+        return self._values()
 
     def count(self, long long limit=0):
         """Count solutions up to limit (0: all); return (status, count, first solution or None).
@@ -613,13 +631,11 @@ cdef class Search:
         """
         cdef int status
         cdef int64_t found = 0
-        cdef int c
         with nogil:
             status = sk_count(self.ptr, limit, &found, self.buffer)
         if status == SK_NO_MEMORY:
             raise MemoryError()
-        first = tuple([self.buffer[c] for c in range(self.ncells)]) if found > 0 else None
-        return status, found, first
+        return status, found, self._values() if found > 0 else None
 
     @property
     def nodes(self):
@@ -632,7 +648,7 @@ cdef class Search:
         return sk_solutions(self.ptr)
 
 
-cdef class LearningSearch:
+cdef class LearningSearch(_Cells):
     """The learning search over a layout (``_core/lcg.c``): conflict analysis over the core's propagators.
 
     Same use as :class:`Search`: ``start``, then ``next`` or ``count``.  ``start(..., assume=True)`` keeps
@@ -640,29 +656,17 @@ cdef class LearningSearch:
     """
 
     cdef sk_lcg *ptr
-    cdef readonly Layout layout
-    cdef readonly Poll poll
-    cdef int *buffer
-    cdef sk_mask *allowed
-    cdef int ncells
 
     def __cinit__(self, Layout layout not None, Poll poll=None):
         if not sk_lcg_supports(layout.ptr):
             raise ValueError("the learning search does not cover this layout's rules")
-        self.layout = layout
-        self.ncells = layout.ncells
-        self.poll = poll if poll is not None else Poll()
         self.ptr = sk_lcg_new(layout.ptr)
-        self.buffer = <int *>malloc((layout.ncells + 1) * sizeof(int))
-        self.allowed = <sk_mask *>malloc((layout.ncells + 1) * sizeof(sk_mask))
-        if self.ptr == NULL or self.buffer == NULL or self.allowed == NULL:
+        if self.ptr == NULL:
             raise MemoryError()
         sk_lcg_set_poll(self.ptr, _poll, <void *>self.poll)
 
     def __dealloc__(self):
         sk_lcg_free(self.ptr)
-        free(self.buffer)
-        free(self.allowed)
 
     def configure(self, bint locks=True, bint hall=False, int restart_base=100):
         """Tuning for measurements: locked candidates, Hall sets, the Luby restart unit (0: none)."""
@@ -670,18 +674,8 @@ cdef class LearningSearch:
 
     def start(self, givens, allowed=None, long long conflict_limit=0, double time_limit=0.0, bint assume=False):
         """Load givens and allowed masks; return READY or CONTRADICTION (the givens clash)."""
-        cdef int c, status, flag = assume
-        cdef const sk_mask *allowed_ptr = NULL
-        if len(givens) != self.ncells:
-            raise ValueError(f"expected {self.ncells} givens, got {len(givens)}")
-        for c in range(self.ncells):
-            self.buffer[c] = givens[c]
-        if allowed is not None:
-            if len(allowed) != self.ncells:
-                raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
-            for c in range(self.ncells):
-                self.allowed[c] = allowed[c]
-            allowed_ptr = self.allowed
+        cdef int status, flag = assume
+        cdef const sk_mask *allowed_ptr = self._load(givens, allowed)
         sk_lcg_set_limits(self.ptr, conflict_limit, time_limit)
         with nogil:
             status = sk_lcg_start(self.ptr, self.buffer, allowed_ptr, flag)
@@ -700,21 +694,18 @@ cdef class LearningSearch:
 
     def solution(self):
         """The current solution as a tuple of symbol indexes, one per cell."""
-        cdef int c
         sk_lcg_solution(self.ptr, self.buffer)
-        return tuple([self.buffer[c] for c in range(self.ncells)])
+        return self._values()
 
     def count(self, long long limit=0):
         """Count solutions up to limit (0: all); (status, count, first solution or None) as Search.count."""
         cdef int status
         cdef int64_t found = 0
-        cdef int c
         with nogil:
             status = sk_lcg_count(self.ptr, limit, &found, self.buffer)
         if status == SK_NO_MEMORY:
             raise MemoryError()
-        first = tuple([self.buffer[c] for c in range(self.ncells)]) if found > 0 else None
-        return status, found, first
+        return status, found, self._values() if found > 0 else None
 
     @property
     def nodes(self):
@@ -1117,14 +1108,10 @@ cdef class Generator:
                 raise ValueError("the fast path takes no allowed masks")
             with nogil:
                 f9_reduce(self.solution, self.givens, &self.options, &rng, _poll, <void *>self.poll, &result)
-        elif self.learner != NULL:
-            with nogil:
-                sk_reduce_learning(self.search, self.learner, self.solution, allowed_ptr, self.givens,
-                                   &self.options, &rng, _poll, <void *>self.poll, &result)
         else:
             with nogil:
-                sk_reduce(self.search, self.solution, allowed_ptr, self.givens, &self.options, &rng, _poll,
-                          <void *>self.poll, &result)
+                sk_reduce(self.search, self.learner, self.solution, allowed_ptr, self.givens, &self.options, &rng,
+                          _poll, <void *>self.poll, &result)
         if result.status == SK_GEN_NO_MEMORY:
             raise MemoryError()
         if result.status == SK_GEN_INTERRUPTED:

@@ -340,13 +340,20 @@ def _count(
             if sat.clause_estimate(puzzle.grid, root) <= sat.MAX_CLAUSES:
                 return _race(puzzle, root, limit, left, progress, spent)
         status, count, first = search.count(limit)
+    return _outcome(search.poll, status, count, first, search.nodes)
+
+
+def _outcome(
+    poll: _engine.Poll, status: int, count: int, first: tuple[int, ...] | None, nodes: int
+) -> tuple[int, str | None, tuple[int, ...] | None, str | None, int]:
+    """A finished count's answer as :func:`_count` gives it; a count its poll stopped raises."""
     if status == _engine.INTERRUPTED:
-        raise _interrupted(search.poll, count, search.nodes)
+        raise _interrupted(poll, count, nodes)
     if status == _engine.SOLUTION:
-        return count, "limit", first, None, search.nodes
+        return count, "limit", first, None, nodes
     if status == _engine.EXHAUSTED:
-        return count, None, first, None if count else _EXHAUSTED, search.nodes
-    return count, _STOPPED[status], first, None, search.nodes
+        return count, None, first, None if count else _EXHAUSTED, nodes
+    return count, _STOPPED[status], first, None, nodes
 
 
 CORE_NODES = 2_000
@@ -401,14 +408,7 @@ def _learn(
     if search.start(puzzle.givens, puzzle.allowed, 0, time_limit or 0.0) == _engine.CONTRADICTION:
         return 0, None, None, _EXHAUSTED, spent
     status, count, first = search.count(limit)
-    nodes = spent + search.nodes
-    if status == _engine.INTERRUPTED:
-        raise _interrupted(search.poll, count, nodes)
-    if status == _engine.SOLUTION:
-        return count, "limit", first, None, nodes
-    if status == _engine.EXHAUSTED:
-        return count, None, first, None if count else _EXHAUSTED, nodes
-    return count, _STOPPED[status], first, None, nodes
+    return _outcome(search.poll, status, count, first, spent + search.nodes)
 
 
 class _Cancelled(Exception):

@@ -187,17 +187,43 @@ int sk_random_solution(sk_search *s, const int *givens, const sk_mask *allowed, 
 }
 
 /* The generic engine's check (an sk_other_fn): the cell's allowed symbols lose its symbol of the
- * solution, which the search also tries first elsewhere (solutions near it are found sooner). */
+ * solution, which the search also tries first elsewhere (solutions near it are found sooner).  With a
+ * learning search (lcg.h), a check the core does not settle in SK_REDUCE_CORE_NODES nodes (most end
+ * there, and the core's nodes are cheaper than conflicts) goes on in it, the givens and the barred
+ * symbol as assumptions, so that what one check learns (it holds for the layout alone) serves every
+ * later one. */
+#define SK_REDUCE_CORE_NODES 4096
+
 typedef struct {
     sk_search *search;
+    sk_lcg *learner;     /* NULL: the core alone */
     sk_mask *work;       /* allowed symbols per cell */
     const int *solution;
 } sk_other_context;
 
-/* A check's answer from the search's status: 1 another solution, 0 none, -1 a limit, -2 interrupted,
- * -3 out of memory. */
-static int sk_other_answer(int status) {
-    switch (status) {
+static int sk_other(void *context, const int *givens, int cell, int64_t node_limit, double seconds, int64_t *nodes) {
+    sk_other_context *c = context;
+    sk_search *s = c->search;
+    int learn = c->learner && (node_limit <= 0 || node_limit > SK_REDUCE_CORE_NODES);
+    sk_mask saved = c->work[cell];
+    c->work[cell] &= ~((sk_mask)1 << c->solution[cell]);
+    sk_set_limits(s, learn ? SK_REDUCE_CORE_NODES : node_limit, seconds);
+    int status = sk_start(s, givens, c->work, NULL);
+    if (status == SK_READY) {
+        status = sk_next(s);
+        *nodes += sk_nodes(s);
+    }
+    if (learn && status == SK_NODE_LIMIT) {
+        sk_lcg_set_limits(c->learner, node_limit, seconds);
+        status = sk_lcg_start(c->learner, givens, c->work, 1);
+        if (status == SK_READY) {
+            status = sk_lcg_next(c->learner);
+            *nodes += sk_lcg_conflicts(c->learner);
+        }
+    }
+    c->work[cell] = saved;
+    if (status == SK_CONTRADICTION) return 0;
+    switch (status) { /* 1 another solution, 0 none, -1 a limit, -2 interrupted, -3 out of memory */
     case SK_SOLUTION:
         return 1;
     case SK_EXHAUSTED:
@@ -212,111 +238,43 @@ static int sk_other_answer(int status) {
     }
 }
 
-static int sk_other(void *context, const int *givens, int cell, int64_t node_limit, double seconds, int64_t *nodes) {
-    sk_other_context *c = context;
-    sk_search *s = c->search;
-    sk_mask saved = c->work[cell];
-    c->work[cell] &= ~((sk_mask)1 << c->solution[cell]);
-    sk_set_limits(s, node_limit, seconds);
-    int status = sk_start(s, givens, c->work, NULL);
-    c->work[cell] = saved;
-    if (status == SK_CONTRADICTION) return 0;
-    if (status != SK_READY) return -3;
-    status = sk_next(s);
-    *nodes += sk_nodes(s);
-    return sk_other_answer(status);
-}
-
-/* The learning search's check: the core first, for up to SK_REDUCE_CORE_NODES nodes (most checks
- * end there, and the core's nodes are cheaper than conflicts), then the same question to the learning
- * search with the givens and the barred symbol as assumptions, so that what one check learns (it holds
- * for the layout alone) serves every later one. */
-#define SK_REDUCE_CORE_NODES 4096
-
-typedef struct {
-    sk_other_context core;
-    sk_lcg *search;
-} sk_learning_context;
-
-static int sk_other_learning(void *context, const int *givens, int cell, int64_t node_limit, double seconds,
-                             int64_t *nodes) {
-    sk_learning_context *c = context;
-    int64_t first = node_limit > 0 && node_limit < SK_REDUCE_CORE_NODES ? node_limit : SK_REDUCE_CORE_NODES;
-    int answer = sk_other(&c->core, givens, cell, first, seconds, nodes);
-    if (answer != -1 || (node_limit > 0 && node_limit <= SK_REDUCE_CORE_NODES)) return answer;
-    sk_lcg *g = c->search;
-    sk_mask *work = c->core.work;
-    sk_mask saved = work[cell];
-    work[cell] &= ~((sk_mask)1 << c->core.solution[cell]);
-    sk_lcg_set_limits(g, node_limit, seconds);
-    int status = sk_lcg_start(g, givens, work, 1);
-    work[cell] = saved;
-    if (status == SK_CONTRADICTION) return 0;
-    if (status != SK_READY) return -3;
-    status = sk_lcg_next(g);
-    *nodes += sk_lcg_conflicts(g);
-    return sk_other_answer(status);
-}
-
-/* The reduction's first question: do the starting givens determine the solution?  (count to two) */
-static void sk_reduce_first_check(int status, int64_t count, sk_reduce_result *result) {
-    if (status == SK_NO_MEMORY) result->status = SK_GEN_NO_MEMORY;
-    else if (status == SK_INTERRUPTED) result->status = SK_GEN_INTERRUPTED;
-    else if (status == SK_NODE_LIMIT || status == SK_TIME_LIMIT) result->status = SK_GEN_NODE_LIMIT;
-    else if (count != 1) result->status = count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE;
-}
-
-void sk_reduce_learning(sk_search *s, sk_lcg *g, const int *solution, const sk_mask *allowed, int *givens,
-                        const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
-                        sk_reduce_result *result) {
+void sk_reduce(sk_search *s, sk_lcg *learner, const int *solution, const sk_mask *allowed, int *givens,
+               const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
+               sk_reduce_result *result) {
     const sk_layout *L = sk_search_layout(s);
     int n = L->ncells;
     sk_reduce_begin(result, givens, n);
     sk_mask *work = malloc((size_t)(n > 0 ? n : 1) * sizeof(sk_mask));
     if (!work) { result->status = SK_GEN_NO_MEMORY; return; }
     for (int c = 0; c < n; c++) work[c] = allowed ? allowed[c] & L->full : L->full;
-    sk_lcg_set_poll(g, poll, poll_context);
+    /* the starting givens must determine the solution (count to two) */
     if (result->givens < n) {
         int64_t count = 0;
-        sk_lcg_set_limits(g, o->check_nodes, o->time_limit);
-        int status = sk_lcg_start(g, givens, work, 0);
-        if (status == SK_READY) status = sk_lcg_count(g, 2, &count, NULL);
-        result->nodes += sk_lcg_conflicts(g);
-        sk_reduce_first_check(status, count, result);
+        int status;
+        if (learner) {
+            sk_lcg_set_poll(learner, poll, poll_context);
+            sk_lcg_set_limits(learner, o->check_nodes, o->time_limit);
+            status = sk_lcg_start(learner, givens, work, 0);
+            if (status == SK_READY) status = sk_lcg_count(learner, 2, &count, NULL);
+            result->nodes += sk_lcg_conflicts(learner);
+            sk_lcg_set_poll(learner, NULL, NULL); /* the reduction polls between checks, as with the core */
+        } else {
+            sk_set_limits(s, o->check_nodes, o->time_limit);
+            status = sk_start(s, givens, work, NULL);
+            if (status == SK_READY) status = sk_count(s, 2, &count, NULL);
+            result->nodes += sk_nodes(s);
+        }
+        if (status == SK_NO_MEMORY) result->status = SK_GEN_NO_MEMORY;
+        else if (status == SK_INTERRUPTED) result->status = SK_GEN_INTERRUPTED;
+        else if (status == SK_NODE_LIMIT || status == SK_TIME_LIMIT) result->status = SK_GEN_NODE_LIMIT;
+        else if (count != 1) result->status = count ? SK_GEN_NOT_UNIQUE : SK_GEN_NONE;
         if (result->status != SK_GEN_DONE) { free(work); return; }
     }
-    /* no poll inside a check: the reduction polls between checks, as with the core */
-    sk_lcg_set_poll(g, NULL, NULL);
-    sk_learning_context context = {{s, work, solution}, g};
-    sk_lcg_set_phases(g, solution);
+    sk_other_context context = {s, learner, work, solution};
     sk_set_preferred(s, solution);
-    sk_reduce_groups(o, rng, poll, poll_context, givens, solution, sk_other_learning, &context, result);
-    sk_set_preferred(s, NULL);
-    sk_lcg_set_phases(g, NULL);
-    free(work);
-}
-
-void sk_reduce(sk_search *s, const int *solution, const sk_mask *allowed, int *givens, const sk_reduce_options *o,
-               sk_rng *rng, sk_poll_fn poll, void *poll_context, sk_reduce_result *result) {
-    const sk_layout *L = sk_search_layout(s);
-    int n = L->ncells;
-    sk_reduce_begin(result, givens, n);
-    sk_mask *work = malloc((size_t)(n > 0 ? n : 1) * sizeof(sk_mask));
-    if (!work) { result->status = SK_GEN_NO_MEMORY; return; }
-    for (int c = 0; c < n; c++) work[c] = allowed ? allowed[c] & L->full : L->full;
-    /* the starting givens must determine the solution */
-    if (result->givens < n) {
-        int64_t count = 0;
-        sk_set_limits(s, o->check_nodes, o->time_limit);
-        int status = sk_start(s, givens, work, NULL);
-        if (status == SK_READY) status = sk_count(s, 2, &count, NULL);
-        result->nodes += sk_nodes(s);
-        sk_reduce_first_check(status, count, result);
-        if (result->status != SK_GEN_DONE) { free(work); return; }
-    }
-    sk_other_context context = {s, work, solution};
-    sk_set_preferred(s, solution);
+    if (learner) sk_lcg_set_phases(learner, solution);
     sk_reduce_groups(o, rng, poll, poll_context, givens, solution, sk_other, &context, result);
+    if (learner) sk_lcg_set_phases(learner, NULL);
     sk_set_preferred(s, NULL);
     free(work);
 }

@@ -76,16 +76,12 @@ int sk_random_solution(sk_search *search, const int *givens, const sk_mask *allo
                        int64_t node_limit, double time_limit, int *out, int64_t *nodes);
 
 /* Remove givens from `givens` (a subset of `solution`, which must be a solution of the layout with the
- * allowed masks) while the puzzle keeps that one solution; see sk_reduce_result. */
-void sk_reduce(sk_search *search, const int *solution, const sk_mask *allowed, int *givens,
+ * allowed masks) while the puzzle keeps that one solution; see sk_reduce_result.  With a learning search
+ * (lcg.h, made for the core's layout; NULL: none) the checks the core does not settle in a few thousand
+ * nodes go on in it, the givens as assumptions, so that clauses learnt in one check serve the next. */
+void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk_mask *allowed, int *givens,
                const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
                sk_reduce_result *result);
-
-/* sk_reduce with checks by the core for a few nodes, then by the learning search (lcg.h, made for the
- * core's layout) with the givens as assumptions, so that clauses learnt in one check serve the next. */
-void sk_reduce_learning(sk_search *core, sk_lcg *search, const int *solution, const sk_mask *allowed,
-                        int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
-                        sk_reduce_result *result);
 
 /* The 9x9 fast path's versions: a random classic grid, and a reduction of classic givens. */
 void f9_random_solution(sk_rng *rng, int *solution);

@@ -373,6 +373,21 @@ static int arena_reserve(sk_lcg *g, int k) {
     return 1;
 }
 
+/* Room for k literals in the conflict buffer and in the antecedents' scratch buffer: the two grow
+ * together (ante_cap is the size of both), since a conflict is made of one literal's antecedents. */
+static int confl_reserve(sk_lcg *g, int k) {
+    if (k <= g->ante_cap) return 1;
+    int cap = 2 * k;
+    int *a = realloc(g->confl, (size_t)cap * sizeof(int));
+    if (!a) return 0;
+    g->confl = a;
+    int *b = realloc(g->ante, (size_t)cap * sizeof(int));
+    if (!b) return 0;
+    g->ante = b;
+    g->ante_cap = cap;
+    return 1;
+}
+
 /* The antecedents (true literals) of literal l, which holds for (kind, data), into g->ante. */
 static int lcg_explain(sk_lcg *g, int l, int kind, int data) {
     const sk_layout *L = g->L;
@@ -392,24 +407,16 @@ static int lcg_explain(sk_lcg *g, int l, int kind, int data) {
         break;
     case R_ARENA: {
         int count = g->arena[data];
-        if (count > g->ante_cap) {
-            int *a = realloc(g->ante, (size_t)count * 2 * sizeof(int));
-            if (!a) return -1;
-            g->ante = out = a;
-            g->ante_cap = count * 2;
-        }
+        if (!confl_reserve(g, count)) return -1;
+        out = g->ante;
         memcpy(out, g->arena + data + 1, (size_t)count * sizeof(int));
         k = count;
         break;
     }
     case R_CLAUSE: {
         lcg_clause *cl = g->clauses[data];
-        if (cl->size > g->ante_cap) {
-            int *a = realloc(g->ante, (size_t)cl->size * 2 * sizeof(int));
-            if (!a) return -1;
-            g->ante = out = a;
-            g->ante_cap = cl->size * 2;
-        }
+        if (!confl_reserve(g, cl->size)) return -1;
+        out = g->ante;
         for (int i = 0; i < cl->size; i++)
             if (cl->lits[i] != l) out[k++] = cl->lits[i] ^ 1;
         break;
@@ -418,21 +425,6 @@ static int lcg_explain(sk_lcg *g, int l, int kind, int data) {
         break;
     }
     return k;
-}
-
-/* Room for k literals in the conflict buffer. */
-static int confl_reserve(sk_lcg *g, int k) {
-    if (k <= g->ante_cap) return 1;
-    /* the conflict and scratch buffers grow together */
-    int cap = 2 * k;
-    int *a = realloc(g->confl, (size_t)cap * sizeof(int));
-    if (!a) return 0;
-    g->confl = a;
-    int *b = realloc(g->ante, (size_t)cap * sizeof(int));
-    if (!b) return 0;
-    g->ante = b;
-    g->ante_cap = cap;
-    return 1;
 }
 
 /* The conflict of assigning l (false already) for (kind, data): its antecedents and not-l. */
@@ -527,6 +519,19 @@ static int propagate_removal(sk_lcg *g, int p) {
     return 1;
 }
 
+/* Add a watch to a list; 0 when out of memory. */
+static inline int watch_push(lcg_watches *ws, lcg_watch watch) {
+    if (ws->n == ws->cap) {
+        int cap = ws->cap ? 2 * ws->cap : 4;
+        lcg_watch *a = realloc(ws->w, (size_t)cap * sizeof(lcg_watch));
+        if (!a) return 0;
+        ws->w = a;
+        ws->cap = cap;
+    }
+    ws->w[ws->n++] = watch;
+    return 1;
+}
+
 /* The learnt clauses watching the literal that literal p made false. */
 static int propagate_clauses(sk_lcg *g, int p) {
     int f = p ^ 1;
@@ -550,15 +555,7 @@ static int propagate_clauses(sk_lcg *g, int p) {
             if (lit_value(g, lits[k]) != 0) {
                 lits[1] = lits[k];
                 lits[k] = f;
-                lcg_watches *to = &g->watches[lits[1]];
-                if (to->n == to->cap) {
-                    int cap = to->cap ? 2 * to->cap : 4;
-                    lcg_watch *a = realloc(to->w, (size_t)cap * sizeof(lcg_watch));
-                    if (!a) return -1;
-                    to->w = a;
-                    to->cap = cap;
-                }
-                to->w[to->n++] = (lcg_watch){cur.clause, first};
+                if (!watch_push(&g->watches[lits[1]], (lcg_watch){cur.clause, first})) return -1;
                 moved = 1;
                 break;
             }
@@ -743,17 +740,8 @@ static int clause_add(sk_lcg *g, const int *lits, int size, int learnt, int lbd)
         slot = g->nclauses++;
     }
     g->clauses[slot] = cl;
-    for (int k = 0; k < 2; k++) {
-        lcg_watches *ws = &g->watches[lits[k]];
-        if (ws->n == ws->cap) {
-            int cap = ws->cap ? 2 * ws->cap : 4;
-            lcg_watch *a = realloc(ws->w, (size_t)cap * sizeof(lcg_watch));
-            if (!a) return -1;
-            ws->w = a;
-            ws->cap = cap;
-        }
-        ws->w[ws->n++] = (lcg_watch){slot, lits[1 - k]};
-    }
+    for (int k = 0; k < 2; k++)
+        if (!watch_push(&g->watches[lits[k]], (lcg_watch){slot, lits[1 - k]})) return -1;
     if (learnt) g->nlearnt++;
     return slot;
 }
@@ -1144,6 +1132,24 @@ static int bar_solution(sk_lcg *g) {
     return 1;
 }
 
+/* The time limit and the poll, asked every so many conflicts and decisions: 0 to go on, else the
+ * status that ends the search. */
+static int lcg_clock(sk_lcg *g) {
+    double now = lcg_now();
+    if (g->time_limit > 0 && now - g->started >= g->time_limit) {
+        g->done = 1;
+        return SK_TIME_LIMIT;
+    }
+    if (g->poll && now >= g->next_poll) {
+        g->next_poll = now + SK_POLL_SECONDS;
+        if (g->poll(g->poll_context, g->conflicts, g->solutions)) {
+            g->done = 1;
+            return SK_INTERRUPTED;
+        }
+    }
+    return 0;
+}
+
 int sk_lcg_next(sk_lcg *g) {
     if (g->done) return SK_EXHAUSTED;
     if (g->have_solution) {
@@ -1160,14 +1166,7 @@ int sk_lcg_next(sk_lcg *g) {
             if (r < 0) return SK_NO_MEMORY;
             if (r == 0) { g->done = 1; return SK_EXHAUSTED; }
             if (g->conflict_limit > 0 && g->conflicts >= g->conflict_limit) { g->done = 1; return SK_NODE_LIMIT; }
-            if ((g->conflicts & 63) == 0) {
-                double now = lcg_now();
-                if (g->time_limit > 0 && now - g->started >= g->time_limit) { g->done = 1; return SK_TIME_LIMIT; }
-                if (g->poll && now >= g->next_poll) {
-                    g->next_poll = now + SK_POLL_SECONDS;
-                    if (g->poll(g->poll_context, g->conflicts, g->solutions)) { g->done = 1; return SK_INTERRUPTED; }
-                }
-            }
+            if ((g->conflicts & 63) == 0 && (r = lcg_clock(g)) != 0) return r;
             continue;
         }
         if (g->nassigned == g->n) {
@@ -1191,14 +1190,7 @@ int sk_lcg_next(sk_lcg *g) {
             g->next_reduce = g->learnt_conflicts + 2000 + 300 * (g->reductions + 1);
             reduce_clauses(g);
         }
-        if ((++g->steps & 1023) == 0) {
-            double now = lcg_now();
-            if (g->time_limit > 0 && now - g->started >= g->time_limit) { g->done = 1; return SK_TIME_LIMIT; }
-            if (g->poll && now >= g->next_poll) {
-                g->next_poll = now + SK_POLL_SECONDS;
-                if (g->poll(g->poll_context, g->conflicts, g->solutions)) { g->done = 1; return SK_INTERRUPTED; }
-            }
-        }
+        if ((++g->steps & 1023) == 0 && (r = lcg_clock(g)) != 0) return r;
         /* the next assumption, else the most active unset literal */
         int decision = -1;
         while (g->nlevels < g->nassumptions) {
