@@ -12,8 +12,13 @@
  *    patterns that some permutation uses, which is exactly pointing and claiming inside the band, and
  *    finds a row or box without a place;
  *  - the same for each digit and stack with "band j has candidates in column c";
- *  - hidden singles in rows, boxes (all bands at once) and columns.
- * Search: a cell with two candidates if there is one, else the cell with the fewest.
+ *  - hidden singles in rows, boxes and columns (all bands at once);
+ *  - at each fixpoint with many cells open, triads (tdoku's idea): the three cells of a box row or box
+ *    column hold three different digits, so at least three digits must be able to go there, three that
+ *    can must, and three that must leave no room for others.
+ * Search: while many cells are open, on a digit's configuration in a band or stack (which box each of
+ * its rows takes), in the band or stack with the fewest; nearer the leaves, a cell with two candidates
+ * if there is one, else the cell with the fewest.
  *
  * The propagation and search are compiled twice: a baseline copy for the build's target (SSE2 on
  * any x86-64; GCC's vector extensions lower to NEON or to scalars elsewhere) and, on x86-64, a copy
@@ -34,12 +39,17 @@
 
 /* Three band words and a spare lane. */
 typedef uint32_t f9_vec __attribute__((vector_size(16)));
+typedef int32_t f9_lane_order __attribute__((vector_size(16)));
+static const f9_lane_order f9_rotate1 = {1, 2, 0, 3}; /* lane b takes lane b+1's word (mod 3) */
+static const f9_lane_order f9_rotate2 = {2, 0, 1, 3}; /* lane b takes lane b+2's word (mod 3) */
 
 /* Tables, computed once by f9_tables() (called on first use, and before any thread runs). */
 static f9_vec f9_peers[81];        /* the other cells of a cell's row, column and box */
 static f9_vec f9_cell[81];         /* the cell itself */
 static f9_vec f9_units[6];         /* rows 0-2 and boxes 0-2 of every band */
 static uint16_t f9_keep[512];      /* 3x3 pattern -> cells of it used by some permutation (0: none) */
+static uint8_t f9_nperm[512];      /* 3x3 pattern -> how many permutations it contains */
+static uint16_t f9_perm[6];        /* the six permutations as 3x3 patterns */
 static uint32_t f9_expand[512];    /* 3x3 row-box pattern -> the band cells it covers */
 static uint8_t f9_rowbox[512];     /* 9 cells of a row -> which of its three boxes are occupied */
 static uint32_t f9_column[9];      /* the three cells of column c within a band */
@@ -70,7 +80,8 @@ static void f9_tables(void) {
         uint16_t keep = 0;
         for (int k = 0; k < 6; k++) {
             uint16_t m = (uint16_t)((1u << perms[k][0]) | (1u << (3 + perms[k][1])) | (1u << (6 + perms[k][2])));
-            if ((p & m) == m) keep |= m;
+            if ((p & m) == m) { keep |= m; f9_nperm[p]++; }
+            f9_perm[k] = m;
         }
         f9_keep[p] = keep;
         uint32_t cells = 0;
@@ -87,8 +98,19 @@ static void f9_tables(void) {
     f9_ready = 1;
 }
 
+/* Below this many open cells the triad rule costs more than it saves, and branching on a cell is cheaper
+ * than on a band configuration (measured on top1465 and the Serg set: benchmarks/README.md, issue 26). */
+#ifndef F9_TRIAD_MIN_OPEN
+#define F9_TRIAD_MIN_OPEN 40
+#endif
+#ifndef F9_BAND_BRANCH_MIN_OPEN
+#define F9_BAND_BRANCH_MIN_OPEN 40
+#endif
+
 static inline int f9_ctz(uint32_t x) { return __builtin_ctz(x); }
-static inline int f9_single(uint32_t x) { return x && !(x & (x - 1)); }
+static inline int f9_open_cells(f9_vec open) {
+    return __builtin_popcount(open[0]) + __builtin_popcount(open[1]) + __builtin_popcount(open[2]);
+}
 
 /* Bit b set when lane b of v is not zero (lanes 0-2). */
 static inline unsigned f9_lanes(f9_vec v) {
@@ -104,12 +126,6 @@ static inline unsigned f9_lanes(f9_vec v) {
 static inline unsigned f9_pattern(uint32_t w) {
     return (unsigned)f9_rowbox[w & 0x1FF] | (unsigned)f9_rowbox[(w >> 9) & 0x1FF] << 3 |
            (unsigned)f9_rowbox[w >> 18] << 6;
-}
-
-/* Columns of a band word that hold a candidate in exactly one of its three rows. */
-static inline unsigned f9_one_row(uint32_t w) {
-    unsigned r0 = w & 0x1FF, r1 = (w >> 9) & 0x1FF, r2 = w >> 18;
-    return (r0 ^ r1 ^ r2) & ~((r0 & r1) | (r0 & r2) | (r1 & r2));
 }
 
 typedef struct {
