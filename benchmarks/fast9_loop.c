@@ -3,12 +3,14 @@
  * it side by side with tdoku's; by hand (from the repository root):
  *   gcc -O3 -march=native -Isrc/sudokit/_core benchmarks/fast9_loop.c src/sudokit/_core/fast9.c \
  *       src/sudokit/_core/generate.c src/sudokit/_core/engine.c src/sudokit/_core/lcg.c -lm -o /tmp/fast9_loop
- *   /tmp/fast9_loop FILE [PASSES [SECONDS]]
+ *   /tmp/fast9_loop FILE [PASSES [SECONDS [TIMES]]]
  * FILE holds one puzzle per line (81 characters, '.' or '0' for an empty cell; other lines are skipped).
  * Every puzzle is counted to two (the uniqueness check, tdoku's default).  The loop makes at least
  * PASSES passes over the file (default 5) and goes on until SECONDS (default 0) have passed, then prints
  * one line: puzzles, passes, the median pass in CPU seconds (clock()) and in wall seconds (CLOCK_MONOTONIC,
- * tdoku's clock), the fastest pass's CPU seconds, and guesses (nodes of the search) per puzzle. */
+ * tdoku's clock), the fastest pass's CPU seconds, and guesses (nodes of the search) per puzzle.  With TIMES,
+ * it also writes there each puzzle's fastest time over the passes (wall nanoseconds, one per line), to
+ * compare two builds puzzle by puzzle. */
 #include "fast9.h"
 
 #include <stdio.h>
@@ -64,13 +66,22 @@ int main(int argc, char **argv) {
     size_t passes = 0;
     double total = 0;
     f9_result r;
+    double *each = argc > 4 ? malloc(n * sizeof(double)) : NULL;
+    for (size_t i = 0; each && i < n; i++) each[i] = 1e30;
     while (passes < (size_t)repeat || total < seconds) {
         int64_t g = 0, u = 0;
         struct timespec w0, w1;
         clock_gettime(CLOCK_MONOTONIC, &w0);
         clock_t start = clock();
         for (size_t i = 0; i < n; i++) {
+            struct timespec p0, p1;
+            if (each) clock_gettime(CLOCK_MONOTONIC, &p0);
             f9_solve(puzzles + i * 81, 2, 0, 0, NULL, NULL, NULL, &r);
+            if (each) {
+                clock_gettime(CLOCK_MONOTONIC, &p1);
+                double ns = 1e9 * (double)(p1.tv_sec - p0.tv_sec) + (double)(p1.tv_nsec - p0.tv_nsec);
+                if (ns < each[i]) each[i] = ns;
+            }
             g += r.nodes;
             u += r.count == 1;
         }
@@ -93,6 +104,16 @@ int main(int argc, char **argv) {
     printf("%s: puzzles %zu unique %lld passes %zu cpu %.6f wall %.6f fastest %.6f guesses %.3f (%s)\n", argv[1], n,
            (long long)unique, passes, cpu[passes / 2], wall[passes / 2], cpu[0], (double)guesses / (double)n,
            f9_instruction_set());
+    if (each) {
+        FILE *out = fopen(argv[4], "w");
+        if (!out) {
+            fprintf(stderr, "%s: cannot write %s\n", argv[0], argv[4]);
+            return 2;
+        }
+        for (size_t i = 0; i < n; i++) fprintf(out, "%.0f\n", each[i]);
+        fclose(out);
+        free(each);
+    }
     free(cpu);
     free(wall);
     free(puzzles);

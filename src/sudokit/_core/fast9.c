@@ -13,12 +13,12 @@
  *    finds a row or box without a place;
  *  - the same for each digit and stack with "band j has candidates in column c";
  *  - hidden singles in rows, boxes and columns (all bands at once);
- *  - at each fixpoint with many cells open, triads (tdoku's idea): the three cells of a box row or box
- *    column hold three different digits, so at least three digits must be able to go there, three that
- *    can must, and three that must leave no room for others.
- * Search: while many cells are open, on a digit's configuration in a band or stack (which box each of
- * its rows takes), in the band or stack with the fewest; nearer the leaves, a cell with two candidates
- * if there is one, else the cell with the fewest.
+ *  - once the search has made two guesses, at each fixpoint with many cells open, triads (tdoku's
+ *    idea): the three cells of a box row or box column hold three different digits, so at least three
+ *    digits must be able to go there, three that can must, and three that must leave no room for others.
+ * Search: a cell with two candidates if there is one, else the cell with the fewest; once the puzzle has
+ * taken 32 guesses, while many cells are open, a digit's configuration in a band or stack (which box each
+ * of its rows takes) instead, in the band or stack with the fewest configurations.
  *
  * The propagation and search are compiled twice: a baseline copy for the build's target (SSE2 on
  * any x86-64; GCC's vector extensions lower to NEON or to scalars elsewhere) and, on x86-64, a copy
@@ -39,9 +39,15 @@
 
 /* Three band words and a spare lane. */
 typedef uint32_t f9_vec __attribute__((vector_size(16)));
+/* The three band words rotated: lane b takes lane b+1's (F9_ROTATE1) or b+2's (F9_ROTATE2) word, mod 3. */
+#if defined(__clang__)
+#define F9_ROTATE1(v) __builtin_shufflevector((v), (v), 1, 2, 0, 3)
+#define F9_ROTATE2(v) __builtin_shufflevector((v), (v), 2, 0, 1, 3)
+#else
 typedef int32_t f9_lane_order __attribute__((vector_size(16)));
-static const f9_lane_order f9_rotate1 = {1, 2, 0, 3}; /* lane b takes lane b+1's word (mod 3) */
-static const f9_lane_order f9_rotate2 = {2, 0, 1, 3}; /* lane b takes lane b+2's word (mod 3) */
+#define F9_ROTATE1(v) __builtin_shuffle((v), (f9_lane_order){1, 2, 0, 3})
+#define F9_ROTATE2(v) __builtin_shuffle((v), (f9_lane_order){2, 0, 1, 3})
+#endif
 
 /* Tables, computed once by f9_tables() (called on first use, and before any thread runs). */
 static f9_vec f9_peers[81];        /* the other cells of a cell's row, column and box */
@@ -98,14 +104,16 @@ static void f9_tables(void) {
     f9_ready = 1;
 }
 
-/* Below this many open cells the triad rule costs more than it saves, and branching on a cell is cheaper
- * than on a band configuration (measured on top1465 and the Serg set: benchmarks/README.md, issue 26). */
-#ifndef F9_TRIAD_MIN_OPEN
+/* When the search brings in its stronger tools (measured on top1465, the 17-clue and the Serg sets:
+ * benchmarks/README.md, issue 26).  A puzzle solved within a couple of guesses keeps the plain search's
+ * path (triads there change which cell it picks, and an easy puzzle could take 30 times the guesses);
+ * after that, triads, and after F9_BAND_AFTER_NODES guesses branching on band configurations.  Below
+ * F9_..._MIN_OPEN open cells neither pays: the triad rule costs more than it saves, and a cell is the
+ * cheaper branch. */
+#define F9_TRIADS_AFTER_NODES 2
+#define F9_BAND_AFTER_NODES 32
 #define F9_TRIAD_MIN_OPEN 40
-#endif
-#ifndef F9_BAND_BRANCH_MIN_OPEN
 #define F9_BAND_BRANCH_MIN_OPEN 40
-#endif
 
 static inline int f9_ctz(uint32_t x) { return __builtin_ctz(x); }
 static inline int f9_open_cells(f9_vec open) {
@@ -140,6 +148,7 @@ typedef struct {
     double next_poll;        /* seconds since started at which poll is due */
     sk_rng *rng;             /* NULL: digits in increasing order; else in random order (filling grids) */
 } f9_run;
+
 
 static double f9_elapsed(const f9_run *run) {
     struct timespec now;

@@ -213,7 +213,7 @@ static int F9_NAME(propagate)(f9_state *s, int triads) {
         f9_vec r0 = w & 0x1FF, r1 = (w >> 9) & 0x1FF, r2 = w >> 18;
         f9_vec once = (r0 ^ r1 ^ r2) & ~((r0 & r1) | (r0 & r2) | (r1 & r2));
         cols = r0 | r1 | r2;
-        f9_vec lone = once & ~(__builtin_shuffle(cols, f9_rotate1) | __builtin_shuffle(cols, f9_rotate2));
+        f9_vec lone = once & ~(F9_ROTATE1(cols) | F9_ROTATE2(cols));
         found |= w & (lone | lone << 9 | lone << 18);
         found &= s->open;
         for (unsigned lanes = f9_lanes(found); lanes; lanes &= lanes - 1) {
@@ -285,9 +285,10 @@ static int F9_NAME(search)(f9_run *run, const f9_state *s) {
         f9_record(run, s->cand);
         return run->limit > 0 && run->count >= run->limit;
     }
-    /* while many cells are open, on a band configuration; near the leaves a cell is cheaper (and a
-     * random fill branches on cells as it always has: a seed keeps giving the same grid) */
-    if (!run->rng && f9_open_cells(s->open) >= F9_BAND_BRANCH_MIN_OPEN) {
+    /* on a band configuration once the puzzle has shown itself hard, while many cells are open (near
+     * the leaves a cell is cheaper); a random fill branches on cells as it always has, so that a seed
+     * keeps giving the same grid */
+    if (!run->rng && run->nodes >= F9_BAND_AFTER_NODES && f9_open_cells(s->open) >= F9_BAND_BRANCH_MIN_OPEN) {
         int stop = F9_NAME(branch_band)(run, s);
         if (stop >= 0) return stop;
     }
@@ -330,7 +331,7 @@ static int F9_NAME(search)(f9_run *run, const f9_state *s) {
         run->nodes++;
         f9_state child = *s;
         F9_NAME(place)(&child, d, best);
-        if (!F9_NAME(propagate)(&child, !run->rng)) run->weight[best]++;
+        if (!F9_NAME(propagate)(&child, !run->rng && run->nodes >= F9_TRIADS_AFTER_NODES)) run->weight[best]++;
         else if (F9_NAME(search)(run, &child)) return 1;
     }
     return 0;
@@ -358,7 +359,8 @@ static int F9_NAME(load)(f9_state *s, const int *givens, int forbid_cell, int fo
 /* Run the search for givens under run's settings; 0 when loading shows there is no solution. */
 static void F9_NAME(run)(f9_run *run, const int *givens, int forbid_cell, int forbid_digit) {
     f9_state s;
-    if (F9_NAME(load)(&s, givens, forbid_cell, forbid_digit, !run->rng)) F9_NAME(search)(run, &s);
+    if (!F9_NAME(load)(&s, givens, forbid_cell, forbid_digit, !run->rng && F9_TRIADS_AFTER_NODES == 0)) return;
+    F9_NAME(search)(run, &s);
 }
 
 #undef f9_state
