@@ -153,8 +153,9 @@ static int F9_NAME(triads)(f9_state *s) {
 }
 
 /* Propagate to a fixpoint, looking again only at the digits and bands that changed; 0 on a
- * contradiction.  triads: also apply the triad rule (off when filling a grid at random, so that a
- * seed gives the same grid as before the rule came in). */
+ * contradiction.  triads: also apply the triad rule (off for a puzzle's first guesses, see
+ * F9_TRIADS_AFTER_NODES, and when filling a grid at random, so that a seed gives the grid it gave before
+ * the rule came in). */
 static int F9_NAME(propagate)(f9_state *s, int triads) {
     for (;;) {
         if (s->pending && !F9_NAME(naked)(s)) return 0;
@@ -231,8 +232,9 @@ static int F9_NAME(search)(f9_run *run, const f9_state *s);
 
 /* Branch on how a digit sits in a band or stack: one of the six permutations of its three rows and
  * boxes (or columns and boxes), in the band or stack with the fewest such configurations over its nine
- * digits, on a digit with the fewest (two when there is one), as tdoku does.  Returns -1 when every
- * band and stack is settled (branch on a cell), else search's answer. */
+ * digits, on a digit with the fewest (two when there is one), as tdoku does.  Each solution keeps one
+ * permutation per digit, so the branches split the solutions exactly.  Never used for a random fill.
+ * Returns -1 when every band and stack is settled (branch on a cell), else search's answer. */
 static int F9_NAME(branch_band)(f9_run *run, const f9_state *s) {
     unsigned pattern[6][9];
     int unit = -1, fewest_total = 1000;
@@ -258,7 +260,6 @@ static int F9_NAME(branch_band)(f9_run *run, const f9_state *s) {
     int perms[6], np = 0;
     for (int k = 0; k < 6; k++)
         if ((pattern[unit][digit] & f9_perm[k]) == f9_perm[k]) perms[np++] = k;
-    if (run->rng) sk_rng_shuffle(run->rng, perms, np);
     for (int k = 0; k < np; k++) {
         if (f9_should_stop(run)) return 1;
         run->nodes++;
