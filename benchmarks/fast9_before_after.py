@@ -20,28 +20,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import DATA
-from tdoku_loop import SETS, clean_copy
-
-ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("fast9.c", "generate.c", "engine.c", "lcg.c")
+from tdoku_loop import ROOT, SETS, build, clean_copy
 
 
-def build(rev: str | None, out: Path, name: str) -> Path:
+def build_version(rev: str | None, out: Path, name: str) -> Path:
     """Compile the loop against the C core of rev (None: the work tree)."""
     if rev is None:
-        core = ROOT / "src" / "sudokit" / "_core"
-    else:
-        tree = out / f"{name}-tree"
-        tree.mkdir()
-        command = ["git", "-C", str(ROOT), "archive", rev, "src/sudokit/_core"]
-        archive = subprocess.run(command, check=True, capture_output=True)
-        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-        core = tree / "src" / "sudokit" / "_core"
-    binary = out / name
-    sources = [str(ROOT / "benchmarks" / "fast9_loop.c"), *(str(core / f) for f in SOURCES)]
-    command = ["gcc", "-O3", "-march=native", f"-I{core}", *sources, "-lm", "-o", str(binary)]
-    subprocess.run(command, check=True)
-    return binary
+        return build(out, name)
+    tree = out / f"{name}-tree"
+    tree.mkdir()
+    command = ["git", "-C", str(ROOT), "archive", rev, "src/sudokit/_core"]
+    archive = subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return build(out, name, tree / "src" / "sudokit" / "_core")
 
 
 def fastest(binary: Path, path: Path, passes: int, out: Path) -> list[float]:
@@ -61,8 +52,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch)
-        before = build(args.before, out, "before")
-        after = build(args.after, out, "after")
+        before = build_version(args.before, out, "before")
+        after = build_version(args.after, out, "after")
         print("| set | before, ms (sum of fastest) | after, ms | after / before | > 10 % slower | worst |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for name in args.sets:

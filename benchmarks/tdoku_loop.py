@@ -51,12 +51,14 @@ HEADER = (
 )
 
 
-def build(out: Path) -> Path:
-    """Compile sudokit's loop with tdoku's flags; the binary's path."""
-    binary = out / "fast9_loop"
-    sources = [ROOT / "benchmarks" / "fast9_loop.c"]
-    sources += [CORE / name for name in ("fast9.c", "generate.c", "engine.c", "lcg.c")]
-    command = ["gcc", "-O3", "-march=native", f"-I{CORE}", *map(str, sources), "-lm", "-o", str(binary)]
+def build(out: Path, name: str = "fast9_loop", core: Path = CORE) -> Path:
+    """Compile sudokit's loop against the C core in core, with tdoku's flags; the binary's path."""
+    binary = out / name
+    sources = [
+        ROOT / "benchmarks" / "fast9_loop.c",
+        *(core / f for f in ("fast9.c", "generate.c", "engine.c", "lcg.c")),
+    ]
+    command = ["gcc", "-O3", "-march=native", f"-I{core}", *map(str, sources), "-lm", "-o", str(binary)]
     subprocess.run(command, check=True)
     return binary
 

@@ -527,6 +527,18 @@ cdef class Layout:
         sk_layout_free(self.ptr)
 
 
+cdef const sk_mask *_copy_allowed(allowed, sk_mask *out, int ncells) except? NULL:
+    """Copy allowed masks into out: out, or NULL (every symbol allowed) when allowed is None."""
+    cdef int c
+    if allowed is None:
+        return NULL
+    if len(allowed) != ncells:
+        raise ValueError(f"expected {ncells} allowed masks, got {len(allowed)}")
+    for c in range(ncells):
+        out[c] = allowed[c]
+    return out
+
+
 cdef class _Cells:
     """What both searches keep beside their C object: the layout, the poll, and per-cell buffers that
     take the givens and allowed masks in and the solutions out."""
@@ -557,13 +569,7 @@ cdef class _Cells:
             raise ValueError(f"expected {self.ncells} givens, got {len(givens)}")
         for c in range(self.ncells):
             self.buffer[c] = givens[c]
-        if allowed is None:
-            return NULL
-        if len(allowed) != self.ncells:
-            raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
-        for c in range(self.ncells):
-            self.allowed[c] = allowed[c]
-        return self.allowed
+        return _copy_allowed(allowed, self.allowed, self.ncells)
 
     cdef tuple _values(self):
         """The buffer (a solution) as a tuple of symbol indexes."""
@@ -1044,23 +1050,13 @@ cdef class Generator:
         free(self.givens)
         free(self.allowed)
 
-    cdef const sk_mask *_load_allowed(self, allowed) except? NULL:
-        cdef int c
-        if allowed is None:
-            return NULL
-        if len(allowed) != self.ncells:
-            raise ValueError(f"expected {self.ncells} allowed masks, got {len(allowed)}")
-        for c in range(self.ncells):
-            self.allowed[c] = allowed[c]
-        return self.allowed
-
     def fill(self, unsigned long long seed, givens=None, allowed=None, long long node_limit=0,
              double time_limit=0.0):
         """A random solution keeping ``givens`` and ``allowed``: (status, solution or None, nodes)."""
         cdef sk_rng rng
         cdef int c, status
         cdef int64_t nodes = 0
-        cdef const sk_mask *allowed_ptr = self._load_allowed(allowed)
+        cdef const sk_mask *allowed_ptr = _copy_allowed(allowed, self.allowed, self.ncells)
         sk_rng_seed(&rng, seed)
         for c in range(self.ncells):
             self.givens[c] = -1 if givens is None else givens[c]
@@ -1095,7 +1091,7 @@ cdef class Generator:
         cdef sk_rng rng
         cdef int c
         cdef sk_reduce_result result
-        cdef const sk_mask *allowed_ptr = self._load_allowed(allowed)
+        cdef const sk_mask *allowed_ptr = _copy_allowed(allowed, self.allowed, self.ncells)
         if len(solution) != self.ncells or (givens is not None and len(givens) != self.ncells):
             raise ValueError(f"expected {self.ncells} cells")
         sk_rng_seed(&rng, seed)
