@@ -115,7 +115,7 @@ def check_against_reference(case: Case, limits: list[int], cap: int = CAP) -> re
 LIMITS = st.integers(1, CAP).map(lambda random_limit: [1, 2, 10, random_limit])
 
 
-@examples(2000)
+@examples(1000)  # 20,000 in the long profile
 @given(case=small_puzzles(), limits=LIMITS)
 def test_small_puzzles_of_every_kind_count_as_the_reference_does(case: Case, limits: list[int]) -> None:
     check_against_reference(case, limits)

@@ -162,6 +162,15 @@ class Generator:
         node_limit: int = 0,
         time_limit: float = 0.0,
     ) -> tuple[int, tuple[int, ...] | None, int]: ...
+    def build(
+        self,
+        seed: int,
+        solution: Sequence[int],
+        allowed: Sequence[int] | None = None,
+        target: int = 0,
+        samples: int = 8,
+        time_limit: float = 0.0,
+    ) -> tuple[int, tuple[int, ...], int]: ...
     def reduce(
         self,
         seed: int,

@@ -155,6 +155,9 @@ cdef extern from "_core/generate.h" nogil:
     void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk_mask *allowed, int *givens,
                    const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
                    sk_reduce_result *result)
+    int sk_build_givens(sk_search *search, const int *solution, const sk_mask *allowed, const sk_reduce_options *o,
+                        int samples, int target, sk_rng *rng, sk_poll_fn poll, void *poll_context, int *givens,
+                        int64_t *checks)
     void f9_random_solution(sk_rng *rng, int *solution)
     void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
                    void *poll_context, sk_reduce_result *result)
@@ -1081,6 +1084,37 @@ cdef class Generator:
                 sk_shuffle_grid(self.solution, self.shuffle_n, self.shuffle_rows, self.shuffle_cols,
                                 self.shuffle_relabel, self.shuffle_permute, &rng)
         return status, tuple([self.solution[c] for c in range(self.ncells)]), nodes
+
+    def build(self, unsigned long long seed, solution, allowed=None, int target=0, int samples=8,
+              double time_limit=0.0):
+        """Givens built up from an empty grid until propagation alone fills it (see ``sk_build_givens``);
+        a local search then works them down towards ``target`` within ``time_limit`` seconds.
+
+        Returns (status, givens, checks).  The givens determine ``solution`` whatever the status (the
+        whole solution when the time ran out before the first fill ended).
+        """
+        cdef sk_rng rng
+        cdef int c, status
+        cdef int64_t checks = 0
+        cdef const sk_mask *allowed_ptr = _copy_allowed(allowed, self.allowed, self.ncells)
+        if self.search == NULL:
+            raise ValueError("the fast path does not build givens")
+        if len(solution) != self.ncells:
+            raise ValueError(f"expected {self.ncells} cells")
+        sk_rng_seed(&rng, seed)
+        for c in range(self.ncells):
+            self.solution[c] = solution[c]
+        self.options.time_limit = time_limit
+        with nogil:
+            status = sk_build_givens(self.search, self.solution, allowed_ptr, &self.options, samples, target, &rng,
+                                     _poll, <void *>self.poll, self.givens, &checks)
+        if status == SK_GEN_NO_MEMORY:
+            raise MemoryError()
+        if status == SK_GEN_INTERRUPTED:
+            raise self.poll.error
+        if status == SK_GEN_NOT_UNIQUE:
+            raise ValueError("the groups of cells do not cover the grid")
+        return status, tuple([self.givens[c] for c in range(self.ncells)]), checks
 
     def reduce(self, unsigned long long seed, solution, givens=None, allowed=None, double time_limit=0.0):
         """Remove givens (all of ``solution`` when None) while the puzzle keeps that one solution.

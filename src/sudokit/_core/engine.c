@@ -1310,10 +1310,17 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
                 s->locks_at[u] = s->tick;
                 for (int p = L->unit_lock_start[2 * u]; p < L->unit_lock_start[2 * u + 1]; p++) {
                     const int *seg = L->lock_seg + 4 * p;
-                    sk_mask inside = 0, u_only = 0;
-                    for (int i = seg[0]; i < seg[1]; i++) inside |= cand[cells[i]];
+                    sk_mask inside = 0, placed = 0, u_only = 0;
+                    for (int i = seg[0]; i < seg[1]; i++) {
+                        sk_mask m = cand[cells[i]];
+                        inside |= m;
+                        if (SK_SINGLE(m)) placed |= m;
+                    }
+                    /* a symbol placed in U∩V has left V's other cells already (naked singles run first):
+                     * without this, nearly every pair of a filling grid would scan V for nothing */
+                    if (!(inside & ~placed)) continue;
                     for (int i = seg[1]; i < seg[2]; i++) u_only |= cand[cells[i]];
-                    sk_mask locked = inside & ~u_only & L->unit_required[u];
+                    sk_mask locked = inside & ~placed & ~u_only & L->unit_required[u];
                     if (!locked) continue;
                     for (int i = seg[2]; i < seg[3]; i++) {
                         int c = cells[i];
@@ -1360,11 +1367,11 @@ static double sk_elapsed(const sk_search *s) {
     return (double)(now.tv_sec - s->started.tv_sec) + (double)(now.tv_nsec - s->started.tv_nsec) * 1e-9;
 }
 
-int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflict *conflict) {
+/* A search's state reset for a new root (level 0); 0 when out of memory. */
+static int sk_begin(sk_search *s) {
     const sk_layout *L = s->L;
     sk_conflict none = {SK_CONFLICT_NONE, -1, -1, -1, -1};
     s->fail = none;
-    if (conflict) *conflict = none;
     s->depth = 0;
     s->nodes = 0;
     s->solutions = 0;
@@ -1385,7 +1392,45 @@ int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflic
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
     }
     clock_gettime(CLOCK_MONOTONIC, &s->started);
-    if (!sk_reserve(s, 0)) return SK_NO_MEMORY;
+    return sk_reserve(s, 0);
+}
+
+int sk_start_from(sk_search *s, const sk_mask *fixpoint, int n, const int *cells, const int *symbols) {
+    const sk_layout *L = s->L;
+    if (!sk_begin(s)) return SK_NO_MEMORY;
+    sk_mask *cand = sk_level(s, 0);
+    int qlen = 0, solved = 0;
+    memcpy(cand, fixpoint, (size_t)L->ncells * sizeof(sk_mask));
+    for (int c = 0; c < L->ncells; c++) solved += SK_SINGLE(cand[c]) ? 1 : 0;
+    s->base = 0; /* every rule has seen the fixpoint: only units the set cells touch are looked at again */
+    for (int k = 0; k < n; k++) {
+        int c = cells[k];
+        sk_mask b = symbols[k] >= 0 && symbols[k] < L->nsymbols ? (sk_mask)1 << symbols[k] : 0;
+        if (!(cand[c] & b)) {
+            s->fail.kind = SK_CONFLICT_NOT_ALLOWED;
+            s->fail.cell = c;
+            s->fail.symbol = symbols[k];
+            return SK_CONTRADICTION;
+        }
+        if (cand[c] == b) continue;
+        cand[c] = b;
+        sk_touch(s, c);
+        solved++;
+        s->queue[qlen++] = c;
+    }
+    s->nsolved[0] = solved;
+    if (!sk_propagate(s, cand, &s->nsolved[0], qlen)) return SK_CONTRADICTION;
+    s->state = 1;
+    return SK_READY;
+}
+
+int sk_start(sk_search *s, const int *givens, const sk_mask *allowed, sk_conflict *conflict) {
+    const sk_layout *L = s->L;
+    if (conflict) {
+        sk_conflict none = {SK_CONFLICT_NONE, -1, -1, -1, -1};
+        *conflict = none;
+    }
+    if (!sk_begin(s)) return SK_NO_MEMORY;
 
     /* two equal givens in one unit */
     for (int u = 0; u < L->nunits; u++) {

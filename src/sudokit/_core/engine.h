@@ -215,6 +215,12 @@ void sk_set_preferred(sk_search *search, const int *values);
 /* Load givens (symbol index per cell, -1 for empty) and allowed masks (NULL: every symbol), check
  * them and propagate.  Returns SK_READY, SK_CONTRADICTION (conflict filled in) or SK_NO_MEMORY. */
 int sk_start(sk_search *search, const int *givens, const sk_mask *allowed, sk_conflict *conflict);
+/* Start from `fixpoint`, the candidates a propagation of this layout left (sk_root_candidates after an
+ * sk_start or sk_start_from, copied), with n more cells set to symbols: only what follows from those
+ * is propagated, so a caller adding a few givens at a time pays for their consequences alone.
+ * Returns SK_READY, SK_CONTRADICTION (sk_conflict names a set cell whose symbol the fixpoint had
+ * ruled out, or what the propagation emptied) or SK_NO_MEMORY. */
+int sk_start_from(sk_search *search, const sk_mask *fixpoint, int n, const int *cells, const int *symbols);
 
 /* Advance to the next solution.  Returns SK_SOLUTION, SK_EXHAUSTED, SK_NODE_LIMIT, SK_TIME_LIMIT,
  * SK_INTERRUPTED or SK_NO_MEMORY.  After anything but SK_SOLUTION the search is finished. */

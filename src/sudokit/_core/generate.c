@@ -313,3 +313,297 @@ void sk_shuffle_grid(int *grid, int n, int box_rows, int box_cols, int relabel, 
         }
     free(copy);
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * Building givens up from an empty grid (big grids).  See generate.h. */
+
+typedef struct {
+    sk_search *s;
+    const sk_layout *L;
+    const sk_reduce_options *o;
+    const int *solution;
+    const sk_mask *base;   /* allowed symbols per cell */
+    int *orbit_of;         /* each cell's group (-1: none) */
+    sk_mask *dom;          /* candidates after the propagation of the current givens */
+    sk_mask *best_dom;
+    int *open;             /* scratch: groups with an open cell */
+    int *trial;            /* scratch givens */
+    int *order;            /* scratch: groups in the order a clean-up tries them */
+    int *added;            /* groups added by the last fill */
+    int nadded;
+    sk_rng *rng;
+    int samples;
+    int64_t checks;
+    sk_poll_fn poll;
+    void *poll_context;
+    struct timespec started;
+    double next_poll;
+    double time_limit;
+    int stopped;           /* SK_GEN_TIME_LIMIT or SK_GEN_INTERRUPTED once a bound is hit */
+} sk_builder;
+
+static int sk_builder_stop(sk_builder *b) {
+    if (b->stopped) return 1;
+    if (b->time_limit <= 0 && !b->poll) return 0;
+    double elapsed = sk_seconds_since(&b->started);
+    if (b->time_limit > 0 && elapsed > b->time_limit) b->stopped = SK_GEN_TIME_LIMIT;
+    else if (b->poll && elapsed >= b->next_poll) {
+        b->next_poll = elapsed + SK_POLL_SECONDS;
+        if (b->poll(b->poll_context, b->checks, 0)) b->stopped = SK_GEN_INTERRUPTED;
+    }
+    return b->stopped != 0;
+}
+
+/* The candidates a propagation left go to out (NULL: none).  1: every cell has one candidate left (the
+ * givens determine the solution by propagation alone), 0: some cell is open, -1: no memory. */
+static int sk_builder_result(sk_builder *b, int status, sk_mask *out) {
+    if (status == SK_NO_MEMORY) return -1;
+    const sk_mask *cand = sk_root_candidates(b->s);
+    int n = b->L->ncells, solved = 1;
+    if (status == SK_CONTRADICTION || !cand) return 0; /* cannot happen with a solution's symbols */
+    for (int c = 0; c < n; c++) {
+        sk_mask m = cand[c];
+        if (out) out[c] = m;
+        if (m & (m - 1)) solved = 0;
+    }
+    return solved;
+}
+
+/* Propagate `givens` from `allowed` (see sk_builder_result). */
+static int sk_builder_propagate(sk_builder *b, const int *givens, const sk_mask *allowed, sk_mask *out) {
+    b->checks++;
+    return sk_builder_result(b, sk_start(b->s, givens, allowed, NULL), out);
+}
+
+/* Propagate b->dom (a fixpoint) with group k's cells set to their solution's symbols. */
+static int sk_builder_extend(sk_builder *b, int k, sk_mask *out) {
+    int cells[SK_MAX_ORBIT], symbols[SK_MAX_ORBIT], n = 0;
+    for (int i = b->o->orbit_start[k]; i < b->o->orbit_start[k + 1] && n < SK_MAX_ORBIT; i++) {
+        cells[n] = b->o->orbit_cells[i];
+        symbols[n] = b->solution[cells[n]];
+        n++;
+    }
+    b->checks++;
+    return sk_builder_result(b, sk_start_from(b->s, b->dom, n, cells, symbols), out);
+}
+
+static void sk_builder_set(sk_builder *b, int *givens, int orbit, int given) {
+    for (int i = b->o->orbit_start[orbit]; i < b->o->orbit_start[orbit + 1]; i++) {
+        int c = b->o->orbit_cells[i];
+        givens[c] = given ? b->solution[c] : -1;
+    }
+}
+
+/* Add groups to `givens` until propagation alone fills the grid: each time, of `samples` random groups
+ * with an open cell, the one after which the fewest candidates are left.  Returns the givens added (the
+ * groups in b->added), or -1 (no memory; a bound stopped it, b->stopped). */
+static int sk_builder_fill(sk_builder *b, int *givens) {
+    const sk_reduce_options *o = b->o;
+    int n = b->L->ncells, added = 0;
+    b->nadded = 0;
+    int solved = sk_builder_propagate(b, givens, b->base, b->dom);
+    while (solved == 0) {
+        if (sk_builder_stop(b)) return -1;
+        int nopen = 0;
+        for (int k = 0; k < o->norbits; k++) {
+            for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) {
+                sk_mask m = b->dom[o->orbit_cells[i]];
+                if (m & (m - 1)) {
+                    b->open[nopen++] = k;
+                    break;
+                }
+            }
+        }
+        if (nopen == 0) return -1; /* an open cell outside every group: the caller's groups cover the grid */
+        int tries = nopen < b->samples ? nopen : b->samples;
+        int best = -1, best_solved = 0;
+        int64_t best_left = INT64_MAX;
+        for (int t = 0; t < tries; t++) {
+            int j = t + (int)sk_rng_below(b->rng, (uint32_t)(nopen - t));
+            int k = b->open[j];
+            b->open[j] = b->open[t];
+            b->open[t] = k;
+            int now = sk_builder_extend(b, k, b->best_dom + n);
+            if (now < 0) return -1;
+            int64_t left = 0;
+            for (int c = 0; c < n; c++) left += __builtin_popcountll(b->best_dom[n + c]);
+            if (left < best_left) {
+                best_left = left;
+                best = k;
+                best_solved = now;
+                memcpy(b->best_dom, b->best_dom + n, (size_t)n * sizeof(sk_mask));
+            }
+        }
+        sk_builder_set(b, givens, best, 1);
+        for (int i = o->orbit_start[best]; i < o->orbit_start[best + 1]; i++) added++;
+        b->added[b->nadded++] = best;
+        memcpy(b->dom, b->best_dom, (size_t)n * sizeof(sk_mask));
+        solved = best_solved;
+    }
+    return solved < 0 ? -1 : added;
+}
+
+/* Remove the groups of b->order (count of them) that propagation can do without, in that order, never
+ * below o->min_givens.  Returns the givens removed, or -1 (no memory; a bound, b->stopped).
+ *
+ * Groups go in batches: one full propagation without the whole batch, then each group's check adds the
+ * batch's other givens to that fixpoint (sk_start_from), which reaches the fixpoint of the givens
+ * without that group alone (fewer givens leave a larger fixpoint) at a fraction of the cost. */
+static int sk_builder_clean(sk_builder *b, int *givens, int count, int have) {
+    const sk_reduce_options *o = b->o;
+    int removed = 0;
+    int batch[SK_BUILD_BATCH], cells[SK_BUILD_BATCH * SK_MAX_ORBIT], symbols[SK_BUILD_BATCH * SK_MAX_ORBIT];
+    for (int first = 0; first < count; first += SK_BUILD_BATCH) {
+        if (sk_builder_stop(b)) return -1;
+        int nb = 0, cells_out = 0;
+        for (int t = first; t < count && t < first + SK_BUILD_BATCH; t++) {
+            int k = b->order[t];
+            int given = 1;
+            for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) given &= givens[o->orbit_cells[i]] >= 0;
+            if (!given) continue;
+            batch[nb++] = k;
+            cells_out += o->orbit_start[k + 1] - o->orbit_start[k];
+        }
+        if (nb == 0) continue;
+        for (int a = 0; a < nb; a++) sk_builder_set(b, givens, batch[a], 0);
+        int solved = sk_builder_propagate(b, givens, b->base, b->dom);
+        if (solved < 0) return -1;
+        if (solved && have - removed - cells_out >= o->min_givens) {
+            removed += cells_out; /* the whole batch can go, so each in turn can */
+            continue;
+        }
+        for (int a = 0; a < nb; a++) sk_builder_set(b, givens, batch[a], 1);
+        for (int a = 0; a < nb; a++) {
+            int k = batch[a], size = o->orbit_start[k + 1] - o->orbit_start[k];
+            if (have - removed - size < o->min_givens) continue;
+            int n = 0;
+            for (int x = 0; x < nb; x++) {
+                if (x == a || givens[o->orbit_cells[o->orbit_start[batch[x]]]] < 0) continue;
+                for (int i = o->orbit_start[batch[x]]; i < o->orbit_start[batch[x] + 1]; i++) {
+                    cells[n] = o->orbit_cells[i];
+                    symbols[n++] = b->solution[o->orbit_cells[i]];
+                }
+            }
+            b->checks++;
+            solved = sk_builder_result(b, sk_start_from(b->s, b->dom, n, cells, symbols), NULL);
+            if (solved < 0) return -1;
+            if (solved) {
+                sk_builder_set(b, givens, k, 0);
+                removed += size;
+            }
+        }
+    }
+    return removed;
+}
+
+int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, const sk_reduce_options *o,
+                    int samples, int target, sk_rng *rng, sk_poll_fn poll, void *poll_context, int *givens,
+                    int64_t *checks) {
+    const sk_layout *L = sk_search_layout(s);
+    int n = L->ncells, m = o->norbits > 0 ? o->norbits : 1;
+    sk_builder b = {0};
+    b.s = s;
+    b.L = L;
+    b.o = o;
+    b.solution = solution;
+    b.rng = rng;
+    b.samples = samples > 0 ? samples : 1;
+    b.poll = poll;
+    b.poll_context = poll_context;
+    b.next_poll = SK_POLL_SECONDS;
+    b.time_limit = o->time_limit;
+    clock_gettime(CLOCK_MONOTONIC, &b.started);
+    sk_mask *base = malloc((size_t)n * sizeof(sk_mask));
+    b.orbit_of = malloc((size_t)n * sizeof(int));
+    b.dom = malloc((size_t)n * sizeof(sk_mask));
+    b.best_dom = malloc((size_t)2 * n * sizeof(sk_mask));
+    b.open = malloc((size_t)m * sizeof(int));
+    b.order = malloc((size_t)m * sizeof(int));
+    b.added = malloc((size_t)m * sizeof(int));
+    b.trial = malloc((size_t)n * sizeof(int));
+    int status = SK_GEN_NO_MEMORY;
+    if (!base || !b.orbit_of || !b.dom || !b.best_dom || !b.open || !b.order || !b.added || !b.trial)
+        goto done;
+    b.base = base;
+    for (int c = 0; c < n; c++) {
+        base[c] = allowed ? allowed[c] & L->full : L->full;
+        b.orbit_of[c] = -1;
+        givens[c] = -1;
+    }
+    for (int k = 0; k < o->norbits; k++)
+        for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) b.orbit_of[o->orbit_cells[i]] = k;
+    for (int c = 0; c < n; c++)
+        if (b.orbit_of[c] < 0) { status = SK_GEN_NOT_UNIQUE; goto done; } /* groups must cover the grid */
+
+    /* 1. fill from empty, then take back what propagation does without, earliest first */
+    int have = sk_builder_fill(&b, givens);
+    if (have < 0) goto stopped;
+    memcpy(b.order, b.added, (size_t)b.nadded * sizeof(int));
+    int removed = sk_builder_clean(&b, givens, b.nadded, have);
+    if (removed < 0) goto stopped;
+    have -= removed;
+
+    /* 2. while above the target: take out a few groups at random, fill again, clean up; keep the
+     * result when it has no more givens (sideways moves let the search drift) */
+    int idle = 0;
+    while (have > target && idle < SK_BUILD_IDLE_ROUNDS) {
+        if (sk_builder_stop(&b)) break;
+        memcpy(b.trial, givens, (size_t)n * sizeof(int));
+        int ngiven = 0;
+        for (int k = 0; k < o->norbits; k++)
+            if (b.trial[o->orbit_cells[o->orbit_start[k]]] >= 0) b.open[ngiven++] = k;
+        int most = ngiven / 15 > 2 ? ngiven / 15 : 2; /* a random number of groups: small and large moves */
+        int take = 2 + (int)sk_rng_below(rng, (uint32_t)(most - 1));
+        if (take > ngiven) take = ngiven;
+        int now = have;
+        for (int t = 0; t < take; t++) {
+            int j = t + (int)sk_rng_below(rng, (uint32_t)(ngiven - t));
+            int k = b.open[j];
+            b.open[j] = b.open[t];
+            b.open[t] = k;
+            sk_builder_set(&b, b.trial, k, 0);
+            now -= o->orbit_start[k + 1] - o->orbit_start[k];
+        }
+        int more = sk_builder_fill(&b, b.trial);
+        if (more < 0) break;
+        now += more;
+        int count = 0;
+        for (int k = 0; k < o->norbits; k++)
+            if (b.trial[o->orbit_cells[o->orbit_start[k]]] >= 0) b.order[count++] = k;
+        /* the groups just added go last: they are what made the others redundant */
+        int kept = 0;
+        for (int t = 0; t < count; t++) {
+            int fresh = 0;
+            for (int a = 0; a < b.nadded && !fresh; a++) fresh = b.order[t] == b.added[a];
+            if (!fresh) b.order[kept++] = b.order[t];
+        }
+        sk_rng_shuffle(rng, b.order, kept);
+        memcpy(b.order + kept, b.added, (size_t)b.nadded * sizeof(int));
+        int gone = sk_builder_clean(&b, b.trial, kept + b.nadded, now);
+        if (gone < 0) break;
+        now -= gone;
+        idle = now < have ? 0 : idle + 1;
+        if (now <= have) {
+            memcpy(givens, b.trial, (size_t)n * sizeof(int));
+            have = now;
+        }
+    }
+    status = b.stopped == SK_GEN_INTERRUPTED ? SK_GEN_INTERRUPTED : SK_GEN_DONE;
+    goto done;
+stopped:
+    /* stopped before the first fill was complete: the whole solution is a valid (if dull) start */
+    if (b.stopped == SK_GEN_INTERRUPTED) status = SK_GEN_INTERRUPTED;
+    else if (b.stopped) status = SK_GEN_TIME_LIMIT;
+    for (int c = 0; c < n; c++) givens[c] = solution[c];
+done:
+    if (checks) *checks = b.checks;
+    free(base);
+    free(b.orbit_of);
+    free(b.dom);
+    free(b.best_dom);
+    free(b.open);
+    free(b.order);
+    free(b.added);
+    free(b.trial);
+    return status;
+}

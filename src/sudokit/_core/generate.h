@@ -83,6 +83,23 @@ void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk
                const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll, void *poll_context,
                sk_reduce_result *result);
 
+/* Givens built up from an empty grid rather than taken away from a full one (big grids, where the
+ * random removal stops near half empty: every check there is a hard search).  Groups are added one at
+ * a time, each the best of `samples` random groups with an open cell (the fewest candidates left after
+ * propagation), until propagation alone (singles, locked candidates, the layout's rules) fills the
+ * grid; then the groups propagation does without are taken back, earliest first.  While more than
+ * `target` givens are left, a local search takes out a few groups at random, fills again and cleans
+ * up, keeping results with no more givens, until o->time_limit, the poll, or SK_BUILD_IDLE_ROUNDS
+ * rounds without a gain.  The givens written to `givens` (which need not hold anything on entry)
+ * determine `solution` by propagation alone, so they are unique; never fewer than o->min_givens.
+ * The groups of `o` must cover every cell.  Returns SK_GEN_DONE, SK_GEN_TIME_LIMIT (the time ran out
+ * before the first fill ended: `givens` is the whole solution), SK_GEN_INTERRUPTED, SK_GEN_NOT_UNIQUE
+ * (a cell outside every group) or SK_GEN_NO_MEMORY; *checks receives the propagations run. */
+#define SK_BUILD_IDLE_ROUNDS 200
+#define SK_BUILD_BATCH 16 /* groups a clean-up checks from one shared propagation */
+int sk_build_givens(sk_search *search, const int *solution, const sk_mask *allowed, const sk_reduce_options *o,
+                    int samples, int target, sk_rng *rng, sk_poll_fn poll, void *poll_context, int *givens,
+                    int64_t *checks);
 /* The 9x9 fast path's versions: a random classic grid, and a reduction of classic givens. */
 void f9_random_solution(sk_rng *rng, int *solution);
 void f9_reduce(const int *solution, int *givens, const sk_reduce_options *o, sk_rng *rng, sk_poll_fn poll,
