@@ -3,7 +3,8 @@
 Usage: python benchmarks/big_generate.py [--sizes 25 36 49 64] [--seeds A B] [--seconds S]
 
 For each size and seed: one random filled grid (the generator's fill), then three ways to its givens,
-each followed by the generator's removal with its default bounded checks (512 guesses on big grids),
+each followed by the generator's removal with its default bounded checks (512 guesses per check on
+25x25, 64 beyond),
 stopped after ``--removal-seconds``:
 
 * ``removal``: the removal alone from the full grid, in random order (what the generator did before);
@@ -22,7 +23,7 @@ import time
 
 import sudokit
 from sudokit import _engine
-from sudokit.generator import BIG_GRID_CHECK_NODES, orbits
+from sudokit.generator import orbits, request
 from sudokit.model import Puzzle
 from sudokit.solver import _layout
 
@@ -40,7 +41,7 @@ def main() -> None:
         grid = sudokit.Grid.classic(n)
         layout = _layout(grid)
         for seed in range(*args.seeds):
-            generator = _engine.Generator(layout, n * n, orbits(grid), 0, BIG_GRID_CHECK_NODES)
+            generator = _engine.Generator(layout, n * n, orbits(grid), 0, request(n).check_nodes)
             _, solution, _ = generator.fill(seed, node_limit=20_000)
             assert solution is not None
             for way in ("removal", "built", "built+search"):

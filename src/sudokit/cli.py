@@ -1645,7 +1645,7 @@ def _one_line(text: str) -> str:
     type=click.IntRange(min=0),
     metavar="N",
     help="Guesses per uniqueness check before a given is kept unsettled (0: no limit; default: "
-    "none up to 20x20, 512 above, which may leave a puzzle not minimal).",
+    "none up to 20x20, 512 up to 25x25, 64 beyond, which may leave a puzzle not minimal).",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @parallel_options("processes")

@@ -64,6 +64,12 @@ BIG_GRID_CHECK_NODES = 512
 after BIG_GRID_CHECK_NODES guesses and keeps its given: a few checks there take minutes otherwise.
 The puzzle stays proved unique but may not be minimal (``Generated.minimal`` says which)."""
 
+HUGE_GRID_CELLS = 625
+HUGE_GRID_CHECK_NODES = 64
+"""Beyond 25x25 the checks stop after HUGE_GRID_CHECK_NODES guesses by default: after the givens are
+built up, 512 guesses per check cost 8 s on a 36x36 and 95 s on a 64x64 for 4 or 5 givens more
+(``benchmarks/big_generate.py``)."""
+
 KILLER_ROUNDS = 200
 """Cage splits a killer attempt may make on its way to a unique puzzle."""
 
@@ -402,7 +408,14 @@ def request(
     if attempts is None and time_limit is None:
         raise GridError("give a bound: attempts, time_limit or both")
     if check_nodes is None:
-        check_nodes = BIG_GRID_CHECK_NODES if len(grid.cells) > BIG_GRID_CELLS else 0
+        grid_cells = len(grid.cells)
+        check_nodes = (
+            0
+            if grid_cells <= BIG_GRID_CELLS
+            else BIG_GRID_CHECK_NODES
+            if grid_cells <= HUGE_GRID_CELLS
+            else HUGE_GRID_CHECK_NODES
+        )
     elif check_nodes < 0:
         raise GridError("check_nodes must be 0 (no limit) or more")
     return Request(
@@ -896,7 +909,7 @@ def generate(
       :data:`sudokit.logic.TECHNIQUES` the logical path must use); ``rate`` to rate anyway;
     * killer: ``cage_sizes`` (fewest, most cells) and ``cage_givens`` (keep givens too);
     * bounds: ``attempts`` and ``time_limit`` (seconds) for this puzzle; ``check_nodes`` caps each
-      uniqueness check (default: none up to 20x20, 512 guesses on bigger grids, which may leave a
+      uniqueness check (default: none up to 20x20, 512 guesses up to 25x25, 64 beyond, which may leave a
       given that could go: ``minimal`` says so).
 
     ``seed`` makes the puzzle reproducible (the result's ``seed`` says which was used).  Raises
