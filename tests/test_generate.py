@@ -128,6 +128,9 @@ def test_a_range_of_givens_on_a_big_grid_is_met_with_its_symmetry() -> None:
     made = sudokit.generate(25, seed=2, givens="226..236", time_limit=60)
     assert 226 <= made.givens <= 236 and made.solution.violations() == []
     assert sudokit.count_solutions(made.puzzle, 2).unique
+    # above what building up leaves: givens are added back at random up to the range
+    made = sudokit.generate(25, seed=2, givens="300..310", time_limit=60)
+    assert 300 <= made.givens <= 310 and sudokit.count_solutions(made.puzzle, 2).unique
     # symmetric pairs need more givens (as on 9x9, about 8 % more)
     made = sudokit.generate(25, seed=2, givens="246..256", symmetry="rot180", time_limit=60)
     assert 246 <= made.givens <= 256 and made.solution.violations() == []

@@ -588,6 +588,17 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
             have = now;
         }
     }
+    /* fewer givens than asked for (a fill can need fewer than the fewest allowed): add random ones back */
+    if (have < o->min_givens) {
+        int nempty = 0;
+        for (int k = 0; k < o->norbits; k++)
+            if (givens[o->orbit_cells[o->orbit_start[k]]] < 0) b.open[nempty++] = k;
+        sk_rng_shuffle(rng, b.open, nempty);
+        for (int t = 0; t < nempty && have < o->min_givens; t++) {
+            sk_builder_set(&b, givens, b.open[t], 1);
+            have += o->orbit_start[b.open[t] + 1] - o->orbit_start[b.open[t]];
+        }
+    }
     status = b.stopped == SK_GEN_INTERRUPTED ? SK_GEN_INTERRUPTED : SK_GEN_DONE;
     goto done;
 stopped:
