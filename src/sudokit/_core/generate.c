@@ -394,8 +394,9 @@ static void sk_builder_set(sk_builder *b, int *givens, int orbit, int given) {
     }
 }
 
-/* Add groups to `givens` until propagation alone fills the grid: each time, of `samples` random groups
- * with an open cell, the one after which the fewest candidates are left.  Returns the givens added (the
+/* Add groups to `givens` until propagation alone fills the grid: each time, of b->samples random groups
+ * with an open cell (all of them when there are fewer), the one after which the fewest candidates are
+ * left.  Returns the givens added (the
  * groups in b->added), or -1 (no memory; a bound stopped it, b->stopped). */
 static int sk_builder_fill(sk_builder *b, int *givens) {
     const sk_reduce_options *o = b->o;
@@ -564,6 +565,7 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
             sk_builder_set(&b, b.trial, k, 0);
             now -= o->orbit_start[k + 1] - o->orbit_start[k];
         }
+        b.samples = INT32_MAX; /* a refill weighs every open group: it is short, and its trials cheap */
         int more = sk_builder_fill(&b, b.trial);
         if (more < 0) break;
         now += more;

@@ -88,7 +88,8 @@ void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk
  * a time, each the best of `samples` random groups with an open cell (the fewest candidates left after
  * propagation), until propagation alone (singles, locked candidates, the layout's rules) fills the
  * grid; then the groups propagation does without are taken back, earliest first.  While more than
- * `target` givens are left, a local search takes out a few groups at random, fills again and cleans
+ * `target` givens are left, a local search takes out a few groups at random, fills again (weighing
+ * every open group: a refill is short, and each trial propagates from the last fixpoint) and cleans
  * up, keeping results with no more givens, until o->time_limit, the poll, or SK_BUILD_IDLE_ROUNDS
  * rounds without a gain.  The givens written to `givens` (which need not hold anything on entry)
  * determine `solution` by propagation alone, so they are unique; never fewer than o->min_givens (random
