@@ -25,6 +25,7 @@ from sudokit.sat import available, encodable
 from tests import reference
 from tests.conftest import data_lines
 from tests.reference import Problem
+from tests.test_differential import LONG
 
 pytestmark = pytest.mark.skipif(not available(), reason="python-sat is not installed")
 
@@ -113,7 +114,6 @@ def solve_and_check(line: str) -> tuple[float, str]:
     return seconds, result.first.to_string()
 
 
-LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 SLOWEST_GECODE_25 = {8, 9, 14, 15}
 """The four Gecode 25x25 instances that take 7-20 s each (about 50 s of the suite's time): run in the long
 profile and in ``benchmarks/portfolio_bench.py``, which times all 18 beside CaDiCaL and CP-SAT."""

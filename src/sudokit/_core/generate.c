@@ -323,7 +323,6 @@ typedef struct {
     const sk_reduce_options *o;
     const int *solution;
     const sk_mask *base;   /* allowed symbols per cell */
-    int *orbit_of;         /* each cell's group (-1: none) */
     sk_mask *dom;          /* candidates after the propagation of the current givens */
     sk_mask *best_dom;
     int *open;             /* scratch: groups with an open cell */
@@ -332,7 +331,6 @@ typedef struct {
     int *added;            /* groups added by the last fill */
     int nadded;
     sk_rng *rng;
-    int samples;
     int64_t checks;
     sk_poll_fn poll;
     void *poll_context;
@@ -387,6 +385,14 @@ static int sk_builder_extend(sk_builder *b, int k, sk_mask *out) {
     return sk_builder_result(b, sk_start_from(b->s, b->dom, n, cells, symbols), out);
 }
 
+/* Group k's number of cells; whether it is given (its cells are given or empty together). */
+static inline int sk_group_size(const sk_reduce_options *o, int k) {
+    return o->orbit_start[k + 1] - o->orbit_start[k];
+}
+static inline int sk_group_given(const sk_reduce_options *o, const int *givens, int k) {
+    return givens[o->orbit_cells[o->orbit_start[k]]] >= 0;
+}
+
 static void sk_builder_set(sk_builder *b, int *givens, int orbit, int given) {
     for (int i = b->o->orbit_start[orbit]; i < b->o->orbit_start[orbit + 1]; i++) {
         int c = b->o->orbit_cells[i];
@@ -394,11 +400,11 @@ static void sk_builder_set(sk_builder *b, int *givens, int orbit, int given) {
     }
 }
 
-/* Add groups to `givens` until propagation alone fills the grid: each time, of b->samples random groups
+/* Add groups to `givens` until propagation alone fills the grid: each time, of `samples` random groups
  * with an open cell (all of them when there are fewer), the one after which the fewest candidates are
- * left.  Returns the givens added (the
- * groups in b->added), or -1 (no memory; a bound stopped it, b->stopped). */
-static int sk_builder_fill(sk_builder *b, int *givens) {
+ * left.  Returns the givens added (the groups in b->added), or -1 (no memory; a bound stopped it,
+ * b->stopped). */
+static int sk_builder_fill(sk_builder *b, int *givens, int samples) {
     const sk_reduce_options *o = b->o;
     int n = b->L->ncells, added = 0;
     b->nadded = 0;
@@ -416,7 +422,7 @@ static int sk_builder_fill(sk_builder *b, int *givens) {
             }
         }
         if (nopen == 0) return -1; /* an open cell outside every group: the caller's groups cover the grid */
-        int tries = nopen < b->samples ? nopen : b->samples;
+        int tries = nopen < samples ? nopen : samples;
         int best = -1, best_solved = 0;
         int64_t best_left = INT64_MAX;
         for (int t = 0; t < tries; t++) {
@@ -436,7 +442,7 @@ static int sk_builder_fill(sk_builder *b, int *givens) {
             }
         }
         sk_builder_set(b, givens, best, 1);
-        for (int i = o->orbit_start[best]; i < o->orbit_start[best + 1]; i++) added++;
+        added += sk_group_size(o, best);
         b->added[b->nadded++] = best;
         memcpy(b->dom, b->best_dom, (size_t)n * sizeof(sk_mask));
         solved = best_solved;
@@ -459,11 +465,9 @@ static int sk_builder_clean(sk_builder *b, int *givens, int count, int have) {
         int nb = 0, cells_out = 0;
         for (int t = first; t < count && t < first + SK_BUILD_BATCH; t++) {
             int k = b->order[t];
-            int given = 1;
-            for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) given &= givens[o->orbit_cells[i]] >= 0;
-            if (!given) continue;
+            if (!sk_group_given(o, givens, k)) continue;
             batch[nb++] = k;
-            cells_out += o->orbit_start[k + 1] - o->orbit_start[k];
+            cells_out += sk_group_size(o, k);
         }
         if (nb == 0) continue;
         for (int a = 0; a < nb; a++) sk_builder_set(b, givens, batch[a], 0);
@@ -475,11 +479,11 @@ static int sk_builder_clean(sk_builder *b, int *givens, int count, int have) {
         }
         for (int a = 0; a < nb; a++) sk_builder_set(b, givens, batch[a], 1);
         for (int a = 0; a < nb; a++) {
-            int k = batch[a], size = o->orbit_start[k + 1] - o->orbit_start[k];
+            int k = batch[a], size = sk_group_size(o, k);
             if (have - removed - size < o->min_givens) continue;
             int n = 0;
             for (int x = 0; x < nb; x++) {
-                if (x == a || givens[o->orbit_cells[o->orbit_start[batch[x]]]] < 0) continue;
+                if (x == a || !sk_group_given(o, givens, batch[x])) continue;
                 for (int i = o->orbit_start[batch[x]]; i < o->orbit_start[batch[x] + 1]; i++) {
                     cells[n] = o->orbit_cells[i];
                     symbols[n++] = b->solution[o->orbit_cells[i]];
@@ -508,14 +512,12 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
     b.o = o;
     b.solution = solution;
     b.rng = rng;
-    b.samples = samples > 0 ? samples : 1;
     b.poll = poll;
     b.poll_context = poll_context;
     b.next_poll = SK_POLL_SECONDS;
     b.time_limit = o->time_limit;
     clock_gettime(CLOCK_MONOTONIC, &b.started);
     sk_mask *base = malloc((size_t)n * sizeof(sk_mask));
-    b.orbit_of = malloc((size_t)n * sizeof(int));
     b.dom = malloc((size_t)n * sizeof(sk_mask));
     b.best_dom = malloc((size_t)2 * n * sizeof(sk_mask));
     b.open = malloc((size_t)m * sizeof(int));
@@ -523,21 +525,20 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
     b.added = malloc((size_t)m * sizeof(int));
     b.trial = malloc((size_t)n * sizeof(int));
     int status = SK_GEN_NO_MEMORY;
-    if (!base || !b.orbit_of || !b.dom || !b.best_dom || !b.open || !b.order || !b.added || !b.trial)
+    if (!base || !b.dom || !b.best_dom || !b.open || !b.order || !b.added || !b.trial)
         goto done;
     b.base = base;
     for (int c = 0; c < n; c++) {
         base[c] = allowed ? allowed[c] & L->full : L->full;
-        b.orbit_of[c] = -1;
         givens[c] = -1;
     }
-    for (int k = 0; k < o->norbits; k++)
-        for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) b.orbit_of[o->orbit_cells[i]] = k;
+    for (int k = 0; k < o->norbits; k++) sk_builder_set(&b, givens, k, 1);
     for (int c = 0; c < n; c++)
-        if (b.orbit_of[c] < 0) { status = SK_GEN_NOT_UNIQUE; goto done; } /* groups must cover the grid */
+        if (givens[c] < 0) { status = SK_GEN_NOT_UNIQUE; goto done; } /* groups must cover the grid */
+    for (int c = 0; c < n; c++) givens[c] = -1;
 
     /* 1. fill from empty, then take back what propagation does without, earliest first */
-    int have = sk_builder_fill(&b, givens);
+    int have = sk_builder_fill(&b, givens, samples > 0 ? samples : 1);
     if (have < 0) goto stopped;
     memcpy(b.order, b.added, (size_t)b.nadded * sizeof(int));
     int removed = sk_builder_clean(&b, givens, b.nadded, have);
@@ -552,7 +553,7 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
         memcpy(b.trial, givens, (size_t)n * sizeof(int));
         int ngiven = 0;
         for (int k = 0; k < o->norbits; k++)
-            if (b.trial[o->orbit_cells[o->orbit_start[k]]] >= 0) b.open[ngiven++] = k;
+            if (sk_group_given(o, b.trial, k)) b.open[ngiven++] = k;
         int most = ngiven / 15 > 2 ? ngiven / 15 : 2; /* a random number of groups: small and large moves */
         int take = 2 + (int)sk_rng_below(rng, (uint32_t)(most - 1));
         if (take > ngiven) take = ngiven;
@@ -563,15 +564,15 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
             b.open[j] = b.open[t];
             b.open[t] = k;
             sk_builder_set(&b, b.trial, k, 0);
-            now -= o->orbit_start[k + 1] - o->orbit_start[k];
+            now -= sk_group_size(o, k);
         }
-        b.samples = INT32_MAX; /* a refill weighs every open group: it is short, and its trials cheap */
-        int more = sk_builder_fill(&b, b.trial);
+        /* a refill weighs every open group: it is short, and its trials cheap */
+        int more = sk_builder_fill(&b, b.trial, INT32_MAX);
         if (more < 0) break;
         now += more;
         int count = 0;
         for (int k = 0; k < o->norbits; k++)
-            if (b.trial[o->orbit_cells[o->orbit_start[k]]] >= 0) b.order[count++] = k;
+            if (sk_group_given(o, b.trial, k)) b.order[count++] = k;
         /* the groups just added go last: they are what made the others redundant */
         int kept = 0;
         for (int t = 0; t < count; t++) {
@@ -594,11 +595,11 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
     if (have < o->min_givens) {
         int nempty = 0;
         for (int k = 0; k < o->norbits; k++)
-            if (givens[o->orbit_cells[o->orbit_start[k]]] < 0) b.open[nempty++] = k;
+            if (!sk_group_given(o, givens, k)) b.open[nempty++] = k;
         sk_rng_shuffle(rng, b.open, nempty);
         for (int t = 0; t < nempty && have < o->min_givens; t++) {
             sk_builder_set(&b, givens, b.open[t], 1);
-            have += o->orbit_start[b.open[t] + 1] - o->orbit_start[b.open[t]];
+            have += sk_group_size(o, b.open[t]);
         }
     }
     status = b.stopped == SK_GEN_INTERRUPTED ? SK_GEN_INTERRUPTED : SK_GEN_DONE;
@@ -611,7 +612,6 @@ stopped:
 done:
     if (checks) *checks = b.checks;
     free(base);
-    free(b.orbit_of);
     free(b.dom);
     free(b.best_dom);
     free(b.open);
