@@ -451,7 +451,8 @@ static int sk_builder_fill(sk_builder *b, int *givens, int samples) {
 }
 
 /* Remove the groups of b->order (count of them) that propagation can do without, in that order, never
- * below o->min_givens.  Returns the givens removed, or -1 (no memory; a bound, b->stopped).
+ * below o->min_givens.  Returns the givens removed (fewer groups tried when a bound stopped it,
+ * b->stopped: what is left still determines the solution), or -1 when out of memory.
  *
  * Groups go in batches: one full propagation without the whole batch, then each group's check adds the
  * batch's other givens to that fixpoint (sk_start_from), which reaches the fixpoint of the givens
@@ -461,7 +462,7 @@ static int sk_builder_clean(sk_builder *b, int *givens, int count, int have) {
     int removed = 0;
     int batch[SK_BUILD_BATCH], cells[SK_BUILD_BATCH * SK_MAX_ORBIT], symbols[SK_BUILD_BATCH * SK_MAX_ORBIT];
     for (int first = 0; first < count; first += SK_BUILD_BATCH) {
-        if (sk_builder_stop(b)) return -1;
+        if (sk_builder_stop(b)) break;
         int nb = 0, cells_out = 0;
         for (int t = first; t < count && t < first + SK_BUILD_BATCH; t++) {
             int k = b->order[t];
@@ -472,12 +473,12 @@ static int sk_builder_clean(sk_builder *b, int *givens, int count, int have) {
         if (nb == 0) continue;
         for (int a = 0; a < nb; a++) sk_builder_set(b, givens, batch[a], 0);
         int solved = sk_builder_propagate(b, givens, b->base, b->dom);
-        if (solved < 0) return -1;
-        if (solved && have - removed - cells_out >= o->min_givens) {
+        if (solved > 0 && have - removed - cells_out >= o->min_givens) {
             removed += cells_out; /* the whole batch can go, so each in turn can */
             continue;
         }
         for (int a = 0; a < nb; a++) sk_builder_set(b, givens, batch[a], 1);
+        if (solved < 0) return -1;
         for (int a = 0; a < nb; a++) {
             int k = batch[a], size = sk_group_size(o, k);
             if (have - removed - size < o->min_givens) continue;
@@ -542,8 +543,8 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
     if (have < 0) goto stopped;
     memcpy(b.order, b.added, (size_t)b.nadded * sizeof(int));
     int removed = sk_builder_clean(&b, givens, b.nadded, have);
-    if (removed < 0) goto stopped;
-    have -= removed;
+    if (removed < 0) goto stopped; /* out of memory */
+    have -= removed; /* a bound may have cut the clean-up short: the givens are still a valid start */
 
     /* 2. while above the target: take out a few groups at random, fill again, clean up; keep the
      * result when it has no more givens (sideways moves let the search drift) */
@@ -605,7 +606,8 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
     status = b.stopped == SK_GEN_INTERRUPTED ? SK_GEN_INTERRUPTED : SK_GEN_DONE;
     goto done;
 stopped:
-    /* stopped before the first fill was complete: the whole solution is a valid (if dull) start */
+    /* stopped before the first fill was complete (or out of memory): the whole solution is a valid (if
+     * dull) start */
     if (b.stopped == SK_GEN_INTERRUPTED) status = SK_GEN_INTERRUPTED;
     else if (b.stopped) status = SK_GEN_TIME_LIMIT;
     for (int c = 0; c < n; c++) givens[c] = solution[c];
