@@ -168,7 +168,7 @@ class Generator:
         solution: Sequence[int],
         allowed: Sequence[int] | None = None,
         target: int = 0,
-        samples: int = 8,
+        samples: int = 0,
         time_limit: float = 0.0,
     ) -> tuple[int, tuple[int, ...], int]: ...
     def reduce(

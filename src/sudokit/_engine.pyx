@@ -1085,10 +1085,11 @@ cdef class Generator:
                                 self.shuffle_relabel, self.shuffle_permute, &rng)
         return status, tuple([self.solution[c] for c in range(self.ncells)]), nodes
 
-    def build(self, unsigned long long seed, solution, allowed=None, int target=0, int samples=8,
+    def build(self, unsigned long long seed, solution, allowed=None, int target=0, int samples=0,
               double time_limit=0.0):
         """Givens built up from an empty grid until propagation alone fills it (see ``sk_build_givens``);
-        a local search then works them down towards ``target`` within ``time_limit`` seconds.
+        a local search then works them down towards ``target`` within ``time_limit`` seconds.  Each step
+        of the first fill weighs ``samples`` random groups (0: every open group, lazily).
 
         Returns (status, givens, checks).  The givens determine ``solution`` whatever the status (the
         whole solution when the time ran out before the first fill ended).

@@ -89,7 +89,8 @@ static int sk_build_locks(sk_layout *L, int *stamp) {
             L->lock_seg = malloc((size_t)(4 * count + 1) * sizeof(int));
             L->lock_cells = malloc((size_t)(cells > 0 ? cells : 1) * sizeof(int));
             L->unit_lock_start = calloc((size_t)(2 * L->nunits + 1), sizeof(int));
-            if (!L->lock_seg || !L->lock_cells || !L->unit_lock_start) return 0;
+            L->lock_run = malloc((size_t)(count + 1) * sizeof(int));
+            if (!L->lock_seg || !L->lock_cells || !L->unit_lock_start || !L->lock_run) return 0;
             L->nlocks = count;
             count = cells = 0;
         }
@@ -129,6 +130,32 @@ static int sk_build_locks(sk_layout *L, int *stamp) {
                 cells += inter + (size_u - inter) + outside;
             }
             if (pass == 1) L->unit_lock_start[2 * u + 1] = count;
+        }
+    }
+    /* runs of consecutive pairs whose U∩V parts partition U (a row's boxes, a box's rows, its columns) */
+    int tag = -2;
+    for (int k = 0; k < L->ncomplete; k++) {
+        int u = L->complete_units[k], size_u = L->unit_start[u + 1] - L->unit_start[u];
+        int p = L->unit_lock_start[2 * u], e = L->unit_lock_start[2 * u + 1];
+        while (p < e) {
+            int q = p, covered = 0, disjoint = 1;
+            tag--;
+            while (q < e && covered < size_u && disjoint) {
+                const int *seg = L->lock_seg + 4 * q;
+                for (int i = seg[0]; i < seg[1]; i++) {
+                    if (stamp[L->lock_cells[i]] == tag) disjoint = 0;
+                    stamp[L->lock_cells[i]] = tag;
+                }
+                if (disjoint) covered += seg[1] - seg[0];
+                q++;
+            }
+            if (disjoint && covered == size_u && q - p >= 2 && q - p <= SK_MAX_SYMBOLS) {
+                L->lock_run[p] = q;
+                for (int r = p + 1; r < q; r++) L->lock_run[r] = -1;
+                p = q;
+            } else {
+                L->lock_run[p++] = -1;
+            }
         }
     }
     return 1;
@@ -265,6 +292,7 @@ void sk_layout_free(sk_layout *L) {
     free(L->lock_seg);
     free(L->lock_cells);
     free(L->unit_lock_start);
+    free(L->lock_run);
     free(L->cell_unit_start);
     free(L->cell_units);
     free(L->rel_start);
@@ -348,9 +376,11 @@ int sk_layout_set_required(sk_layout *L, const sk_mask *required, const char **e
     free(L->lock_seg);
     free(L->lock_cells);
     free(L->unit_lock_start);
+    free(L->lock_run);
     L->lock_seg = NULL;
     L->lock_cells = NULL;
     L->unit_lock_start = NULL;
+    L->lock_run = NULL;
     int *stamp = malloc((size_t)(L->ncells + 1) * sizeof(int));
     if (!stamp || !sk_build_locks(L, stamp)) { free(stamp); *error = "out of memory"; return 0; }
     free(stamp);
@@ -1308,36 +1338,48 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
                 int u = L->complete_units[k];
                 if (!sk_stale(s, u, s->locks_at)) continue;
                 s->locks_at[u] = s->tick;
-                for (int p = L->unit_lock_start[2 * u]; p < L->unit_lock_start[2 * u + 1]; p++) {
-                    const int *seg = L->lock_seg + 4 * p;
-                    sk_mask inside = 0, placed = 0, u_only = 0;
-                    for (int i = seg[0]; i < seg[1]; i++) {
-                        sk_mask m = cand[cells[i]];
-                        inside |= m;
-                        if (SK_SINGLE(m)) placed |= m;
-                    }
-                    /* a symbol placed in U∩V has left V's other cells already (naked singles run first):
-                     * without this, nearly every pair of a filling grid would scan V for nothing */
-                    if (!(inside & ~placed)) continue;
-                    for (int i = seg[1]; i < seg[2]; i++) u_only |= cand[cells[i]];
-                    sk_mask locked = inside & ~placed & ~u_only & L->unit_required[u];
-                    if (!locked) continue;
-                    for (int i = seg[2]; i < seg[3]; i++) {
-                        int c = cells[i];
-                        sk_mask m = cand[c];
-                        if (!(m & locked)) continue;
-                        m &= ~locked;
-                        cand[c] = m;
-                        sk_touch(s, c);
-                        found = 1;
-                        if (SK_UNLIKELY(m == 0)) {
-                            s->fail.kind = SK_CONFLICT_EMPTY_CELL;
-                            s->fail.cell = c;
-                            *nsolved = solved;
-                            return 0;
+                sk_mask inside[SK_MAX_SYMBOLS], placed[SK_MAX_SYMBOLS], only[SK_MAX_SYMBOLS];
+                for (int p = L->unit_lock_start[2 * u], e = L->unit_lock_start[2 * u + 1]; p < e; p++) {
+                    int end = L->lock_run[p];
+                    if (end >= 0) {
+                        sk_lock_run_masks(L, cand, p, end, inside, placed, only);
+                    } else {
+                        end = p + 1;
+                        const int *seg = L->lock_seg + 4 * p;
+                        inside[0] = placed[0] = 0;
+                        for (int i = seg[0]; i < seg[1]; i++) {
+                            sk_mask m = cand[cells[i]];
+                            inside[0] |= m;
+                            if (SK_SINGLE(m)) placed[0] |= m;
                         }
-                        if (SK_SINGLE(m)) { queue[qlen++] = c; solved++; }
+                        /* a symbol placed in U∩V has left V's other cells already (naked singles ran
+                         * first): without this, nearly every pair of a filling grid would scan U again */
+                        if (!(inside[0] & ~placed[0])) continue;
+                        only[0] = 0;
+                        for (int i = seg[1]; i < seg[2]; i++) only[0] |= cand[cells[i]];
                     }
+                    for (int q = p; q < end; q++) {
+                        const int *seg = L->lock_seg + 4 * q;
+                        sk_mask locked = inside[q - p] & ~placed[q - p] & ~only[q - p] & L->unit_required[u];
+                        if (!locked) continue;
+                        for (int i = seg[2]; i < seg[3]; i++) {
+                            int c = cells[i];
+                            sk_mask m = cand[c];
+                            if (!(m & locked)) continue;
+                            m &= ~locked;
+                            cand[c] = m;
+                            sk_touch(s, c);
+                            found = 1;
+                            if (SK_UNLIKELY(m == 0)) {
+                                s->fail.kind = SK_CONFLICT_EMPTY_CELL;
+                                s->fail.cell = c;
+                                *nsolved = solved;
+                                return 0;
+                            }
+                            if (SK_SINGLE(m)) { queue[qlen++] = c; solved++; }
+                        }
+                    }
+                    p = end - 1;
                 }
             }
             if (found) continue;

@@ -81,6 +81,8 @@ typedef struct {
     int *lock_seg;             /* 4 offsets per pair into lock_cells: U∩V, U only, V only, end */
     int *lock_cells;
     int *unit_lock_start;      /* per unit u: pairs [2u], [2u+1) have u as their complete unit U */
+    int *lock_run;             /* per pair: where the run of pairs it starts ends (their U∩V parts
+                                * partition U, as a box's rows do: see sk_lock_run_masks), or -1 */
     int use_locks;             /* propagate locked candidates (pointing and claiming) */
     int use_hall;              /* propagate Hall sets in complete units (naked and hidden subsets) ... */
     int hall_after;            /* ... once a search has had this many failed branches (0: from the start) */
@@ -143,6 +145,36 @@ typedef struct {
      * applied to every search's allowed symbols (NULL: no limit). */
     sk_mask *cell_mask;
 } sk_layout;
+
+/* For the run of lock pairs [p, end) of one unit U (L->lock_run[p] == end): each pair's U∩V candidates to
+ * inside[], their placed symbols to placed[] (NULL: not wanted), and the candidates of U outside V to
+ * only[].  The parts partition U, so one pass over U and prefix and suffix ORs give every pair's "U
+ * only" mask, where a scan per pair reads U again for each (a 64x64 box: 16 times). */
+static inline void sk_lock_run_masks(const sk_layout *L, const sk_mask *cand, int p, int end, sk_mask *inside,
+                                     sk_mask *placed, sk_mask *only) {
+    int n = end - p;
+    for (int q = 0; q < n; q++) {
+        const int *seg = L->lock_seg + 4 * (p + q);
+        sk_mask in = 0, fixed = 0;
+        for (int i = seg[0]; i < seg[1]; i++) {
+            sk_mask m = cand[L->lock_cells[i]];
+            in |= m;
+            fixed |= (m & (m - 1)) ? 0 : m;
+        }
+        inside[q] = in;
+        if (placed) placed[q] = fixed;
+    }
+    sk_mask before = 0;
+    for (int q = 0; q < n; q++) {
+        only[q] = before;
+        before |= inside[q];
+    }
+    sk_mask after = 0;
+    for (int q = n - 1; q >= 0; q--) {
+        only[q] |= after;
+        after |= inside[q];
+    }
+}
 
 /* Build a layout.  unit_sizes[u] cells of unit u follow each other in unit_cells.  Returns NULL on a
  * bad argument (cell index out of range, a cell twice in a unit, a unit larger than nsymbols, more

@@ -582,11 +582,23 @@ static int propagate_clauses(sk_lcg *g, int p) {
  * v can take leaves v's other cells.  Explained by the symbol's absence from u's cells outside v. */
 static int propagate_locks(sk_lcg *g, int u, int *changed) {
     const sk_layout *L = g->L;
-    for (int k = L->unit_lock_start[2 * u], e = L->unit_lock_start[2 * u + 1]; k < e; k++) {
+    sk_mask inside[SK_MAX_SYMBOLS], only[SK_MAX_SYMBOLS];
+    for (int k = L->unit_lock_start[2 * u], e = L->unit_lock_start[2 * u + 1], run = 0, end = 0; k < e; k++) {
         const int *seg = L->lock_seg + 4 * k;
-        sk_mask only = 0, outside = 0;
-        for (int i = seg[1]; i < seg[2]; i++) only |= g->cand[L->lock_cells[i]];
-        sk_mask lock = g->required[u] & ~only;
+        if (k >= end) { /* the next pair, or the next run of pairs (one pass over u for all of them) */
+            end = L->lock_run[k];
+            run = end >= 0;
+            if (run) sk_lock_run_masks(L, g->cand, k, end, inside, NULL, only);
+            else end = k + 1;
+            run = run ? k : -1;
+        }
+        sk_mask u_only = 0, outside = 0;
+        if (run >= 0) {
+            u_only = only[k - run];
+        } else {
+            for (int i = seg[1]; i < seg[2]; i++) u_only |= g->cand[L->lock_cells[i]];
+        }
+        sk_mask lock = g->required[u] & ~u_only;
         if (!lock) continue;
         for (int i = seg[2]; i < seg[3]; i++) outside |= g->cand[L->lock_cells[i]];
         lock &= outside;
