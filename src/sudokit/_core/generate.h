@@ -89,9 +89,9 @@ void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk
  * open cell; samples <= 0: of every such group, weighed lazily), until propagation alone (singles,
  * locked candidates, the layout's rules) fills the grid; then the groups propagation does without are
  * taken back, earliest first.  While more than `target` givens are left, a local search takes out a few
- * groups at random (at most SK_BUILD_MOST_TAKEN), fills again (weighing every open group lazily) and
- * cleans up the groups sharing a unit with those added, keeping results with no more givens, until
- * o->time_limit, the poll, or SK_BUILD_IDLE_ROUNDS rounds without a gain.  The givens written to
+ * groups at random (at most SK_BUILD_MOST_TAKEN), fills again (weighing every open group: lazily beyond
+ * SK_BUILD_EXACT_CELLS cells) and cleans up the groups sharing a unit with those added, keeping results
+ * with no more givens, until o->time_limit, the poll, or SK_BUILD_IDLE_ROUNDS rounds without a gain.  The givens written to
  * `givens` (which need not hold anything on entry) determine `solution` by propagation alone, so they
  * are unique; never fewer than o->min_givens (random groups are added back when the fill needed fewer).
  * The groups of `o` must cover every cell.  Returns SK_GEN_DONE, SK_GEN_TIME_LIMIT (the time ran out
@@ -99,6 +99,7 @@ void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk
  * (a cell outside every group) or SK_GEN_NO_MEMORY; *checks receives the propagations run. */
 #define SK_BUILD_IDLE_ROUNDS 200
 #define SK_BUILD_MOST_TAKEN 20 /* groups a local search's move takes out at most */
+#define SK_BUILD_EXACT_CELLS 625 /* up to this size a refill weighs every group each step, beyond lazily */
 int sk_build_givens(sk_search *search, const int *solution, const sk_mask *allowed, const sk_reduce_options *o,
                     int samples, int target, sk_rng *rng, sk_poll_fn poll, void *poll_context, int *givens,
                     int64_t *checks);
