@@ -121,6 +121,11 @@ def test_big_grid_givens_are_built_up_until_singles_and_locked_candidates_alone_
     status, fewer_givens, _ = generator.build(3, solution, target=240, time_limit=30.0)
     assert status == _engine.GEN_DONE and sum(g != EMPTY for g in fewer_givens) <= 240
     assert solve_by_singles_and_locks(list(fewer_givens), 25, 5, 5) == list(solution)
+    # the local search's clean-ups look near each move only; the last one makes every given needed
+    for cell in rng.sample([c for c in range(625) if fewer_givens[c] != EMPTY], 6):
+        fewer = list(fewer_givens)
+        fewer[cell] = EMPTY
+        assert solve_by_singles_and_locks(fewer, 25, 5, 5) is None, cell
 
 
 def test_a_range_of_givens_on_a_big_grid_is_met_with_its_symmetry() -> None:

@@ -660,9 +660,10 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
 
     /* 2. while above the target: take out a few groups at random, fill again, clean up; keep the
      * result when it has no more givens (sideways moves let the search drift) */
-    int idle = 0;
+    int idle = 0, rounds = 0;
     while (have > target && idle < SK_BUILD_IDLE_ROUNDS) {
         if (sk_builder_stop(&b)) break;
+        rounds++;
         memcpy(b.trial, givens, (size_t)n * sizeof(int));
         int ngiven = 0;
         for (int k = 0; k < o->norbits; k++)
@@ -721,6 +722,22 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
             memcpy(givens, b.trial, (size_t)n * sizeof(int));
             have = now;
         }
+    }
+    /* 3. the local search cleaned up near each move only: a last clean-up of every group makes each given
+     * needed.  Only an interrupt stops it (on 64x64 it takes about a second, whatever time was left) */
+    if (rounds > 0 && b.stopped != SK_GEN_INTERRUPTED) {
+        int stopped = b.stopped;
+        double limit = b.time_limit;
+        b.stopped = 0;
+        b.time_limit = 0;
+        int count = 0;
+        for (int k = 0; k < o->norbits; k++)
+            if (sk_group_given(o, givens, k)) b.order[count++] = k;
+        sk_rng_shuffle(rng, b.order, count);
+        int gone = sk_builder_clean(&b, givens, count, have);
+        if (gone > 0) have -= gone;
+        if (!b.stopped) b.stopped = stopped;
+        b.time_limit = limit;
     }
     /* fewer givens than asked for (a fill can need fewer than the fewest allowed): add random ones back */
     if (have < o->min_givens) {
