@@ -734,8 +734,9 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
         for (int k = 0; k < o->norbits; k++)
             if (sk_group_given(o, givens, k)) b.order[count++] = k;
         sk_rng_shuffle(rng, b.order, count);
-        int gone = sk_builder_clean(&b, givens, count, have);
-        if (gone > 0) have -= gone;
+        sk_builder_clean(&b, givens, count, have);
+        have = 0; /* counted again: out of memory, the clean-up may have stopped part way */
+        for (int c = 0; c < n; c++) have += givens[c] >= 0;
         if (!b.stopped) b.stopped = stopped;
         b.time_limit = limit;
     }

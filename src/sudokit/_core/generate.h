@@ -94,8 +94,9 @@ void sk_reduce(sk_search *search, sk_lcg *learner, const int *solution, const sk
  * with no more givens, until o->time_limit, the poll, or SK_BUILD_IDLE_ROUNDS rounds without a gain;
  * then a last clean-up of every group (past the time limit: about a second on 64x64).  The givens
  * written to `givens` (which need not hold anything on entry) determine `solution` by propagation
- * alone, so they are unique, and propagation needs each of them unless o->min_givens kept it; never
- * fewer than o->min_givens (random groups are added back when the fill needed fewer).
+ * alone, so they are unique, and propagation needs each of them (unless o->min_givens kept it, or a
+ * bound cut the first clean-up short); never fewer than o->min_givens (random groups are added back
+ * when the fill needed fewer).
  * The groups of `o` must cover every cell.  Returns SK_GEN_DONE, SK_GEN_TIME_LIMIT (the time ran out
  * before the first fill ended: `givens` is the whole solution), SK_GEN_INTERRUPTED, SK_GEN_NOT_UNIQUE
  * (a cell outside every group) or SK_GEN_NO_MEMORY; *checks receives the propagations run. */
