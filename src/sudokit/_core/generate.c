@@ -1,6 +1,8 @@
 /* sudokit's puzzle generator core; see generate.h for the contract. */
 #include "generate.h"
 
+#include "bits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -368,7 +370,7 @@ static int sk_builder_result(sk_builder *b, int status, sk_mask *out) {
     for (int c = 0; c < n; c++) {
         sk_mask m = cand[c];
         if (out) out[c] = m;
-        if (m & (m - 1)) solved = 0;
+        if (!SK_SINGLE(m)) solved = 0;
     }
     return solved;
 }
@@ -379,24 +381,30 @@ static int sk_builder_propagate(sk_builder *b, const int *givens, const sk_mask 
     return sk_builder_result(b, sk_start(b->s, givens, allowed, NULL), out);
 }
 
-/* Propagate b->dom (a fixpoint) with group k's cells set to their solution's symbols. */
-static int sk_builder_extend(sk_builder *b, int k, sk_mask *out) {
-    int cells[SK_MAX_ORBIT], symbols[SK_MAX_ORBIT], n = 0;
-    for (int i = b->o->orbit_start[k]; i < b->o->orbit_start[k + 1] && n < SK_MAX_ORBIT; i++) {
-        cells[n] = b->o->orbit_cells[i];
-        symbols[n] = b->solution[cells[n]];
-        n++;
-    }
-    b->checks++;
-    return sk_builder_result(b, sk_start_from(b->s, b->dom, n, cells, symbols), out);
-}
-
 /* Group k's number of cells; whether it is given (its cells are given or empty together). */
 static inline int sk_group_size(const sk_reduce_options *o, int k) {
     return o->orbit_start[k + 1] - o->orbit_start[k];
 }
 static inline int sk_group_given(const sk_reduce_options *o, const int *givens, int k) {
     return givens[o->orbit_cells[o->orbit_start[k]]] >= 0;
+}
+
+/* Propagate `fixpoint` with the cells of groups[0..count) set to their solution's symbols, skipping the
+ * groups not given in `givens` (NULL: none skipped); to out, see sk_builder_result. */
+static int sk_builder_add(sk_builder *b, const sk_mask *fixpoint, const int *groups, int count, const int *givens,
+                          sk_mask *out) {
+    const sk_reduce_options *o = b->o;
+    int n = 0;
+    for (int t = 0; t < count; t++) {
+        int k = groups[t];
+        if (givens && !sk_group_given(o, givens, k)) continue;
+        for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) {
+            b->cells[n] = o->orbit_cells[i];
+            b->symbols[n++] = b->solution[o->orbit_cells[i]];
+        }
+    }
+    b->checks++;
+    return sk_builder_result(b, sk_start_from(b->s, fixpoint, n, b->cells, b->symbols), out);
 }
 
 static void sk_builder_set(sk_builder *b, int *givens, int orbit, int given) {
@@ -406,23 +414,25 @@ static void sk_builder_set(sk_builder *b, int *givens, int orbit, int given) {
     }
 }
 
+/* The candidates left in a grid's masks. */
+static int64_t sk_candidates(const sk_mask *cand, int n) {
+    int64_t sum = 0;
+    for (int c = 0; c < n; c++) sum += SK_POPCOUNT(cand[c]);
+    return sum;
+}
+
 /* Propagate b->dom (a fixpoint) with group k given; *left receives the candidates left.  The result stays
  * in the search's root candidates until the next propagation.  1: solved, 0: open, -1: no memory. */
 static int sk_builder_try(sk_builder *b, int k, int64_t *left) {
-    int solved = sk_builder_extend(b, k, NULL);
-    if (solved < 0) return -1;
-    const sk_mask *cand = sk_root_candidates(b->s);
-    int64_t sum = 0;
-    for (int c = 0, n = b->L->ncells; c < n; c++) sum += __builtin_popcountll(cand[c]);
-    *left = sum;
+    int solved = sk_builder_add(b, b->dom, &k, 1, NULL, NULL);
+    if (solved >= 0) *left = sk_candidates(sk_root_candidates(b->s), b->L->ncells);
     return solved;
 }
 
 /* Whether one of group k's cells has more than one candidate in b->dom. */
 static int sk_builder_open(const sk_builder *b, int k) {
     for (int i = b->o->orbit_start[k]; i < b->o->orbit_start[k + 1]; i++) {
-        sk_mask m = b->dom[b->o->orbit_cells[i]];
-        if (m & (m - 1)) return 1;
+        if (!SK_SINGLE(b->dom[b->o->orbit_cells[i]])) return 1;
     }
     return 0;
 }
@@ -461,8 +471,7 @@ static int sk_builder_fill(sk_builder *b, int *givens, int samples) {
     int n = b->L->ncells, added = 0;
     b->nadded = 0;
     int solved = sk_builder_propagate(b, givens, b->base, b->dom);
-    int64_t total = 0;
-    for (int c = 0; c < n; c++) total += __builtin_popcountll(b->dom[c]);
+    int64_t total = sk_candidates(b->dom, n);
     b->nheap = -1; /* the queue is built at the first step of a fill that weighs every group */
     while (solved == 0) {
         if (sk_builder_stop(b)) return -1;
@@ -530,23 +539,6 @@ static int sk_builder_fill(sk_builder *b, int *givens, int samples) {
     return solved < 0 ? -1 : added;
 }
 
-/* Propagate `fixpoint` with the given groups of order[lo..hi) set (to out; see sk_builder_result). */
-static int sk_builder_extend_groups(sk_builder *b, const int *givens, const sk_mask *fixpoint, int lo, int hi,
-                                    sk_mask *out) {
-    const sk_reduce_options *o = b->o;
-    int n = 0;
-    for (int t = lo; t < hi; t++) {
-        int k = b->order[t];
-        if (!sk_group_given(o, givens, k)) continue;
-        for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) {
-            b->cells[n] = o->orbit_cells[i];
-            b->symbols[n++] = b->solution[o->orbit_cells[i]];
-        }
-    }
-    b->checks++;
-    return sk_builder_result(b, sk_start_from(b->s, fixpoint, n, b->cells, b->symbols), out);
-}
-
 /* The clean-up's step: b->fix[depth] holds the fixpoint of the givens without the groups order[lo..hi)
  * (all given on entry), `solved` whether it fills the grid.  Decides those groups in order as a removal
  * one at a time would; *have counts the givens left.  Returns 0, or -1 when out of memory. */
@@ -569,11 +561,11 @@ static int sk_builder_split(sk_builder *b, int *givens, int lo, int hi, int dept
     int n = b->L->ncells, mid = lo + (hi - lo) / 2;
     sk_mask *fix = b->fix + (size_t)depth * n, *next = fix + n;
     /* the first half, with the second half given */
-    int now = sk_builder_extend_groups(b, givens, fix, mid, hi, next);
+    int now = sk_builder_add(b, fix, b->order + mid, hi - mid, givens, next);
     if (now < 0 || sk_builder_split(b, givens, lo, mid, depth + 1, now, have) < 0) return -1;
     if (b->stopped) return 0;
     /* the second half, with what the first half kept */
-    now = sk_builder_extend_groups(b, givens, fix, lo, mid, next);
+    now = sk_builder_add(b, fix, b->order + lo, mid - lo, givens, next);
     if (now < 0) return -1;
     return sk_builder_split(b, givens, mid, hi, depth + 1, now, have);
 }
@@ -601,6 +593,38 @@ static int sk_builder_clean(sk_builder *b, int *givens, int count, int have) {
     int left = have;
     if (sk_builder_split(b, givens, 0, kept, 0, solved, &left) < 0) return -1;
     return have - left;
+}
+
+/* The local search's clean-up order into b->order, and its length: the groups given in `givens` that
+ * share a unit with a group the last fill added (what can have made them redundant), in random order,
+ * then the added groups. */
+static int sk_builder_near(sk_builder *b, const int *givens) {
+    const sk_reduce_options *o = b->o;
+    const sk_layout *L = b->L;
+    memset(b->near, 0, (size_t)L->nunits);
+    for (int a = 0; a < b->nadded; a++) {
+        int k = b->added[a];
+        b->fresh[k] = 1;
+        for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) {
+            int c = o->orbit_cells[i];
+            for (int q = L->cell_unit_start[c]; q < L->cell_unit_start[c + 1]; q++) b->near[L->cell_units[q]] = 1;
+        }
+    }
+    int count = 0;
+    for (int k = 0; k < o->norbits; k++) {
+        if (b->fresh[k] || !sk_group_given(o, givens, k)) continue;
+        int near = 0;
+        for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1] && !near; i++) {
+            int c = o->orbit_cells[i];
+            for (int q = L->cell_unit_start[c]; q < L->cell_unit_start[c + 1] && !near; q++)
+                near = b->near[L->cell_units[q]];
+        }
+        if (near) b->order[count++] = k;
+    }
+    for (int a = 0; a < b->nadded; a++) b->fresh[b->added[a]] = 0;
+    sk_rng_shuffle(b->rng, b->order, count);
+    memcpy(b->order + count, b->added, (size_t)b->nadded * sizeof(int));
+    return count + b->nadded;
 }
 
 int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, const sk_reduce_options *o,
@@ -689,32 +713,8 @@ int sk_build_givens(sk_search *s, const int *solution, const sk_mask *allowed, c
         int more = sk_builder_fill(&b, b.trial, n <= SK_BUILD_EXACT_CELLS ? INT32_MAX : -1);
         if (more < 0) break;
         now += more;
-        /* the clean-up looks at the groups that share a unit with a group just added (what can have made
-         * them redundant), those groups last */
-        memset(b.near, 0, (size_t)L->nunits);
-        for (int a = 0; a < b.nadded; a++) {
-            int k = b.added[a];
-            b.fresh[k] = 1;
-            for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1]; i++) {
-                int c = o->orbit_cells[i];
-                for (int q = L->cell_unit_start[c]; q < L->cell_unit_start[c + 1]; q++) b.near[L->cell_units[q]] = 1;
-            }
-        }
-        int kept = 0;
-        for (int k = 0; k < o->norbits; k++) {
-            if (b.fresh[k] || !sk_group_given(o, b.trial, k)) continue;
-            int near = 0;
-            for (int i = o->orbit_start[k]; i < o->orbit_start[k + 1] && !near; i++) {
-                int c = o->orbit_cells[i];
-                for (int q = L->cell_unit_start[c]; q < L->cell_unit_start[c + 1] && !near; q++)
-                    near = b.near[L->cell_units[q]];
-            }
-            if (near) b.order[kept++] = k;
-        }
-        for (int a = 0; a < b.nadded; a++) b.fresh[b.added[a]] = 0;
-        sk_rng_shuffle(rng, b.order, kept);
-        memcpy(b.order + kept, b.added, (size_t)b.nadded * sizeof(int));
-        int gone = sk_builder_clean(&b, b.trial, kept + b.nadded, now);
+        int count = sk_builder_near(&b, b.trial);
+        int gone = sk_builder_clean(&b, b.trial, count, now);
         if (gone < 0) break;
         now -= gone;
         idle = now < have ? 0 : idle + 1;

@@ -583,18 +583,18 @@ static int propagate_clauses(sk_lcg *g, int p) {
 static int propagate_locks(sk_lcg *g, int u, int *changed) {
     const sk_layout *L = g->L;
     sk_mask inside[SK_MAX_SYMBOLS], only[SK_MAX_SYMBOLS];
-    for (int k = L->unit_lock_start[2 * u], e = L->unit_lock_start[2 * u + 1], run = 0, end = 0; k < e; k++) {
+    /* first: where the run of pairs holding pair k starts (-1: k is in none), end: where it ends */
+    for (int k = L->unit_lock_start[2 * u], e = L->unit_lock_start[2 * u + 1], first = -1, end = 0; k < e; k++) {
         const int *seg = L->lock_seg + 4 * k;
         if (k >= end) { /* the next pair, or the next run of pairs (one pass over u for all of them) */
             end = L->lock_run[k];
-            run = end >= 0;
-            if (run) sk_lock_run_masks(L, g->cand, k, end, inside, NULL, only);
+            first = end >= 0 ? k : -1;
+            if (first >= 0) sk_lock_run_masks(L, g->cand, k, end, inside, NULL, only);
             else end = k + 1;
-            run = run ? k : -1;
         }
         sk_mask u_only = 0, outside = 0;
-        if (run >= 0) {
-            u_only = only[k - run];
+        if (first >= 0) {
+            u_only = only[k - first];
         } else {
             for (int i = seg[1]; i < seg[2]; i++) u_only |= g->cand[L->lock_cells[i]];
         }
