@@ -106,7 +106,8 @@ def test_big_grid_givens_are_built_up_until_singles_and_locked_candidates_alone_
     generator = _engine.Generator(solver._layout(grid), 625, orbits(grid), 0, 64)
     _, solution, _ = generator.fill(3, node_limit=20_000)
     assert solution is not None
-    status, givens, checks = generator.build(3, solution)
+    # the local search after the first fill goes on to convergence (~20 s) without a bound: one second
+    status, givens, checks = generator.build(3, solution, time_limit=1.0)
     assert status == _engine.GEN_DONE and checks > 0
     assert all(g in (EMPTY, s) for g, s in zip(givens, solution, strict=True))
     # an independent proof of uniqueness: sound deductions alone fill the grid
@@ -287,20 +288,21 @@ def rules_problem(made: Generated, extra_groups: Sequence, relations: Sequence =
 
 
 @pytest.mark.parametrize(
-    "variant, extra, steps, distance",
+    "variant, extra, steps, distance, seed",
     [
-        ("x", reference.diagonal_lines(9, "both"), set(), 0),
-        ("windoku", reference.windows(9, 3), set(), 0),
-        ("disjoint-groups", reference.same_place_in_each_box(9, (3, 3)), set(), 0),
-        ("centre-dot", reference.box_centres(9, (3, 3)), set(), 0),
-        ("antiknight", [], reference.KNIGHT, 0),
-        ("antiking", [], reference.KING, 0),
+        ("x", reference.diagonal_lines(9, "both"), set(), 0, 21),
+        ("windoku", reference.windows(9, 3), set(), 0, 21),
+        ("disjoint-groups", reference.same_place_in_each_box(9, (3, 3)), set(), 0, 21),
+        ("centre-dot", reference.box_centres(9, (3, 3)), set(), 0, 21),
+        # seed 21's 13-given antiknight takes the plain reference ~20 s; seed 29's about 2 s
+        ("antiknight", [], reference.KNIGHT, 0, 29),
+        ("antiking", [], reference.KING, 0, 21),
     ],
 )
 def test_rule_variants_are_unique_by_the_reference(
-    variant: str, extra: list, steps: set, distance: int
+    variant: str, extra: list, steps: set, distance: int, seed: int
 ) -> None:
-    made = sudokit.generate(seed=21, variant=variant)
+    made = sudokit.generate(seed=seed, variant=variant)
     cells = reference.square_cells(9)
     relations = [(a, b, frozenset({distance})) for a, b in reference.pairs_at(cells, steps)]
     assert_unique(made, rules_problem(made, extra, relations))
