@@ -746,9 +746,9 @@ def _build(
     """A big grid's starting givens, built up until propagation alone solves the puzzle, and the seconds left.
 
     On 25x25 and larger grids random removal stops near half empty, where every further check is a
-    hard search; building up reaches 60 % empty on 25x25 and 55 % on 36x36 in about a second
+    hard search; building up reaches 61-62 % empty on 25x25 and 56 % on 36x36 in about a second
     (``sk_build_givens``).  With a range of givens asked for, a local search then works towards its top
-    within the time (36x36 at 60 % in seconds).
+    within the time (36x36 at 60 % in seconds; benchmarks/README.md).
     """
     target = request.givens[1] if request.givens is not None else len(solution)
     started = time.perf_counter()
