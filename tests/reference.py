@@ -166,14 +166,16 @@ def count(
     def options(c: int) -> list[int]:
         """The symbols that (empty) cell c can take without breaking a rule with the filled cells."""
         taken = {grid[p] for p in peers[c]}
+        for o, distances in related[c]:  # v is out when |grid[o] - v| is a forbidden distance
+            if grid[o] >= 0:
+                taken.update(grid[o] + d for d in distances)
+                taken.update(grid[o] - d for d in distances)
         return [v for v in range(problem.nsymbols) if v not in taken and fits(c, v)]
 
     def fits(c: int, v: int) -> bool:
-        """Whether symbol v (no peer holds it) in empty cell c keeps its given, allowed set,
-        relations and cage sum."""
+        """Whether symbol v (no peer holds it, no relation forbids it) in empty cell c keeps its given,
+        allowed set, links, sums, rules and cage sum."""
         if not problem.allows(c, v):
-            return False
-        if any(grid[o] >= 0 and abs(grid[o] - v) in d for o, d in related[c]):
             return False
         for o, pairs, first in linked[c]:
             if grid[o] >= 0 and ((v, grid[o]) if first else (grid[o], v)) not in pairs:
