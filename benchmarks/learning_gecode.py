@@ -12,6 +12,7 @@ one solution, checked by ``Solution.violations`` (givens and every unit).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -19,7 +20,8 @@ import sudokit
 from sudokit import _engine
 from sudokit.solver import _layout
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "gecode_sudoku_25x25.txt"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import DATA, lines_of
 
 
 def main() -> None:
@@ -29,7 +31,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds per instance")
     parser.add_argument("--hall", action="store_true", help="Hall sets on (off by default)")
     args = parser.parse_args()
-    lines = [line.strip() for line in DATA.read_text().splitlines() if line.strip()]
+    lines = lines_of(DATA / "gecode_sudoku_25x25.txt")
     total_seconds, total_conflicts, done = 0.0, 0, 0
     print(f"{'#':>3} {'CPU s':>8} {'conflicts':>10} {'per s':>8}  answer")
     for k in args.instances:
