@@ -46,7 +46,7 @@ from sudokit.errors import (
     SearchStopped,
     SolverError,
     SudokitError,
-    UnreadRulesWarning,
+    UndeterminedError,
 )
 from sudokit.formats import dumps, parse, parse_many, read, write
 from sudokit.model import (
@@ -148,7 +148,7 @@ __all__ = [
     "Sum",
     "TrueCandidates",
     "Unit",
-    "UnreadRulesWarning",
+    "UndeterminedError",
     "__version__",
     "audit",
     "cell_name",

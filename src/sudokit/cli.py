@@ -195,11 +195,13 @@ def limit_options(command: F) -> F:
 
 
 def _looks_like_path(source: str) -> bool:
+    """Whether a PUZZLE argument names a file rather than holding the puzzle itself."""
     from sudokit.formats.fpuzzles import looks_like_fpuzzles
+    from sudokit.formats.sudokupad import looks_like_sudokupad
 
     if "\n" in source or source.lstrip().startswith(("{", "[")) or "://" in source:
         return False
-    if looks_like_fpuzzles(source):  # a bare payload has '/' in it, but it is no path
+    if looks_like_fpuzzles(source) or looks_like_sudokupad(source):  # base64 has '/', but is no path
         return False
     return os.sep in source or source.lower().endswith(_PATH_ENDINGS) or len(source.strip()) < 16
 
@@ -334,6 +336,7 @@ class Tally:
         self.verb = verb
         self.done = 0
         self.failed = 0
+        self.undetermined = 0
         Tally.current = self
 
     def fail(self, entry: Entry, message: str | None = None) -> None:
@@ -370,8 +373,8 @@ class Tally:
         return f"{self.done} of {plural(self.total, 'puzzle')} {self.verb}{failed}"
 
     def finish(self) -> None:
-        """Exit 1 when any puzzle failed, else 0."""
-        sys.exit(1 if self.failed else 0)
+        """Exit 1 when any puzzle failed, 3 when some answer was undetermined, else 0."""
+        sys.exit(1 if self.failed else UNDETERMINED_EXIT if self.undetermined else 0)
 
 
 def _solution_rows(solution: Solution) -> list[Any]:
@@ -400,14 +403,29 @@ def _puzzle_text(puzzle: Puzzle) -> str:
 def _uniqueness(result: CountResult) -> tuple[bool | None, str | None]:
     """Whether a solved puzzle is unique, and the note to print when it is not known to be.
 
-    None means a limit stopped the search for a second solution.
+    None means a limit stopped the search for a second solution, or rules were left unread (then a
+    solution is one under the rules read, and neither "unique" nor "not unique" is a verdict).
     """
-    if result.count >= 2:
-        return False, "not unique (at least 2 solutions)"
-    if result.stopped_by in ("nodes", "time"):
+    if result.stopped_by in ("nodes", "time") and result.count < 2:
         limit = "node" if result.stopped_by == "nodes" else "time"
         return None, f"uniqueness unknown: the {limit} limit stopped the search for a second solution"
+    if not result.determined:
+        several = "one of several solutions" if result.count >= 2 else "the only solution"
+        return None, f"undetermined: {several} under the rules read (some rules were not read)"
+    if result.count >= 2:
+        return False, "not unique (at least 2 solutions)"
     return True, None
+
+
+UNDETERMINED_EXIT = 3
+"""``check``'s exit code when an answer is for the rules read only (some were not read)."""
+
+
+def _status_of(result: CountResult) -> str:
+    """A solve's status for JSON: the search's, or ``undetermined`` for an answer under the rules read."""
+    if result.determined or result.stopped_by in ("nodes", "time") and result.first is None:
+        return result.status.value
+    return "undetermined"
 
 
 @cli.command()
@@ -470,12 +488,15 @@ def solve(
                     json.dumps(
                         {
                             "puzzle": number,
-                            "status": "solved" if found else "no solution",
+                            "status": ("solved" if found else "no solution")
+                            if item.determined or (not found and stopped is None and item.certain)
+                            else "undetermined",
                             "count": len(found),
                             "complete": stopped is None and (limit is None or len(found) < limit),
                             "solutions": [_solution_rows(s) for s in found],
                             **({"stopped": stopped} if stopped else {}),
                             "warning": item.warning,
+                            "unread": list(item.unread),
                         },
                         ensure_ascii=False,
                     )
@@ -500,7 +521,7 @@ def solve(
                 json.dumps(
                     {
                         "puzzle": number,
-                        "status": status,
+                        "status": _status_of(result),
                         "solution": _solution_rows(result.first) if result.first else None,
                         "unique": unique,
                         "note": note,
@@ -508,6 +529,7 @@ def solve(
                         "nodes": result.nodes,
                         "seconds": round(result.seconds, 6),
                         "warning": item.warning,
+                        "unread": list(item.unread),
                     },
                     ensure_ascii=False,
                 )
@@ -519,6 +541,8 @@ def solve(
         if result.first is None:
             if output_format == "json":
                 tally.failed += 1
+            elif not result.determined and result.status.value == "no solution":
+                tally.fail(entry, "undetermined: no solution under the rules read (some rules were not read)")
             else:
                 tally.fail(entry, f"no solution: {result.reason}" if result.reason else status)
         elif note is not None and output_format != "json":
@@ -762,6 +786,8 @@ def _count_split(
 def _echo_count(result: CountResult, limit: int, where: str, tally: Tally) -> None:
     """Print a count's line: the count first, then whether it is exact and what stopped it."""
     noun = "solution" if result.count == 1 else "solutions"
+    if not result.determined:
+        noun += " under the rules read"
     if result.complete:
         text = f"{result.count} {noun}" + (
             f" ({result.reason})" if result.count == 0 and result.reason else ""
@@ -807,7 +833,9 @@ def check(
 ) -> None:
     """Say whether PUZZLE is valid and has no, one or several solutions.
 
-    Exit code 0 only when every puzzle has exactly one (with --logic: and logic alone solves it).
+    Exit code 0 only when every puzzle has exactly one (with --logic: and logic alone solves it);
+    3 when some answer is undetermined (rules of the input were not read, so the count is for the
+    rules read only and no verdict) and none failed; 1 otherwise.
     """
     from sudokit.english import plural
     from sudokit.solver import count_solutions
@@ -816,7 +844,9 @@ def check(
     tally = Tally(len(entries), "checked")
     if logic:
         for entry, (ok, text) in tally.answers(entries, lambda item: _logic_check(item, time_limit, as_json)):
-            if not ok:
+            if text.startswith(("undetermined", '{"status": "undetermined"')):
+                tally.undetermined += 1
+            elif not ok:
                 tally.failed += 1
             click.echo(text if as_json else entry.where + text)
         tally.finish()
@@ -824,7 +854,9 @@ def check(
     if explain_ambiguity:
         for entry, report in tally.answers(entries, lambda item: _audit_text(item, time_limit, as_json)):
             unique, text = report
-            if not unique:
+            if text.startswith(("undetermined", '{"status": "undetermined"')):
+                tally.undetermined += 1
+            elif not unique:
                 tally.failed += 1
             click.echo(text if as_json else entry.where + text)
         tally.finish()
@@ -832,11 +864,15 @@ def check(
     for entry, result in tally.answers(
         entries, lambda item: count_solutions(item, 2, node_limit=node_limit, time_limit=time_limit)
     ):
-        if result.puzzle.conflicts():
+        if result.determined and result.puzzle.conflicts():
             text = f"invalid: {result.reason}"
         elif result.stopped_by in ("nodes", "time"):
             found = plural(result.count, "solution")
             text = f"unknown: stopped by the {result.stopped_by} limit after {found}"
+        elif not result.determined:
+            tally.undetermined += 1
+            click.echo(entry.where + _undetermined_text(result.count, result.complete))
+            continue
         elif result.count == 0:
             text = f"no solution: {result.reason}" if result.reason else "no solution"
         elif result.count == 1:
@@ -847,6 +883,14 @@ def check(
             tally.failed += 1
         click.echo(entry.where + text)
     tally.finish()
+
+
+def _undetermined_text(count: int, complete: bool) -> str:
+    """``check``'s line for an answer under the rules read only (the unread rules are on stderr)."""
+    from sudokit.english import plural
+
+    found = plural(count, "solution") if complete else f"at least {plural(count, 'solution')}"
+    return f"undetermined: {found} under the rules read (some rules were not read)"
 
 
 def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:
@@ -865,6 +909,10 @@ def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tup
         return False, _logic_json(
             {"unique": None, "stopped_by": "time"}
         ) if as_json else "unknown: stopped by the time limit"
+    if not counted.determined:
+        text = _undetermined_text(counted.count, counted.complete)
+        data = {"status": "undetermined", "unique": None, "unread": list(puzzle.unread)}
+        return False, _logic_json({**data, "solutions": counted.count}) if as_json else text
     if counted.count == 0:
         text = f"no solution: {counted.reason}" if counted.reason else "no solution"
         return False, _logic_json({"unique": False, "solutions": 0}) if as_json else text
@@ -910,6 +958,7 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
     from sudokit.setter import audit
 
     found = audit(puzzle, time_limit=time_limit or 60.0)
+    settled = puzzle.determined or (found.count == 0 and puzzle.certain)  # a verdict, not a relaxation's
     grid = puzzle.grid
     names = [cell_name(grid.cells[c]) for c in found.differing]
     if as_json:
@@ -924,7 +973,13 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
             "complete": found.complete,
             "warning": puzzle.warning,
         }
-        return found.unique, json.dumps(data)
+        if not settled:
+            data = {"status": "undetermined", "unread": list(puzzle.unread), **data}
+        return found.unique and puzzle.determined, json.dumps(data)
+    if not settled:
+        lines = [_undetermined_text(found.count, found.complete or found.count >= 2)]
+        lines += [f"solution {k} under the rules read: {s.to_string()}" for k, s in enumerate(found.solutions, 1)]
+        return False, "\n".join(lines)
     if found.count == 0:
         return False, "no solution"
     if found.count == 2:

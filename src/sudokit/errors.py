@@ -61,9 +61,10 @@ class SearchInterrupted(KeyboardInterrupt):
         super().__init__(f"interrupted after {nodes:,} nodes with {solutions:,} solutions found so far")
 
 
-class UnreadRulesWarning(UserWarning):
-    """An answer about a puzzle some of whose rules were not read (see ``Puzzle.unread``).
+class UndeterminedError(SudokitError):
+    """A verdict was asked of a puzzle some of whose rules were not read (see ``Puzzle.unread``).
 
-    A count, a verdict of uniqueness or "no solution" made without a rule the puzzle has may be
-    wrong; the warning names the rules, as :attr:`sudokit.model.Puzzle.warning` does.
+    "Unique" or "not unique" made without a rule of the puzzle could be overturned by that rule, so
+    :func:`sudokit.is_unique` raises this instead of answering; the message names the rules.
     """
+

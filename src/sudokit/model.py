@@ -784,8 +784,10 @@ class Puzzle:
     ``givens[i]`` is the symbol index given in cell ``grid.cells[i]``, or :data:`EMPTY`.
     ``allowed`` (None when every cell allows every symbol) holds one bitmask of symbol indexes per cell.
     ``unread`` names what the input held that sudokit did not turn into rules (an f-puzzles key it does
-    not know, SudokuPad drawings of no known kind): every answer about the puzzle carries it as a
-    warning, since a count or verdict made without a rule may be wrong.
+    not know, SudokuPad drawings of no known kind, a sentence of the rules text): with any, the puzzle
+    is not ``determined`` and an answer is for the rules read only, never a verdict on the puzzle.
+    ``certain`` is False when something unread may change a rule that was read (a sentence such as
+    "every clue is wrong" that names no drawing): then not even "no solution" is a verdict.
     """
 
     grid: Grid
@@ -793,13 +795,22 @@ class Puzzle:
     allowed: tuple[int, ...] | None = None
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     unread: tuple[str, ...] = field(default=(), compare=False, hash=False)
+    certain: bool = field(default=True, compare=False, hash=False)
+
+    @property
+    def determined(self) -> bool:
+        """Whether every rule of the input was read, so that counts and verdicts are the puzzle's own."""
+        return not self.unread
 
     @property
     def warning(self) -> str | None:
         """What every answer about the puzzle must say when some of its rules were not read."""
         if not self.unread:
             return None
-        return f"rules not read: {'; '.join(self.unread)}; the answer is for the rules that were read"
+        return (
+            f"rules not read: {'; '.join(self.unread)}; answers are for the rules that were read, "
+            "not verdicts on the puzzle"
+        )
 
     def replaced(self, **changes: Any) -> Puzzle:
         """The puzzle with some fields changed, its metadata and unread rules kept."""
@@ -833,6 +844,7 @@ class Puzzle:
         object.__setattr__(puzzle, "allowed", None)
         object.__setattr__(puzzle, "metadata", {})
         object.__setattr__(puzzle, "unread", ())
+        object.__setattr__(puzzle, "certain", True)
         return puzzle
 
     @staticmethod
@@ -1025,7 +1037,7 @@ class Solution:
         The puzzle's restricted cells (sukaku, odd/even) are left out: every cell holds one symbol, so
         they say nothing more, and any format can then hold the solution.
         """
-        return Puzzle(self.puzzle.grid, self.values, None, self.puzzle.metadata, self.puzzle.unread)
+        return self.puzzle.replaced(givens=self.values, allowed=None)
 
     def rows_of_symbols(self) -> list[list[str | None]]:
         """Rows of the bounding rectangle: a symbol, or None where there is no cell."""

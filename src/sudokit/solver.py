@@ -18,7 +18,13 @@ from typing import Any
 
 from sudokit import _engine, automata
 from sudokit.english import plural
-from sudokit.errors import SearchInterrupted, SearchStopped, SolverError, SudokitError, UnreadRulesWarning
+from sudokit.errors import (
+    SearchInterrupted,
+    SearchStopped,
+    SolverError,
+    SudokitError,
+    UndeterminedError,
+)
 from sudokit.formats import parse
 from sudokit.house_sums import house_sums
 from sudokit.model import Cage, Cell, Grid, Puzzle, Solution, cell_name
@@ -50,6 +56,15 @@ class SolveResult:
     def solved(self) -> bool:
         """True when a solution was found."""
         return self.status is Status.SOLVED
+
+    @property
+    def determined(self) -> bool:
+        """Whether the answer holds for the puzzle itself, not only for the rules that were read.
+
+        A solution is the puzzle's only when every rule was read; "no solution" also when the rules
+        read are certain to be the puzzle's (a relaxation without a solution: the puzzle has none).
+        """
+        return _determined(self.puzzle, self.solution is None and self.status is Status.NO_SOLUTION)
 
     @property
     def warning(self) -> str | None:
@@ -85,13 +100,42 @@ class CountResult:
 
     @property
     def unique(self) -> bool:
-        """True when the puzzle has exactly one solution (needs a limit of 2 or more, or none)."""
-        return self.count == 1 and self.complete
+        """True when the puzzle has exactly one solution (needs a limit of 2 or more, or none).
+
+        Never for a puzzle with rules not read: one solution under the rules read is no verdict.
+        """
+        return self.count == 1 and self.complete and self.puzzle.determined
+
+    @property
+    def determined(self) -> bool:
+        """Whether the count is the puzzle's own (see :attr:`SolveResult.determined`)."""
+        return _determined(self.puzzle, self.count == 0 and self.complete)
+
+    @property
+    def verdict(self) -> str:
+        """The answer in one word, as the CLI, JSON and the web app give it.
+
+        ``unique``, ``several``, ``no solution``; ``unknown`` when a node or time limit stopped the
+        search first; ``undetermined`` when rules were left unread, so the count is only for the
+        rules read (see :attr:`Puzzle.unread`).
+        """
+        if self.stopped_by in ("nodes", "time") and self.count < 2:
+            return "unknown"
+        if not self.determined:
+            return "undetermined"
+        if self.count == 0:
+            return "no solution"
+        return "unique" if self.count == 1 and self.complete else "several"
 
     @property
     def warning(self) -> str | None:
         """The rules of the input that were not read (the count is for the rest), or None."""
         return self.puzzle.warning
+
+
+def _determined(puzzle: Puzzle, none: bool) -> bool:
+    """Whether an answer is the puzzle's: every rule read, or no solution under certain rules."""
+    return puzzle.determined or (none and puzzle.certain)
 
 
 def _status(found: bool, stopped_by: str | None) -> Status:
@@ -637,23 +681,20 @@ def is_unique(
 ) -> bool:
     """True when the puzzle has exactly one solution (counts to 2 and no further).
 
-    Raises :class:`~sudokit.errors.SearchStopped` if a limit stops the search before it can tell.  A
-    puzzle with rules that were not read gives an :class:`~sudokit.errors.UnreadRulesWarning`: the
-    answer is for the rules that were read.
+    Raises :class:`~sudokit.errors.SearchStopped` if a limit stops the search before it can tell, and
+    :class:`~sudokit.errors.UndeterminedError` for a puzzle with rules that were not read (a verdict
+    either way could be overturned by them; :func:`count_solutions` gives the count for the rules read).
     """
     result = count_solutions(puzzle, 2, node_limit=node_limit, time_limit=time_limit)
-    warn_unread(result.puzzle)
     if result.stopped_by in ("nodes", "time"):
         raise SearchStopped(f"search stopped by its {result.stopped_by} limit before uniqueness was known")
+    if not result.puzzle.determined:
+        raise UndeterminedError(
+            f"uniqueness undetermined: {result.puzzle.warning} "
+            f"({plural(result.count, 'solution')}{'' if result.complete else ' or more'} under them)"
+        )
     return result.unique
 
-
-def warn_unread(puzzle: Puzzle) -> None:
-    """Raise a Python warning when an answer about the puzzle is made without some of its rules."""
-    if puzzle.warning:
-        import warnings
-
-        warnings.warn(puzzle.warning, UnreadRulesWarning, stacklevel=3)
 
 
 @dataclass(frozen=True)

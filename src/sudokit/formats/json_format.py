@@ -20,7 +20,8 @@ as the constraints those stand for; version 1 is version 2 without its last seve
      "constraints": [{"kind": "thermometer", "line": ["r1c1", "r1c2"]},  # every constraint, by kind
                      {"kind": "antiknight"}, "nonconsecutive"],          # (a whole-grid rule by name)
      "metadata": {"title": "..."},
-     "unread": ["..."]}                  # what the source held that was not read as rules
+     "unread": ["..."],                  # what the source held that was not read as rules
+     "certain": false}                   # something unread may change a rule read (default true)
 
 A constraint object has its kind's fields (:mod:`sudokit.constraints`; cells by name).  A document may
 also be a list of such objects.  Unknown keys are an error, so nothing is dropped silently.
@@ -81,6 +82,7 @@ _KEYS = {
     "sums",
     "rules",
     "unread",
+    "certain",
 }
 
 
@@ -488,7 +490,12 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     unread = data.get("unread", [])
     if not isinstance(unread, list) or not all(isinstance(v, str) for v in unread):
         raise _Bad('"unread" must be a list of texts')
-    return Puzzle(grid, _givens(data, grid), _candidates(data, grid), dict(metadata), tuple(unread))
+    certain = data.get("certain", True)
+    if not isinstance(certain, bool):
+        raise _Bad('"certain" must be true or false')
+    return Puzzle(
+        grid, _givens(data, grid), _candidates(data, grid), dict(metadata), tuple(unread), certain
+    )
 
 
 # ----------------------------------------------------------------------------------------- writer
@@ -627,6 +634,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out["metadata"] = dict(puzzle.metadata)
     if puzzle.unread:
         out["unread"] = list(puzzle.unread)
+    if not puzzle.certain:
+        out["certain"] = False
     return out
 
 

@@ -93,4 +93,4 @@ def with_progress(puzzle: Puzzle, progress: Sequence[str | None] | None) -> tupl
             continue
         givens[c] = value
         placed.append(c)
-    return Puzzle(grid, tuple(givens), puzzle.allowed, puzzle.metadata, puzzle.unread), placed
+    return puzzle.replaced(givens=tuple(givens)), placed

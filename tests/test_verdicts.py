@@ -1,0 +1,145 @@
+"""Verdicts only where every rule is read: "undetermined" answers, and every input form the CLI reads.
+
+A puzzle with rules sudokit did not read (``Puzzle.unread``) gets counts and solutions under the rules
+read, never "unique" or "not unique"; "no solution" stays a verdict only while the rules read are
+certain to be the puzzle's (``Puzzle.certain``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import lzstring
+import pytest
+from click.testing import CliRunner
+
+import sudokit
+from sudokit.cli import UNDETERMINED_EXIT, cli
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PARITY_FISH = (FIXTURES / "more-formats" / "parity-fish.scl.txt").read_text().strip()
+COMPACT = (FIXTURES / "more-formats" / "parity-fish.decompressed-compact.txt").read_text().strip()
+KILLER = (FIXTURES / "variants" / "fpuzzles-samples" / "self-contained_killer-antiknight.fpuzzles.txt")
+FPUZZLES = KILLER.read_text().strip()
+NEWSPAPER = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _json_puzzle(givens: str, *, unread: list[str], certain: bool = True) -> str:
+    """A 9x9 puzzle in sudokit's JSON with some unread rules (as a reader leaves them)."""
+    rows = [givens[k : k + 9] for k in range(0, 81, 9)]
+    data = {"size": 9, "box": [3, 3], "givens": rows, "unread": unread, **({} if certain else {"certain": False})}
+    return json.dumps(data)
+
+
+# ------------------------------------------------------------------------------ input forms
+
+
+def _forms() -> dict[str, str]:
+    """Every SudokuPad and f-puzzles form the formats table lists, for the same two puzzles."""
+    payload = PARITY_FISH.removeprefix("scl")
+    lz = lzstring.LZString()
+    return {
+        "bare scl payload": PARITY_FISH,
+        "bare ctc payload": "ctc" + payload,
+        "sudokupad link": "https://sudokupad.app/" + PARITY_FISH,
+        "link without scheme": "sudokupad.app/" + PARITY_FISH,
+        "ctc link": "https://app.crackingthecryptic.com/sudoku/ctc" + payload,
+        "puzzleid query": "https://sudokupad.app/?puzzleid=" + PARITY_FISH,
+        "decompressed data": COMPACT,
+        "bare fpuzzles payload": FPUZZLES,
+        "f-puzzles link": "https://www.f-puzzles.com/?load=" + FPUZZLES,
+        "sudokupad fpuzzles link": "https://sudokupad.app/fpuzzles" + FPUZZLES,
+        "bare sudokupad fpuzzles payload": "fpuzzles" + FPUZZLES,
+        "bare sudokupad fpuz payload": "fpuz" + FPUZZLES,
+        "f-puzzles json": str(lz.decompressFromBase64(FPUZZLES)),
+    }
+
+
+@pytest.mark.parametrize("form", sorted(_forms()))
+def test_every_listed_form_is_read_from_the_command_line(form: str) -> None:
+    text = _forms()[form]
+    expected = sudokit.parse(PARITY_FISH if "fpuz" not in form and "f-puzzles" not in form else FPUZZLES)
+    code, out, err = run("show", "--format", "json", text)
+    assert code == 0, err
+    shown = sudokit.parse(out)
+    assert shown.grid.describe() == expected.grid.describe()
+    assert shown.givens == expected.givens
+    assert "no such file" not in err
+
+
+def test_a_short_bare_text_is_still_taken_for_a_missing_file() -> None:
+    code, _, err = run("show", "scl-missing.txt")
+    assert code != 0 and "no such file" in err
+
+
+# ------------------------------------------------------------------------------- verdicts
+
+
+def test_a_puzzle_with_unread_rules_gets_no_uniqueness_verdict() -> None:
+    puzzle = sudokit.parse(PARITY_FISH)  # its red parity lines are only in a background image
+    assert puzzle.unread and not puzzle.determined
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.count == 2 and not result.unique and result.verdict == "undetermined"
+    with pytest.raises(sudokit.UndeterminedError, match="red line"):
+        sudokit.is_unique(puzzle)
+    solved = sudokit.solve(puzzle)
+    assert solved.solution is not None and not solved.determined
+
+
+def test_one_solution_under_the_rules_read_is_not_unique() -> None:
+    text = _json_puzzle(NEWSPAPER, unread=["a green line"])
+    result = sudokit.count_solutions(text, 2)
+    assert result.count == 1 and result.complete
+    assert not result.unique and result.verdict == "undetermined"
+    assert sudokit.count_solutions(NEWSPAPER, 2).verdict == "unique"
+
+
+def test_check_exits_with_its_own_code_when_undetermined() -> None:
+    code, out, err = run("check", PARITY_FISH)
+    assert code == UNDETERMINED_EXIT == 3
+    assert out.startswith("undetermined: at least 2 solutions under the rules read")
+    assert "red line" in err
+    code, out, _ = run("check", "--logic", PARITY_FISH)
+    assert code == UNDETERMINED_EXIT and out.startswith("undetermined")
+    code, out, _ = run("check", "--explain-ambiguity", "--json", PARITY_FISH)
+    assert code == UNDETERMINED_EXIT and json.loads(out)["status"] == "undetermined"
+    code, out, _ = run("check", _json_puzzle(NEWSPAPER, unread=["a green line"]))
+    assert code == UNDETERMINED_EXIT and out.startswith("undetermined: 1 solution under the rules read")
+
+
+def test_json_answers_say_undetermined_and_name_what_was_not_read() -> None:
+    code, out, _ = run("solve", "--format", "json", PARITY_FISH)
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "undetermined" and data["unique"] is None
+    assert any("red line" in item for item in data["unread"])
+    code, out, _ = run("solve", "--format", "json", NEWSPAPER)
+    data = json.loads(out)
+    assert data["status"] == "solved" and data["unique"] is True and data["unread"] == []
+
+
+def test_count_says_its_count_is_for_the_rules_read() -> None:
+    code, out, _ = run("count", "--limit", "5", PARITY_FISH)
+    assert code == 0 and out.startswith("5 solutions under the rules read")
+    code, out, _ = run("count", NEWSPAPER)
+    assert out.startswith("1 solution") and "rules read" not in out
+
+
+def test_no_solution_is_a_verdict_only_under_certain_rules() -> None:
+    broken = "12345678.........9" + "." * 63  # r1c9 must be 9, which column 9 has: no solution
+    certain = _json_puzzle(broken, unread=["a drawing of no known kind"])
+    result = sudokit.count_solutions(certain, 2)
+    assert result.count == 0 and result.determined and result.verdict == "no solution"
+    code, out, _ = run("check", certain)
+    assert code == 1 and out.startswith("no solution")
+    doubtful = _json_puzzle(broken, unread=['the rules text\'s "every clue is wrong"'], certain=False)
+    result = sudokit.count_solutions(doubtful, 2)
+    assert result.count == 0 and not result.determined and result.verdict == "undetermined"
+    code, out, _ = run("check", doubtful)
+    assert code == UNDETERMINED_EXIT and out.startswith("undetermined: 0 solutions")
+    assert sudokit.parse(sudokit.dumps(sudokit.parse(doubtful), "json")).certain is False
