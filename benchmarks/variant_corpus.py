@@ -8,21 +8,25 @@ and ``solution`` (the published solution, digits row by row), as collected from 
 the repository).  Each puzzle is read, counted to two solutions within ``--time-limit`` seconds,
 and put in one class:
 
-* ``solved``: one solution, the published one;
-* ``wrong``: a wrong answer: no solution, one solution other than the published one, the published
-  solution breaking a rule sudokit read, or two solutions, with no rule left unread;
-* ``flagged``: the same, but the answer names rules it did not read (the puzzle's warning), so it
-  is not given as the puzzle's answer;
-* ``unread``: two or more solutions, and the answer names the rules it did not read: not solved,
-  not wrong;
+* ``solved``: every rule read, one solution, the published one;
+* ``candidate``: rules left unread (the answer says "undetermined"), and the rules read leave one
+  solution, the published one: sudokit's only candidate is right, but it is no verdict;
+* ``wrong``: an answer the published solution contradicts, whatever the warnings: no solution, one
+  solution other than the published one, the published solution breaking a rule sudokit read, or
+  "several" given as a verdict (every rule read);
+* ``unread``: rules left unread and two or more solutions under the rules read: not solved, not
+  wrong (the answer says "undetermined");
 * ``faulty``: the record itself is wrong, checked by hand: a classic puzzle (no rule but the
   grid's) whose published solution is one of several, or a record listed in ``FAULTY`` with the
   reason;
 * ``error``: the link could not be read (the message says why);
 * ``stopped``: the time limit came first.
 
-The summary gives the share of each class; ``--show`` lists the puzzles of some classes with the
-reason, so that each wrong answer can be looked at.
+Every puzzle also has the source of its weakest rule read (``--by-source``): ``typed`` (every rule
+typed in the data: f-puzzles keys, SudokuPad's own lists), ``confirmed`` (a drawing read by
+convention whose kind a sentence of the rules text names), or ``convention`` (a drawing read by
+convention alone).  The summary gives the classes per source; ``--show`` lists the puzzles of some
+classes with the reason, so that each wrong answer can be looked at.
 """
 
 from __future__ import annotations
@@ -49,12 +53,13 @@ FAULTY = {
 def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     """Read, count and compare one puzzle: its class, the reason, the warning and the time taken."""
     started = time.perf_counter()
-    out: dict[str, Any] = {"id": record.get("id"), "title": record.get("title")}
+    out: dict[str, Any] = {"id": record.get("id"), "title": record.get("title"), "source": "none"}
     try:
         puzzle = sudokit.parse(record["url"])
     except SudokitError as exc:
         return out | {"class": "error", "reason": str(exc)[:200], "seconds": time.perf_counter() - started}
     out["read"] = puzzle.metadata.get("read", "")
+    out["source"] = puzzle.metadata.get("read_by", "typed")
     out["constraints"] = sorted({c.kind for c in puzzle.grid.constraints})
     out["warning"] = puzzle.warning
     published = record.get("solution")
@@ -72,23 +77,23 @@ def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
         return out | {"class": "error", "reason": str(exc)[:200], "seconds": time.perf_counter() - started}
     out["seconds"] = time.perf_counter() - started
     out["count"] = result.count
+    out["verdict"] = result.verdict
     found = result.first.to_string().replace(" ", "") if result.first is not None else None
-    wrong = "flagged" if puzzle.warning else "wrong"
     if record.get("id") in FAULTY:
         return out | {"class": "faulty", "reason": FAULTY[str(record["id"])]}
     if faults:
-        return out | {"class": wrong, "reason": "the published solution breaks: " + "; ".join(faults[:3])}
+        return out | {"class": "wrong", "reason": "the published solution breaks: " + "; ".join(faults[:3])}
     if result.count == 0 and result.stopped_by:
         return out | {"class": "stopped", "reason": f"{result.stopped_by} limit"}
     if result.count == 0:
-        return out | {"class": wrong, "reason": f"no solution: {result.reason or ''}"}
+        return out | {"class": "wrong", "reason": f"no solution: {result.reason or ''}"}
     if result.count == 1 and result.complete:
         if published and found != published.replace(" ", ""):
-            return out | {"class": wrong, "reason": "one solution, not the published one"}
-        return out | {"class": "solved"}
+            return out | {"class": "wrong", "reason": "one solution, not the published one"}
+        return out | {"class": "solved" if result.determined else "candidate"}
     if result.count == 1:
         return out | {"class": "stopped", "reason": f"uniqueness unknown ({result.stopped_by} limit)"}
-    if puzzle.warning:
+    if not result.determined:
         return out | {"class": "unread", "reason": puzzle.warning}
     if not puzzle.grid.constraints and not unexplained(puzzle.metadata.get("ruleset", ""), []):
         return out | {
@@ -96,6 +101,10 @@ def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
             "reason": "a classic puzzle with several solutions, the published one one of them",
         }
     return out | {"class": "wrong", "reason": "several solutions, and no rule left unread"}
+
+
+CLASSES = ("solved", "candidate", "wrong", "unread", "faulty", "error", "stopped")
+SOURCES = ("typed", "confirmed", "convention", "none")
 
 
 def main() -> None:
@@ -113,6 +122,7 @@ def main() -> None:
     args = parser.parse_args()
     with args.corpus.open(encoding="utf-8") as handle:  # \n only: rules texts may hold U+2028
         records = [json.loads(line) for line in handle if line.strip()]
+    records = [r for r in records if r.get("url")]  # a record stated only in another tool's terms
     if args.source:
         records = [r for r in records if any(s in str(r.get("source_repo", "")) for s in args.source)]
     if args.native:
@@ -126,9 +136,16 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     classes = collections.Counter(r["class"] for r in results)
     total = len(results) or 1
-    for name in ("solved", "wrong", "flagged", "unread", "faulty", "error", "stopped"):
-        print(f"{name:8} {classes[name]:5}  {100 * classes[name] / total:5.1f} %")
+    for name in CLASSES:
+        print(f"{name:9} {classes[name]:5}  {100 * classes[name] / total:5.1f} %")
     print(f"{len(results)} puzzles in {elapsed:.1f} s")
+    print("by the source of the weakest rule read:")
+    print(f"  {'source':10} {'puzzles':>7} " + " ".join(f"{name:>9}" for name in CLASSES))
+    for source in SOURCES:
+        mine = [r for r in results if r["source"] == source]
+        if mine:
+            count = collections.Counter(r["class"] for r in mine)
+            print(f"  {source:10} {len(mine):7} " + " ".join(f"{count[name]:9}" for name in CLASSES))
     for result in results:
         if result["class"] in args.show:
             print(f"- {result['class']}: {result['id']} ({result.get('title')}): {result.get('reason')}")

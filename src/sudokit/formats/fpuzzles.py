@@ -23,11 +23,12 @@ from urllib.parse import parse_qs, unquote, urlparse
 from sudokit import constraints, variants
 from sudokit.constraints.base import Shape
 from sudokit.constraints.cages.multi_sum import MultiSumKiller
+from sudokit.constraints.dots.negative import AntiXV, NegativeRatio
 from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.formats.rules_text import global_rules, unexplained
+from sudokit.formats.rules_text import global_rules, grid_doubt, settle, shortened
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -262,8 +263,17 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
     source = _Source(data, n)
     readers = constraints.by_fpuzzles_key()
     found: list[constraints.Constraint] = []
+    typed: list[constraints.Constraint] = []
     drawings: dict[str, Any] = {}
     unread: list[str] = []
+    raw_rules = data.get("ruleset")
+    ruleset = raw_rules if isinstance(raw_rules, str) else ""
+    doubt = grid_doubt(ruleset, n)
+    if doubt is not None:
+        raise ParseError(
+            f'f-puzzles: the rules text changes the grid\'s own rules ("{shortened(doubt)}"); '
+            "sudokit cannot state this puzzle yet"
+        )
     for key, value in data.items():
         if key in SETTINGS or value in (None, False, [], ""):
             continue
@@ -278,21 +288,26 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             unread.append(f"the f-puzzles constraint {key!r}")
             continue
         for kind in kinds:
-            found += kind.read_fpuzzles(key, source)
-    raw_rules = data.get("ruleset")
-    ruleset = raw_rules if isinstance(raw_rules, str) else ""
+            made = kind.read_fpuzzles(key, source)
+            found += made
+            typed += made
     have = {type(c) for c in found}
-    found += [
-        rule for rule in global_rules(ruleset, n, negatives=False) if type(rule) not in have
-    ]  # words only
-    unread += [f'the rules text\'s "{text}"' for text in unexplained(ruleset, found)]
+    said = [rule for rule in global_rules(ruleset, n, negatives=False) if type(rule) not in have]
+    found += said  # words only
+    typed += said
+    if _drawings_unread(drawings):  # drawings left unread may be dots or X/V the negative rules exempt
+        for rule in [c for c in found if isinstance(c, (NegativeRatio, AntiXV))]:
+            found.remove(rule)
+            unread.append(f"{rule.describe(base)}, which drawings left unread may exempt")
+    settled = settle(ruleset, found, typed)
+    unread += settled.unread
     negative = data.get("negative")
     if isinstance(negative, list):
         unread += [
             f"the negative rule of {name!r}" for name in negative if name not in ("ratio", "xv", "difference")
         ]
     try:
-        grid = base.with_constraints(*found) if found else base
+        grid = base.with_constraints(*settled.kept) if settled.kept else base
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"f-puzzles: {exc}") from None
     givens, allowed, placed = _cells(grid, grid_data, n)
@@ -306,7 +321,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
     if drawings:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
         unread += _drawings_unread(drawings)
-    return Puzzle(grid, givens, allowed, metadata, tuple(unread))
+    metadata["read_by"] = settled.source
+    return Puzzle(grid, givens, allowed, metadata, tuple(unread), settled.certain)
 
 
 def _cells(

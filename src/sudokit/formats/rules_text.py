@@ -26,13 +26,19 @@ def normal_text(text: str) -> str:
     import unicodedata
 
     plain = unicodedata.normalize("NFKC", text).lower()
-    return plain.translate(_QUOTES)
+    return plain.replace("\\n", "\n").translate(_QUOTES)  # "\n" typed as two characters is a newline
 
 
 _XV_NAMES = r"xs?|x's|vs?|v's|xv|x/v|x and v|v and x|such pairs"
 _LOCAL_NEGATIVE = r"\b(within|inside)\b[^.]*\b(given|shown)\b|\b(given|shown)\b[^.]*\b(within|inside)\b"
 _NEGATION = r"(cannot|can ?not|can't|may not|must not|mustn't|never|not|no)"
 _SAME = r"(same digit|identical|repeat|the same|equal|same number)"
+
+
+_ELEMENT = re.compile(
+    r"\b(lines?|cages?|regions?|dots?|circles?|squares?|arrows?|separated|connected|joined|marked)\b"
+)
+"""Words by which a sentence speaks of drawn elements, not of the whole grid."""
 
 
 def sentences(rules: str) -> list[str]:
@@ -68,7 +74,7 @@ def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constrai
         ):
             found.append(Knightmare())
         if re.search(r"non-?consecutive", sentence) and not re.search(r"diagonal", sentence):
-            if not re.search(r"\b(line|lines|cage|cages|region)\b", sentence):
+            if not _ELEMENT.search(sentence):  # "digits separated by a red dot are non-consecutive"
                 found.append(NonConsecutive())
         elif (
             re.search(r"orthogonally (adjacent|neighbouring|neighboring|connected)", sentence)
@@ -255,11 +261,21 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
     )
     found = []
     for sentence in sentences(rules):
-        text = sentence.strip().lstrip("-*\u2022 ").strip().strip("()[] ").strip()
+        text = _bare(sentence)
         if not text or reading.explains(text):
             continue
-        found.append(text if len(text) <= 90 else text[:87] + "...")
+        found.append(text)
     return found
+
+
+def _bare(sentence: str) -> str:
+    """A sentence without the bullets and brackets around it."""
+    return sentence.strip().lstrip("-*\u2022 ").strip().strip("()[] ").strip()
+
+
+def shortened(text: str) -> str:
+    """A sentence as answers quote it: at most 90 characters."""
+    return text if len(text) <= 90 else text[:87] + "..."
 
 
 def _mentions(text: str, words: set[str]) -> bool:
@@ -321,3 +337,192 @@ def _known(word: str, allowed: frozenset[str]) -> bool:
     ):
         return True
     return any(word.endswith(end) and word[: -len(end)] in allowed for end in ("s", "es", "ed", "d", "ing"))
+
+
+# ------------------------------------------------------------- what the rules text leaves certain
+
+_ADDING = re.compile(
+    r"\b(shade|shading|(be|are|is) shaded|loop|snake|path|star battle|stars?|battleship|tetromino|"
+    r"pentomino|masyu|slitherlink|nurikabe|heyawake|yin[ -]yang|magic|dice|die)\b"
+)
+"""Twists that add a rule of their own (cells to shade, a loop to draw) without changing the others."""
+
+_REDEFINING = re.compile(
+    r"\b(average|mean|median|count|counts|counted|counting|number of|how many|distinct|different digits|"
+    r"unique|difference|differences|differ|product|multipl\w*|divid\w*|ratio|quotient|modul\w*|"
+    r"remainder|prime|square numbers?|perfect squares?|cube|power|negat\w*|minus|subtract\w*|doubl\w*|half|halv\w*|tripl\w*|"
+    r"wrong|wrogn|false|lie|lies|lying|liar|incorrect|errors?|mistakes?|opposite|revers\w*|instead|"
+    r"except|unless|first|last|nearest|closest|furthest|position|index|sees?|visible|look and say|"
+    r"concatenat\w*|worth|neither|nor|individually|separately|independently|sum of the other|"
+    r"only one|exactly one|at most|shaded|unshaded|loop|false|true)\b"
+)
+"""Words by which a sentence about a kind can give it another meaning (when not in the kind's own)."""
+
+_MODIFYING = re.compile(
+    r"\b(the values? of|values? (of|in|on) (a|an|the|each|every|all|any)|counts? as|treated as|"
+    r"negat\w*|doubl\w*|halv\w*|wrong|wrogn|false|lies|lying|liar|incorrect|errors?|mistakes?|"
+    r"do not apply|does not apply|don't apply|doesn't apply|not apply|instead|modif\w*|decrypt\w*|"
+    r"cipher|nosferatu|vampires?|prey|decoys?|fog|schr[oö]dinger|teleport\w*|portals?|wraps?|"
+    r"to be determined|determined by the solver|solver must (find|determine)|determine[ds]?|"
+    r"chaos|select|subset|letters?|unknown|hot|cold|one more than|one less than|"
+    r"(can|may|might) repeat|replaced|replace|swap\w*|rotat\w*|mirror\w*|shift\w*)\b"
+)
+"""Words by which a sentence can change rules it does not name (every clue false, cells whose value is
+not their digit, digits that may repeat): nothing read from drawings is then certain."""
+
+_NO_CLASSIC = re.compile(
+    r"\b(normal|standard|classic|usual|regular|ordinary|traditional)\b[\w ]*\b(rules?|sudoku)\b[\w ]*"
+    r"\b(do not|don't|does not|doesn't|not|never) apply\b|\bnot (a )?(normal|standard|classic) sudoku\b"
+)
+_REGIONS_FOUND = re.compile(
+    r"\bchaos construction\b|\bregions?\b[^.]*\b(to be determined|must be determined|are determined|"
+    r"to be found|must be found|has to be found|are not given|aren't given|must be drawn|to be drawn)\b|"
+    r"\b(divide|divided|partition)\b[^.]*\bgrid\b[^.]*\bregions?\b|\bdraw\b[^.]*\bregions?\b"
+)
+_DIGIT_RANGE = re.compile(r"\b(digits?|numbers?) (from )?(\d{1,2}) ?(-|to|through|thru) ?(\d{1,2})\b")
+_CHOSEN_DIGITS = re.compile(
+    r"\b(select|choose|chosen|pick)\b[^.]*\b(digits?|numbers?)\b|\b(\d|one|two|three|four|five|six|seven|"
+    r"eight)[- ]digit subset\b|\bsubset of (the )?(digits|numbers)\b"
+)
+
+
+def grid_doubt(rules: str, n: int, first: int = 1) -> str | None:
+    """Why the grid's own rules are not certain (a sentence saying so), or None.
+
+    A rules text may say that the classic rules do not hold, or that the digits are other than the
+    grid's (a 6x6 "with six digits selected from 1-9"): then no answer about the grid is certain.
+    """
+    for sentence in sentences(rules):
+        text = _bare(sentence)
+        if _NO_CLASSIC.search(text) or _CHOSEN_DIGITS.search(text):
+            return text
+        for match in _DIGIT_RANGE.finditer(text):
+            low, high = int(match.group(3)), int(match.group(5))
+            if low < high and (low, high) != (first, first + n - 1) and high - low + 1 > n:
+                return text  # "place the digits 1-9" in a 6x6 grid: more digits than a row holds
+    return None
+
+
+def regions_found(rules: str) -> str | None:
+    """The sentence saying the solver finds the regions (chaos construction), or None."""
+    for sentence in sentences(rules):
+        if _REGIONS_FOUND.search(_bare(sentence)):
+            return _bare(sentence)
+    return None
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What a puzzle's reading keeps once its rules text has been weighed (see :func:`settle`)."""
+
+    kept: list[Constraint]
+    """The constraints whose meaning is certain."""
+    unread: list[str]
+    """What was left unread: elements whose meaning the text changes, then sentences not accounted for."""
+    certain: bool
+    """False when a sentence may change rules that were kept (every clue false, values not digits)."""
+    source: str
+    """The weakest source of a kept rule: ``typed``, ``confirmed`` (a drawing the text names) or
+    ``convention`` (a drawing read by its usual meaning alone)."""
+
+
+def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] = ()) -> Settled:
+    """Keep only the constraints whose meaning the rules text leaves certain.
+
+    ``found`` is everything read (from typed data and from drawings by convention); ``typed`` the
+    part typed in the data.  For each sentence no kept rule accounts for:
+
+    * one that names a kept kind ("the digit in the circle is the *average* of the arrow") with a
+      word that gives it another meaning takes every element of that kind away;
+    * one that changes rules it does not name ("every clue is wrong", "the value of a shaded cell is
+      one more than its digit") takes away everything read and makes the rest uncertain;
+    * while any such sentence is left, a drawing that no sentence names at all is not confirmed and
+      is left unread too (it may be what the sentence speaks of).
+
+    Everything left unread is named, with the sentence that decided it.
+    """
+    from sudokit.english import plural
+
+    said = [_bare(s) for s in sentences(rules)]
+    kept = list(found)
+    typed_set = set(typed)
+    notes: list[str] = []
+    certain = True
+    from sudokit.constraints import kinds as registered
+
+    every = registered()  # a sentence naming any kind (read or not) is about that kind
+    for _ in range(4):
+        left = set(unexplained(rules, kept))
+        kinds = list(dict.fromkeys(type(c) for c in kept))
+        drop: dict[type[Constraint], str] = {}
+        before: list[type[Constraint]] = []  # what an unexplained sentence before this one named
+        for sentence in said:
+            named = [kind for kind in every if _speaks_of(sentence, kind, kind in kinds)]
+            if sentence in left:
+                about = named or before  # "Different segments in the same box sum individually."
+                changed = [kind for kind in about if kind in kinds and _redefines(sentence, kind)]
+                for kind in changed:
+                    drop.setdefault(kind, sentence)
+                if not named and not changed and _changes_others(sentence, kinds):
+                    certain = False
+                    for kind in kinds:
+                        drop.setdefault(kind, sentence)
+            before = named if sentence in left else []
+        if left:
+            for kind in kinds:
+                if kind not in drop and not any(_speaks_of(s, kind) for s in said):
+                    mine = [c for c in kept if type(c) is kind]
+                    if not any(c in typed_set for c in mine):
+                        drop[kind] = ""
+        if not drop:
+            break
+        for kind, why in drop.items():
+            mine = [c for c in kept if type(c) is kind]
+            kept = [c for c in kept if type(c) is not kind]
+            what = plural(len(mine), kind.noun) if mine[0].cells() else f"the {kind.noun} rule"
+            if why:
+                notes.append(f'{what}, whose meaning the rules text changes ("{shortened(why)}")')
+            else:
+                notes.append(f"{what} drawn, which no sentence of the rules text names")
+    left = unexplained(rules, kept)
+    notes += [f'the rules text\'s "{shortened(text)}"' for text in left]
+    if any(c not in typed_set for c in kept):
+        named = all(any(_speaks_of(s, type(c)) for s in said) for c in kept if c not in typed_set)
+        source = "confirmed" if named else "convention"
+    else:
+        source = "typed"
+    return Settled(kept, notes, certain, source)
+
+
+def _speaks_of(sentence: str, kind: type[Constraint], read: bool = True) -> bool:
+    """Whether a sentence names a kind (by its names and the words rules texts use for it).
+
+    A kind the puzzle does not have is named only by its own words, not by generic ones ("box",
+    "sum", "circle") that rules texts use for many things.
+    """
+    words = set(kind.vocabulary()) if read else set(kind.vocabulary()) - _GENERIC
+    return _mentions(sentence, words)
+
+
+def _own_words(kind: type[Constraint]) -> str:
+    """A kind's names, phrasing and written meaning: words that say nothing new about it."""
+    return " | ".join((*kind.vocabulary(), kind.phrasing, kind.rule)).lower()
+
+
+def _redefines(sentence: str, kind: type[Constraint]) -> bool:
+    """Whether a sentence about a kind uses a word that can give it a meaning other than its own."""
+    own = _own_words(kind)
+    return any(
+        re.search(rf"(?<![a-z]){re.escape(m.group(0))}(?![a-z])", own) is None
+        for m in _REDEFINING.finditer(sentence)
+    )
+
+
+def _changes_others(sentence: str, kinds: Sequence[type[Constraint]]) -> bool:
+    """Whether a sentence can change rules it does not name (a modifier not in a read kind's words)."""
+    own = " | ".join(_own_words(kind) for kind in kinds)
+    for match in _MODIFYING.finditer(sentence):
+        word = match.group(0)
+        if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", own) is None:
+            return True
+    return False

@@ -30,15 +30,20 @@ from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
 from sudokit import constraints, variants
-from sudokit.constraints.dots.kropki import Kropki
-from sudokit.constraints.dots.xv import XV
 from sudokit.constraints.families import LineConstraint
 from sudokit.constraints.grid_rules.units import DisjointGroups
 from sudokit.constraints.regions.extra_region import ExtraRegion
 from sudokit.english import plural
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
-from sudokit.formats.rules_text import global_rules, normal_text, unexplained
+from sudokit.formats.rules_text import (
+    global_rules,
+    grid_doubt,
+    normal_text,
+    regions_found,
+    settle,
+    shortened,
+)
 from sudokit.model import EMPTY, Cell, Grid, Puzzle
 
 HOSTS = ("sudokupad.app", "crackingthecryptic.com")
@@ -401,20 +406,34 @@ def puzzle_from_scl(data: Any) -> Puzzle:
                 metadata[key] = meta[key]
     try:
         cages = _cages(_get(data, "ca", "cages"), n, metadata)  # first: old puzzles keep their rules here
-        grid = _base_grid(_get(data, "re", "regions"), n, metadata.get("ruleset", ""))
+        rules = metadata.get("ruleset", "")
+        grid = _base_grid(_get(data, "re", "regions"), n, rules)
+        doubt = grid_doubt(rules, n, int(grid.symbols[0]))
+        if doubt is not None:
+            raise ParseError(
+                f'SudokuPad: the rules text changes the grid\'s own rules ("{shortened(doubt)}"); '
+                "sudokit cannot state this puzzle yet"
+            )
         givens = _givens(grid, cells, n)
-        scene = Scene(data, grid, n, metadata.get("ruleset", ""), cages)
-        found = scene.read()
-        grid = grid.with_constraints(*found) if found else grid
+        chaos = regions_found(rules)
+        if chaos is not None and grid.box is not None:  # the boxes drawn are not the puzzle's regions
+            grid = Grid.latin(n, grid.symbols)
+        scene = Scene(data, grid, n, rules, cages)
+        settled = settle(rules, scene.read(), scene.typed)
+        grid = grid.with_constraints(*settled.kept) if settled.kept else grid
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = scene.unread()
-    unread += [f'the rules text\'s "{text}"' for text in unexplained(metadata.get("ruleset", ""), found)]
+    if chaos is not None:
+        unread.insert(0, f'the regions, which the solver finds ("{shortened(chaos)}")')
+    unread += settled.unread
     if isinstance(meta, dict) and meta.get("bgimage"):
         unread.append("a background image (its drawings are not data)")
-    if scene.read_kinds:
-        metadata["read"] = ", ".join(sorted(scene.read_kinds))
-    return Puzzle(grid, givens, None, metadata, tuple(unread))
+    kinds = sorted({c.kind for c in settled.kept})
+    if kinds:
+        metadata["read"] = ", ".join(kinds)
+    metadata["read_by"] = settled.source
+    return Puzzle(grid, givens, None, metadata, tuple(unread), settled.certain and chaos is None)
 
 
 def _cages(cages: Any, n: int, metadata: dict[str, str]) -> list[dict[str, Any]]:
@@ -521,6 +540,7 @@ class Scene:
             self.flags |= {name for name in ("antiknight", "antiking") if meta.get(name) is True}
         self.read_kinds: set[str] = set()
         self.refused: list[str] = []
+        self.typed: list[constraints.Constraint] = []
 
     # ------------------------------------------------------------------------- the scene protocol
 
@@ -646,11 +666,13 @@ class Scene:
         found: list[constraints.Constraint] = []
         for kind in sorted(constraints.kinds(), key=lambda k: k.sudokupad_order):
             found += kind.read_sudokupad(self)
+        self.typed = [c for c in found if not c.cells()]  # rules SudokuPad's ``global`` list names
         found += self.read_lines()
         found += self.read_cages()
         have = {type(c) for c in found}
-        dots = any(isinstance(c, (Kropki, XV)) for c in found) or not self.unclaimed_dots()
-        said = global_rules(self.rules, self.n, negatives=dots)
+        # the negative rules of dots hold only where every dot drawn was read
+        said = global_rules(self.rules, self.n, negatives=not self.unclaimed_dots())
+        self.typed += [rule for rule in said if type(rule) not in have]  # stated in words
         found += [rule for rule in said if type(rule) not in have]
         kept = self._possible(_unique(found))
         self.read_kinds |= {c.kind for c in kept}

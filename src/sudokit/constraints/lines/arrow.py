@@ -215,10 +215,14 @@ class Arrow(Constraint):
     ) -> list[Arrow]:
         """Arrows drawn as plain lines from a circle, when the rules speak of arrows.
 
-        Sudoku Maker draws an arrow so, with the head as a short line of its own.
+        Sudoku Maker draws an arrow so, with the head as a short line of its own: a line from a circle
+        is an arrow only with such a head, or when it is drawn thin and grey as arrows are (a thick
+        coloured line that merely touches a circle is some other line).
         """
         found = []
         ends: list[tuple[float, float]] = []
+        strokes = [scene.points(item) for _, item in scene.unclaimed("lines")]
+        strokes = [points for points in strokes if points and len(points) <= 3]
         for k, item in scene.unclaimed("lines"):
             points = scene.points(item)
             line = scene.path(item)
@@ -231,10 +235,21 @@ class Arrow(Constraint):
             shaft = [cell for cell in line if cell not in ring[2]]
             if not shaft or len(set(shaft)) != len(shaft):
                 continue
+            end = points[-1]
+            headed = any(
+                stroke is not points
+                and all(abs(p[0] - end[0]) <= 0.5 and abs(p[1] - end[1]) <= 0.5 for p in stroke)
+                for stroke in strokes
+            )
+            thin = (scene.number(item, "thickness") or 0) <= 5 and scene.alike(
+                scene.colour(item, "color")[:7] or GREY, GREY
+            )
+            if not headed and not thin:
+                continue
             found.append(cls(tuple(sorted(ring[2])), tuple(shaft)))
             scene.claim("lines", k, cls.kind)
             used.add((ring[0], ring[1]))
-            ends.append(points[-1])
+            ends.append(end)
         for k, item in scene.unclaimed("lines"):  # the heads: short strokes around an arrow's end
             points = scene.points(item)
             if (
