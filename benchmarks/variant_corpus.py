@@ -46,6 +46,10 @@ from sudokit.formats.rules_text import unexplained
 FAULTY = {
     "sphenpad:bH8FJtL3F3": "its published solution breaks its own cage at r1c3 (sum 19): 7 + 9 + 2 = 18",
     "sigh-ISS:L638": "two solutions: ISS finds both too (a benchmark of its collection, not a unique puzzle)",
+    "iss:Sandwich snipe 18": (
+        "two solutions (584137269... and 584937261...), each checked by hand against the grid and the 13 "
+        "sandwich clues of 18: a snipe example of ISS's collection, not a unique puzzle"
+    ),
 }
 """Records whose published solution is wrong, with what was checked by hand."""
 

@@ -571,4 +571,6 @@ def test_the_cli_says_which_sudokupad_drawings_were_not_read_as_rules() -> None:
     notes = [line for line in result.stderr.splitlines() if line.startswith("sudokit: note: ")]
     notes = [line for line in result.stderr.splitlines() if line.startswith("sudokit: warning: ")]
     assert len(notes) == 1 and "background image" in notes[0] and "rules not read" in notes[0]
-    assert "not unique" in result.stderr  # without its drawn rules, the puzzle is not unique: both are said
+    # without its drawn rules the rules read leave several solutions: said, and not as a verdict
+    assert "undetermined: one of several solutions under the rules read" in result.stderr
+    assert "not unique" not in result.stderr

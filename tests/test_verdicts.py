@@ -20,7 +20,7 @@ from sudokit.cli import UNDETERMINED_EXIT, cli
 FIXTURES = Path(__file__).parent / "fixtures"
 PARITY_FISH = (FIXTURES / "more-formats" / "parity-fish.scl.txt").read_text().strip()
 COMPACT = (FIXTURES / "more-formats" / "parity-fish.decompressed-compact.txt").read_text().strip()
-KILLER = (FIXTURES / "variants" / "fpuzzles-samples" / "self-contained_killer-antiknight.fpuzzles.txt")
+KILLER = FIXTURES / "variants" / "fpuzzles-samples" / "self-contained_killer-antiknight.fpuzzles.txt"
 FPUZZLES = KILLER.read_text().strip()
 NEWSPAPER = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -33,7 +33,13 @@ def run(*args: str) -> tuple[int, str, str]:
 def _json_puzzle(givens: str, *, unread: list[str], certain: bool = True) -> str:
     """A 9x9 puzzle in sudokit's JSON with some unread rules (as a reader leaves them)."""
     rows = [givens[k : k + 9] for k in range(0, 81, 9)]
-    data = {"size": 9, "box": [3, 3], "givens": rows, "unread": unread, **({} if certain else {"certain": False})}
+    data = {
+        "size": 9,
+        "box": [3, 3],
+        "givens": rows,
+        "unread": unread,
+        **({} if certain else {"certain": False}),
+    }
     return json.dumps(data)
 
 

@@ -423,7 +423,7 @@ UNDETERMINED_EXIT = 3
 
 def _status_of(result: CountResult) -> str:
     """A solve's status for JSON: the search's, or ``undetermined`` for an answer under the rules read."""
-    if result.determined or result.stopped_by in ("nodes", "time") and result.first is None:
+    if result.determined or (result.stopped_by in ("nodes", "time") and result.first is None):
         return result.status.value
     return "undetermined"
 
@@ -978,7 +978,9 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
         return found.unique and puzzle.determined, json.dumps(data)
     if not settled:
         lines = [_undetermined_text(found.count, found.complete or found.count >= 2)]
-        lines += [f"solution {k} under the rules read: {s.to_string()}" for k, s in enumerate(found.solutions, 1)]
+        lines += [
+            f"solution {k} under the rules read: {s.to_string()}" for k, s in enumerate(found.solutions, 1)
+        ]
         return False, "\n".join(lines)
     if found.count == 0:
         return False, "no solution"

@@ -67,4 +67,3 @@ class UndeterminedError(SudokitError):
     "Unique" or "not unique" made without a rule of the puzzle could be overturned by that rule, so
     :func:`sudokit.is_unique` raises this instead of answering; the message names the rules.
     """
-

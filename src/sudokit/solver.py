@@ -696,7 +696,6 @@ def is_unique(
     return result.unique
 
 
-
 @dataclass(frozen=True)
 class TrueCandidates:
     """The outcome of :func:`true_candidates`: for each cell, the symbols it holds in some solution."""

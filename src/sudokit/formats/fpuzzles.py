@@ -28,7 +28,7 @@ from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.formats.rules_text import global_rules, grid_doubt, settle, shortened
+from sudokit.formats.rules_text import global_rules, grid_doubt, settle
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -268,12 +268,13 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
     unread: list[str] = []
     raw_rules = data.get("ruleset")
     ruleset = raw_rules if isinstance(raw_rules, str) else ""
-    doubt = grid_doubt(ruleset, n)
+    try:
+        doubt = grid_doubt(ruleset, n)
+    except PuzzleError as exc:
+        raise ParseError(f"f-puzzles: {exc}") from None
     if doubt is not None:
-        raise ParseError(
-            f'f-puzzles: the rules text changes the grid\'s own rules ("{shortened(doubt)}"); '
-            "sudokit cannot state this puzzle yet"
-        )
+        base = doubt.relax(base)
+        unread.append(doubt.describe(base))
     for key, value in data.items():
         if key in SETTINGS or value in (None, False, [], ""):
             continue
@@ -310,7 +311,10 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         grid = base.with_constraints(*settled.kept) if settled.kept else base
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"f-puzzles: {exc}") from None
-    givens, allowed, placed = _cells(grid, grid_data, n)
+    givens, allowed, placed = _cells(grid, grid_data, len(grid.symbols))
+    if settled.givens is not None:  # the rules text changes the givens: none is certain
+        givens, placed = (EMPTY,) * len(givens), []
+        unread.insert(0, settled.givens_note())
     metadata = {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
     if isinstance(data.get("solution"), list) and len(data["solution"]) == n * n:
         digits = data["solution"]
@@ -322,7 +326,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
         unread += _drawings_unread(drawings)
     metadata["read_by"] = settled.source
-    return Puzzle(grid, givens, allowed, metadata, tuple(unread), settled.certain)
+    return Puzzle(grid, givens, allowed, metadata, tuple(unread), settled.certain and doubt is None)
 
 
 def _cells(

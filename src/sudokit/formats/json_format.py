@@ -493,9 +493,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     certain = data.get("certain", True)
     if not isinstance(certain, bool):
         raise _Bad('"certain" must be true or false')
-    return Puzzle(
-        grid, _givens(data, grid), _candidates(data, grid), dict(metadata), tuple(unread), certain
-    )
+    return Puzzle(grid, _givens(data, grid), _candidates(data, grid), dict(metadata), tuple(unread), certain)
 
 
 # ----------------------------------------------------------------------------------------- writer

@@ -15,6 +15,8 @@ from sudokit.constraints.base import Constraint
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight
 from sudokit.constraints.grid_rules.neighbours import Knightmare
+from sudokit.errors import PuzzleError
+from sudokit.model import Grid
 
 _QUOTES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"}
@@ -39,6 +41,11 @@ _ELEMENT = re.compile(
     r"\b(lines?|cages?|regions?|dots?|circles?|squares?|arrows?|separated|connected|joined|marked)\b"
 )
 """Words by which a sentence speaks of drawn elements, not of the whole grid."""
+
+_DRAWN = re.compile(
+    r"\b(lines?|cages?|dots?|circles?|squares?|arrows?|separated|connected|joined|marked|clues?)\b"
+)
+"""Words by which a sentence speaks of drawn clues (a region is the grid's own)."""
 
 
 def sentences(rules: str) -> list[str]:
@@ -129,7 +136,7 @@ _NOTES = (
     r"\bfog\b|\b(correct|correctly)\b.*\b(clear|clears|reveal|reveals|remove|removes|lift|lifts)\b",
 )
 _RULE_WORDS = re.compile(
-    r"\b(digits?|cells?|numbers?|must|cannot|can't|may|sum|sums|total|line|lines|cages?|circles?|dots?|"
+    r"\b(digits?|cells?|numbers?|sum|sums|total|line|lines|cages?|circles?|dots?|"
     r"contains?|appear|place|shade|shaded|draw|equal|differ|different|greater|less|values?|rows?|columns?|"
     r"boxe?s?|regions?|grid|once|repeat|clues?|adjacent|arrows?|squares?|odd|even)\b"
 )
@@ -300,7 +307,7 @@ class _Reading:
 
     def explains(self, text: str) -> bool:
         """Whether one sentence of a rules text is accounted for."""
-        rest = text
+        rest = _PLAIN_NOTES.sub(" ", text)  # "(no negative constraint)" is a note, not a twist
         for w in sorted(self.words, key=len, reverse=True):  # the read kinds' own phrases say no more
             rest = re.sub(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", " ", rest)
         if self.twisted(rest) or _mentions(rest, self.foreign):
@@ -348,13 +355,14 @@ _ADDING = re.compile(
 """Twists that add a rule of their own (cells to shade, a loop to draw) without changing the others."""
 
 _REDEFINING = re.compile(
-    r"\b(average|mean|median|count|counts|counted|counting|number of|how many|distinct|different digits|"
-    r"unique|difference|differences|differ|product|multipl\w*|divid\w*|ratio|quotient|modul\w*|"
-    r"remainder|prime|square numbers?|perfect squares?|cube|power|negat\w*|minus|subtract\w*|doubl\w*|half|halv\w*|tripl\w*|"
+    r"\b(average|mean|median|count|counts|counted|counting|number of|how many|"
+    r"difference|differences|differ|product|multipl(y|ies|ied|ying|ication)|divid\w*|ratio|quotient|"
+    r"modul\w*|remainder|prime|square numbers?|perfect squares?|cube|power|negat\w*|minus|subtract\w*|"
+    r"doubl\w*|half|halv\w*|tripl\w*|"
     r"wrong|wrogn|false|lie|lies|lying|liar|incorrect|errors?|mistakes?|opposite|revers\w*|instead|"
     r"except|unless|first|last|nearest|closest|furthest|position|index|sees?|visible|look and say|"
     r"concatenat\w*|worth|neither|nor|individually|separately|independently|sum of the other|"
-    r"only one|exactly one|at most|shaded|unshaded|loop|false|true)\b"
+    r"only one|exactly one|at most|shaded|unshaded|loop|false)\b"
 )
 """Words by which a sentence about a kind can give it another meaning (when not in the kind's own)."""
 
@@ -365,7 +373,8 @@ _MODIFYING = re.compile(
     r"cipher|nosferatu|vampires?|prey|decoys?|fog|schr[oö]dinger|teleport\w*|portals?|wraps?|"
     r"to be determined|determined by the solver|solver must (find|determine)|determine[ds]?|"
     r"chaos|select|subset|letters?|unknown|hot|cold|one more than|one less than|"
-    r"(can|may|might) repeat|replaced|replace|swap\w*|rotat\w*|mirror\w*|shift\w*)\b"
+    r"(can|may|might) repeat|replaced|replace|swap\w*|rotat\w*|mirror\w*|shift\w*|move|moves|moved|"
+    r"moving|hidden|invisible|revealed?)\b"
 )
 """Words by which a sentence can change rules it does not name (every clue false, cells whose value is
 not their digit, digits that may repeat): nothing read from drawings is then certain."""
@@ -379,27 +388,78 @@ _REGIONS_FOUND = re.compile(
     r"to be found|must be found|has to be found|are not given|aren't given|must be drawn|to be drawn)\b|"
     r"\b(divide|divided|partition)\b[^.]*\bgrid\b[^.]*\bregions?\b|\bdraw\b[^.]*\bregions?\b"
 )
-_DIGIT_RANGE = re.compile(r"\b(digits?|numbers?) (from )?(\d{1,2}) ?(-|to|through|thru) ?(\d{1,2})\b")
+_DIGIT_RANGE = re.compile(
+    r"\b(digits?|numbers?) (from (the )?(set |range )?(of )?)?(\d{1,2}) ?(-|to|through|thru) ?(\d{1,2})\b"
+)
 _CHOSEN_DIGITS = re.compile(
     r"\b(select|choose|chosen|pick)\b[^.]*\b(digits?|numbers?)\b|\b(\d|one|two|three|four|five|six|seven|"
     r"eight)[- ]digit subset\b|\bsubset of (the )?(digits|numbers)\b"
 )
 
 
-def grid_doubt(rules: str, n: int, first: int = 1) -> str | None:
-    """Why the grid's own rules are not certain (a sentence saying so), or None.
+@dataclass(frozen=True)
+class Doubt:
+    """A sentence that makes the grid's own rules uncertain (see :func:`grid_doubt`)."""
+
+    sentence: str
+    digits: tuple[int, int] | None
+    """The widest range of digits the text names, when it is wider than the grid's (1-9 in a 6x6)."""
+    houses: bool
+    """Whether digits still differ in each row, column and box (False: "normal rules do not apply")."""
+
+    def relax(self, grid: Grid) -> Grid:
+        """The grid as far as the text leaves it certain: its cells, the digits named, its houses.
+
+        The houses stay only while the text does not take them away; an answer on this grid is for the
+        rules read only.
+        """
+        symbols = grid.symbols
+        if self.digits is not None:
+            symbols = tuple(str(d) for d in range(self.digits[0], self.digits[1] + 1))
+        houses = grid.houses if self.houses else ()
+        return Grid(symbols, grid.cells, houses, grid.rows, grid.cols, None)
+
+    def describe(self, grid: Grid) -> str:
+        """How the answer names what it did not read."""
+        digits = f"{grid.symbols[0]} to {grid.symbols[-1]}"
+        houses = "differing" if self.houses else "repeating or not"
+        return (
+            f'the grid\'s own rules, which the rules text changes ("{shortened(self.sentence)}"); '
+            f"read as cells holding the digits {digits}, {houses} in rows, columns and boxes"
+        )
+
+
+def grid_doubt(rules: str, n: int, first: int = 1) -> Doubt | None:
+    """The sentence saying the grid's own rules are not the classic ones, or None.
 
     A rules text may say that the classic rules do not hold, or that the digits are other than the
-    grid's (a 6x6 "with six digits selected from 1-9"): then no answer about the grid is certain.
+    grid's (a 6x6 "with six digits selected from 1-9"): then only a relaxation of the grid is read.
     """
-    for sentence in sentences(rules):
-        text = _bare(sentence)
-        if _NO_CLASSIC.search(text) or _CHOSEN_DIGITS.search(text):
-            return text
+    said = [_bare(s) for s in sentences(rules)]
+    widest: tuple[int, int] | None = None
+    for text in said:
         for match in _DIGIT_RANGE.finditer(text):
-            low, high = int(match.group(3)), int(match.group(5))
-            if low < high and (low, high) != (first, first + n - 1) and high - low + 1 > n:
-                return text  # "place the digits 1-9" in a 6x6 grid: more digits than a row holds
+            low, high = int(match.group(6)), int(match.group(8))
+            if low < high and high - low + 1 > n and (widest is None or high - low > widest[1] - widest[0]):
+                widest = (low, high)
+    for text in said:
+        if _NO_CLASSIC.search(text):
+            return Doubt(text, widest, False)
+    for text in said:  # "digits 1 to 9" in a 14x14 grid: some cells hold no digit
+        fewer = [m for m in _DIGIT_RANGE.finditer(text) if 0 < int(m.group(8)) - int(m.group(6)) + 1 < n]
+        if fewer and not _DRAWN.search(text):
+            raise PuzzleError(
+                f'the rules text speaks of fewer digits than a row holds ("{shortened(text)}"): '
+                "cells that hold no digit are not read yet"
+            )
+    for text in said:
+        chosen = _CHOSEN_DIGITS.search(text) is not None
+        wider = any(
+            int(m.group(6)) < int(m.group(8)) and int(m.group(8)) - int(m.group(6)) + 1 > n
+            for m in _DIGIT_RANGE.finditer(text)
+        )
+        if chosen or wider:
+            return Doubt(text, widest, True)
     return None
 
 
@@ -424,6 +484,14 @@ class Settled:
     source: str
     """The weakest source of a kept rule: ``typed``, ``confirmed`` (a drawing the text names) or
     ``convention`` (a drawing read by its usual meaning alone)."""
+    givens: str | None = None
+    """A sentence that changes the given digits ("given digits move with the cars"), or None.
+
+    The reader then leaves the givens unread too, naming them with :meth:`givens_note`."""
+
+    def givens_note(self) -> str:
+        """How an answer names the givens left unread."""
+        return f'the given digits, which the rules text changes ("{shortened(self.givens or "")}")'
 
 
 def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] = ()) -> Settled:
@@ -485,13 +553,28 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
             else:
                 notes.append(f"{what} drawn, which no sentence of the rules text names")
     left = unexplained(rules, kept)
+    givens = next((t for t in left if _GIVENS.search(t) and _changes_others(t, [])), None)
     notes += [f'the rules text\'s "{shortened(text)}"' for text in left]
     if any(c not in typed_set for c in kept):
         named = all(any(_speaks_of(s, type(c)) for s in said) for c in kept if c not in typed_set)
         source = "confirmed" if named else "convention"
     else:
         source = "typed"
-    return Settled(kept, notes, certain, source)
+    return Settled(kept, notes, certain, source, givens)
+
+
+_PLAIN_NOTES = re.compile(
+    r"\b(no|without|not|with no|there is no|there are no)( an?| the| any)? negative (constraints?|rules?)\b"
+    r"|\bnegative (constraints?|rules?) (does|do|is|are) not (apply|given|used)\b"
+    r"|\bnot all\b[\w ]*\b(given|shown|marked|drawn)\b"
+)
+"""Notes that say no more than a kind's usual meaning ("no negative constraint"): left out of the
+test for words that change a meaning."""
+
+
+_GIVENS = re.compile(r"\bgivens\b|\bgiven (digits?|numbers?)\b")
+"""How a sentence speaks of the given digits ("given digits move"), not of clues given ("all dots are
+given")."""
 
 
 def _speaks_of(sentence: str, kind: type[Constraint], read: bool = True) -> bool:
@@ -512,6 +595,7 @@ def _own_words(kind: type[Constraint]) -> str:
 def _redefines(sentence: str, kind: type[Constraint]) -> bool:
     """Whether a sentence about a kind uses a word that can give it a meaning other than its own."""
     own = _own_words(kind)
+    sentence = _PLAIN_NOTES.sub(" ", sentence)
     return any(
         re.search(rf"(?<![a-z]){re.escape(m.group(0))}(?![a-z])", own) is None
         for m in _REDEFINING.finditer(sentence)
@@ -521,7 +605,7 @@ def _redefines(sentence: str, kind: type[Constraint]) -> bool:
 def _changes_others(sentence: str, kinds: Sequence[type[Constraint]]) -> bool:
     """Whether a sentence can change rules it does not name (a modifier not in a read kind's words)."""
     own = " | ".join(_own_words(kind) for kind in kinds)
-    for match in _MODIFYING.finditer(sentence):
+    for match in _MODIFYING.finditer(_PLAIN_NOTES.sub(" ", sentence)):
         word = match.group(0)
         if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", own) is None:
             return True

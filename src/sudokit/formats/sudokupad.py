@@ -44,7 +44,8 @@ from sudokit.formats.rules_text import (
     settle,
     shortened,
 )
-from sudokit.model import EMPTY, Cell, Grid, Puzzle
+from sudokit.model import EMPTY, Cell, Grid, Puzzle, default_box
+from sudokit.variants import corners_from_shape, multi_grid
 
 HOSTS = ("sudokupad.app", "crackingthecryptic.com")
 """Hosts whose links are SudokuPad links (any subdomain)."""
@@ -321,7 +322,8 @@ def _get(data: dict[str, Any], *keys: str) -> Any:
     return None
 
 
-def _cell(item: Any, n: int, what: str) -> Cell:
+def _cell(item: Any, n: int | tuple[int, int], what: str) -> Cell:
+    """A ``[row, column]`` cell of an n x n grid (or of a rows x columns frame)."""
     if (
         not isinstance(item, list)
         or len(item) != 2
@@ -329,8 +331,9 @@ def _cell(item: Any, n: int, what: str) -> Cell:
     ):
         raise ParseError(f"SudokuPad: {what} names {json.dumps(item)}, not a [row, column] cell")
     r, c = item
-    if not (0 <= r < n and 0 <= c < n):
-        raise ParseError(f"SudokuPad: {what} names r{r + 1}c{c + 1}, outside the {n}x{n} grid")
+    height, width = (n, n) if isinstance(n, int) else n
+    if not (0 <= r < height and 0 <= c < width):
+        raise ParseError(f"SudokuPad: {what} names r{r + 1}c{c + 1}, outside the {height}x{width} grid")
     return r, c
 
 
@@ -378,6 +381,40 @@ def _base_grid(regions: Any, n: int, rules: str = "") -> Grid:
     return variants.with_units(Grid.latin(n, symbols), groups, "region")
 
 
+def _overlapping(regions: Any, frame: tuple[int, int], rules: str) -> Grid:
+    """The grid of a frame that is not square: overlapping sudokus (two 9x9 in a 12x9 frame, ...).
+
+    The frame must be a union of n x n sudokus (n its shorter side) lined up on their boxes, and the
+    regions drawn (``re``) must be those sudokus' boxes; anything else is a ParseError saying so.
+    """
+    height, width = frame
+    n = min(height, width)
+    what = f"a {height}x{width} grid"
+    if n < 4:
+        raise ParseError(f"SudokuPad: {what}; sudokit reads square grids and grids of overlapping sudokus")
+    try:
+        box = default_box(n)
+        corners = corners_from_shape([(r, c) for r in range(height) for c in range(width)], n, box)
+        grid = multi_grid(corners, n, box, _symbols(n, rules))
+    except GridError as exc:
+        raise ParseError(
+            f"SudokuPad: {what} that sudokit cannot read as overlapping {n}x{n} sudokus ({exc}); "
+            "other grid shapes (extra cells, regions of other sizes) are not read yet"
+        ) from None
+    if isinstance(regions, list) and regions:
+        boxes = {frozenset(grid.cells[i] for i in unit.cells) for unit in grid.units if unit.kind == "box"}
+        for k, region in enumerate(regions, 1):
+            if not isinstance(region, list):
+                raise ParseError(f"SudokuPad: region {k} must be a list of [row, column] cells")
+            cells = frozenset(_cell(item, frame, f"region {k}") for item in region)
+            if cells and cells not in boxes:
+                raise ParseError(
+                    f"SudokuPad: {what} whose region {k} is not a box of the overlapping {n}x{n} "
+                    "sudokus it makes; such layouts are not read yet"
+                )
+    return grid
+
+
 def puzzle_from_scl(data: Any) -> Puzzle:
     """Build a puzzle from SudokuPad puzzle data (compact or long keys); ParseError for bad data.
 
@@ -390,10 +427,11 @@ def puzzle_from_scl(data: Any) -> Puzzle:
     cells = _get(data, "ce", "cells")
     if not isinstance(cells, list) or not cells or not all(isinstance(row, list) for row in cells):
         raise ParseError('SudokuPad: the puzzle has no "ce" (cells) rows')
-    n = len(cells)
+    height = len(cells)
     width = max(len(row) for row in cells)
-    if width != n or not 1 <= n <= 64:
-        raise ParseError(f"SudokuPad: a {n}x{width} grid; sudokit reads square grids of 1x1 to 64x64")
+    n = min(height, width)
+    if not 1 <= n <= 64 or max(height, width) > 64 * 3:
+        raise ParseError(f"SudokuPad: a {height}x{width} grid; sudokit reads grids of 1x1 to 64x64")
     metadata: dict[str, str] = {}
     meta = _get(data, "metadata") or {}
     if isinstance(meta, dict):
@@ -405,25 +443,32 @@ def puzzle_from_scl(data: Any) -> Puzzle:
             if isinstance(meta.get(key), str) and meta[key]:
                 metadata[key] = meta[key]
     try:
-        cages = _cages(_get(data, "ca", "cages"), n, metadata)  # first: old puzzles keep their rules here
+        frame = (height, width)
+        cages = _cages(_get(data, "ca", "cages"), frame, metadata)  # first: old puzzles keep rules here
         rules = metadata.get("ruleset", "")
-        grid = _base_grid(_get(data, "re", "regions"), n, rules)
+        if height == width:
+            grid = _base_grid(_get(data, "re", "regions"), n, rules)
+        else:
+            grid = _overlapping(_get(data, "re", "regions"), frame, rules)
         doubt = grid_doubt(rules, n, int(grid.symbols[0]))
         if doubt is not None:
-            raise ParseError(
-                f'SudokuPad: the rules text changes the grid\'s own rules ("{shortened(doubt)}"); '
-                "sudokit cannot state this puzzle yet"
-            )
-        givens = _givens(grid, cells, n)
+            grid = doubt.relax(grid)
+        givens = _givens(grid, cells)
         chaos = regions_found(rules)
-        if chaos is not None and grid.box is not None:  # the boxes drawn are not the puzzle's regions
+        if chaos is not None and grid.box is not None and height == width:  # boxes drawn are not regions
             grid = Grid.latin(n, grid.symbols)
         scene = Scene(data, grid, n, rules, cages)
         settled = settle(rules, scene.read(), scene.typed)
+        if settled.givens is not None:  # "given digits move with the cars": not where they are drawn
+            givens = (EMPTY,) * len(givens)
         grid = grid.with_constraints(*settled.kept) if settled.kept else grid
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = scene.unread()
+    if doubt is not None:
+        unread.insert(0, doubt.describe(grid))
+    if settled.givens is not None:
+        unread.insert(0, settled.givens_note())
     if chaos is not None:
         unread.insert(0, f'the regions, which the solver finds ("{shortened(chaos)}")')
     unread += settled.unread
@@ -433,10 +478,11 @@ def puzzle_from_scl(data: Any) -> Puzzle:
     if kinds:
         metadata["read"] = ", ".join(kinds)
     metadata["read_by"] = settled.source
-    return Puzzle(grid, givens, None, metadata, tuple(unread), settled.certain and chaos is None)
+    certain = settled.certain and chaos is None and doubt is None
+    return Puzzle(grid, givens, None, metadata, tuple(unread), certain)
 
 
-def _cages(cages: Any, n: int, metadata: dict[str, str]) -> list[dict[str, Any]]:
+def _cages(cages: Any, n: int | tuple[int, int], metadata: dict[str, str]) -> list[dict[str, Any]]:
     """The cages (``ca``) as the scene offers them: metadata cages go to ``metadata``."""
     if cages is None:
         return []
@@ -472,7 +518,7 @@ def _cages(cages: Any, n: int, metadata: dict[str, str]) -> list[dict[str, Any]]
     return found
 
 
-def _givens(grid: Grid, cells: list[Any], n: int) -> tuple[int, ...]:
+def _givens(grid: Grid, cells: list[Any]) -> tuple[int, ...]:
     givens = [EMPTY] * len(grid.cells)
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):
@@ -483,7 +529,7 @@ def _givens(grid: Grid, cells: list[Any], n: int) -> tuple[int, ...]:
                 continue
             if isinstance(value, str) and whole_number(value) is not None:
                 value = whole_number(value)
-            first = int(grid.symbols[0])
+            first, n = int(grid.symbols[0]), len(grid.symbols)
             if isinstance(value, bool) or not isinstance(value, int) or not first <= value < first + n:
                 raise ParseError(
                     f"SudokuPad: r{r + 1}c{c + 1} holds {json.dumps(value)}, not {first} to {first + n - 1}"
