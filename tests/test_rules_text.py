@@ -16,13 +16,19 @@ import pytest
 import sudokit
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.cages.killer import Killer, cages_may_repeat
+from sudokit.constraints.dots.kropki import WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV
+from sudokit.constraints.dots.xv import XV
 from sudokit.constraints.grid_rules.chess import AntiKnight
 from sudokit.constraints.grid_rules.diagonal import Diagonal
 from sudokit.constraints.lines.arrow import Arrow
+from sudokit.constraints.lines.region_sum import RegionSum
+from sudokit.constraints.lines.renban import Renban
 from sudokit.constraints.lines.thermometer import Thermometer
 from sudokit.constraints.lines.whispers import Whispers
-from sudokit.formats.rules_text import global_rules, unexplained
+from sudokit.constraints.outside.little_killer import LittleKiller
+from sudokit.constraints.outside.sandwich import Sandwich
+from sudokit.formats.rules_text import global_rules, grid_doubt, regions_found, settle, unexplained
 
 ARROW = Arrow(((0, 0),), ((0, 1),))
 THERMO = Thermometer(((0, 0), (0, 1)))
@@ -203,3 +209,137 @@ def test_cages_may_repeat_only_when_said_of_cages(rules: str, repeat: bool) -> N
 )
 def test_every_xv_given_is_the_negative_rule(sentence: str) -> None:
     assert any(isinstance(rule, AntiXV) for rule in global_rules(sentence, 9))
+
+
+# ------------------------------------------------- what confirms a drawing, what takes it away
+
+SANDWICH = Sandwich(tuple((0, c) for c in range(9)), 10)
+LITTLE = LittleKiller(((0, 0), (1, 1)), 5)
+RENBAN = Renban(((0, 0), (0, 1)))
+KROPKI = Kropki((0, 0), (0, 1), WHITE)
+XV_SIGN = XV((0, 0), (0, 1), 10)
+
+
+@pytest.mark.parametrize(
+    ("rules", "drawn"),
+    [
+        # each kind, stated as setters state it: the drawing keeps its usual meaning
+        ("Digits along an arrow sum to the digit in its circle.", ARROW),
+        ("Numbers on a thermometer must increase from the bulb end.", THERMO),
+        ("Digits in a cage sum to the clue and cannot repeat. Digits may repeat on arrows.", KILLER),
+        ("Adjacent digits on a green line differ by at least 5.", WHISPERS),
+        ("Clues outside the grid give the sum of the digits between the 1 and the 9.", SANDWICH),
+        ("Clues outside the grid give the sum of the digits along the indicated diagonal.", LITTLE),
+        ("Digits on a purple line form a set of consecutive digits in any order.", RENBAN),
+        ("Standard kropki (no negative constraint): white dots join consecutive digits.", KROPKI),
+        ("Cells separated by an X sum to 10. Not all Xs are given.", XV_SIGN),
+        # a text that says nothing of the drawing, and nothing else: the usual meaning stands
+        ("Normal sudoku rules apply.", KILLER),
+        ("", ARROW),
+    ],
+)
+def test_a_sentence_in_the_usual_words_confirms_a_drawing(rules: str, drawn: Constraint) -> None:
+    settled = settle(rules, [drawn])
+    assert settled.kept == [drawn] and settled.certain
+
+
+@pytest.mark.parametrize(
+    ("rules", "drawn"),
+    [
+        # issue 37's examples, and their like: the text gives the drawing another meaning
+        ("The digit in an arrow's circle is the average of the digits on the arrow.", ARROW),
+        ("The digit in the circle counts the different digits on its arrow.", ARROW),
+        ("Digits on an arrow have the difference of the digit in the attached circle.", ARROW),
+        ("The circle is the product of the digits along its arrow.", ARROW),
+        (
+            "Clues outside the grid list digits that appear in the first three cells in that direction.",
+            SANDWICH,
+        ),
+        ("A clue outside the grid counts the different digits along the indicated diagonal.", LITTLE),
+        ("An indicated diagonal is read as a look and say clue.", LITTLE),
+        ("Digits in a cage sum to a prime number, and no two cages sum to the same prime.", KILLER),
+        ("Every clue in the puzzle is wrong.", KILLER),
+        ("Exactly one clue in each cage is false.", KILLER),
+        ("Digits in a negator cell count as negative for the purposes of arrows.", ARROW),
+        ("Shaded cells are doubled for the thermometers.", THERMO),
+        (
+            "Shell: box borders divide the line into segments. Different segments in a box sum individually.",
+            RegionSum(((0, 0), (0, 3))),
+        ),
+        ("The value of a shaded cell is one more than its digit.", KROPKI),
+        (
+            "Nine cells are Nosferatu cells; the value of a Nosferatu cell is its digit plus the prey's.",
+            ARROW,
+        ),
+        ("Every X and V is a lie: digits joined by an X do not sum to 10.", XV_SIGN),
+    ],
+)
+def test_a_sentence_giving_another_meaning_takes_the_drawing_away(rules: str, drawn: Constraint) -> None:
+    settled = settle(rules, [drawn])
+    assert settled.kept == [] and settled.unread, settled
+    assert any(drawn.noun in note for note in settled.unread)  # the drawing is named
+
+
+def test_a_sentence_changing_rules_it_does_not_name_leaves_nothing_certain() -> None:
+    settled = settle("Normal sudoku rules apply. Every clue is wrogn.", [ARROW, AntiKnight()], [AntiKnight()])
+    assert settled.kept == [] and not settled.certain
+    kept = settle("Digits on an arrow sum to its circle. Shade some cells to form a loop.", [ARROW], [])
+    assert kept.kept == [ARROW] and kept.certain  # a rule of its own (unread), the arrow still certain
+
+
+def test_an_unnamed_drawing_beside_an_unexplained_sentence_is_not_confirmed() -> None:
+    # the text speaks of arrows and of something else; the dots it never names may be that something
+    settled = settle(
+        "Digits on an arrow sum to its circle. Roman numeral cages: C means 100.", [ARROW, KROPKI]
+    )
+    assert settled.kept == [ARROW] and any(
+        "which no sentence of the rules text names" in n for n in settled.unread
+    )
+    # typed data (an f-puzzles key, SudokuPad's global list) stands without a sentence
+    typed = settle("Roman numeral cages: C means 100.", [AntiKnight()], [AntiKnight()])
+    assert typed.kept == [AntiKnight()] and typed.source == "typed"
+
+
+def test_the_source_of_the_weakest_rule_read() -> None:
+    assert settle("Digits on an arrow sum to its circle.", [ARROW]).source == "confirmed"
+    assert settle("Normal sudoku rules apply.", [ARROW]).source == "convention"
+    assert settle("", [AntiKnight()], [AntiKnight()]).source == "typed"
+
+
+@pytest.mark.parametrize(
+    ("rules", "digits", "houses"),
+    [
+        ("Select six different digits from the set 1-9 to fill the grid.", (1, 9), True),
+        ("Place the same 4-digit subset from the digits 1 - 9 in each row, column and box.", (1, 9), True),
+        ("Normal sudoku rules do NOT apply. Fill the grid with digits 1-9.", (1, 9), False),
+        ("Normal 4x4 Sudoku rules do not apply.", None, False),
+    ],
+)
+def test_a_text_changing_the_grid_reads_a_relaxation(
+    rules: str, digits: tuple[int, int] | None, houses: bool
+) -> None:
+    doubt = grid_doubt(rules, 4)
+    assert doubt is not None and doubt.digits == digits and doubt.houses is houses
+    relaxed = doubt.relax(sudokit.Grid.classic(4))
+    assert len(relaxed.symbols) == (digits[1] - digits[0] + 1 if digits else 4)
+    assert bool(relaxed.houses) is houses
+    assert grid_doubt("Place the digits 1-4 once each in every row, column and box.", 4) is None
+    assert grid_doubt("Normal sudoku rules apply.", 9) is None
+
+
+def test_a_text_with_fewer_digits_than_a_row_is_refused() -> None:
+    with pytest.raises(sudokit.PuzzleError, match="fewer digits than a row holds"):
+        grid_doubt("Each region contains the digits 1 to 9 once each.", 14)
+    assert grid_doubt("Digits along a line are 1 to 4.", 9) is None  # said of a line, not the grid
+
+
+def test_the_regions_a_solver_finds() -> None:
+    assert regions_found("Chaos construction: divide the grid into nine regions.") is not None
+    assert regions_found("Each region must be determined and is a set of nine connected cells.") is not None
+    assert regions_found("Digits cannot repeat in a region.") is None
+
+
+def test_givens_a_sentence_moves_are_left_unread() -> None:
+    settled = settle("Given digits move with the cars.", [])
+    assert settled.givens is not None and "given digits" in settled.givens_note()
+    assert settle("All dots are given.", []).givens is None

@@ -149,3 +149,64 @@ def test_no_solution_is_a_verdict_only_under_certain_rules() -> None:
     code, out, _ = run("check", doubtful)
     assert code == UNDETERMINED_EXIT and out.startswith("undetermined: 0 solutions")
     assert sudokit.parse(sudokit.dumps(sudokit.parse(doubtful), "json")).certain is False
+
+
+# --------------------------------------------------------------------- grids that are not square
+
+CLASSIC = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def _frame(rows: list[str], keep: int, regions: list[list[list[int]]] | None = None) -> str:
+    """SudokuPad data (long keys) for a rows x 9 frame with every ``keep``-th digit given."""
+    cells = [
+        [{"value": int(row[c])} if (r * 9 + c) % keep == 0 else {} for c in range(len(row))]
+        for r, row in enumerate(rows)
+    ]
+    height = len(rows)
+    boxes = regions or [
+        [[br + i, bc + j] for i in range(3) for j in range(3)]
+        for br in range(0, height, 3)
+        for bc in (0, 3, 6)
+    ]
+    return json.dumps({"cells": cells, "regions": boxes})
+
+
+def _windows_hold(rows: list[str]) -> bool:
+    """The plain rule of two stacked sudokus: every 9x9 window at a box row is a sudoku."""
+    for top in range(0, len(rows) - 8, 3):
+        window = rows[top : top + 9]
+        groups = [list(row) for row in window]
+        groups += [[row[c] for row in window] for c in range(9)]
+        groups += [
+            [window[br + i][bc + j] for i in range(3) for j in range(3)]
+            for br in (0, 3, 6)
+            for bc in (0, 3, 6)
+        ]
+        if any(sorted(g) != list("123456789") for g in groups):
+            return False
+    return True
+
+
+def test_a_12x9_sudokupad_grid_is_two_overlapping_sudokus() -> None:
+    rows = [CLASSIC[k : k + 9] for k in range(0, 81, 9)]
+    frame = rows + rows[:3]  # rows 3-11 are the same sudoku with its first band moved down
+    assert _windows_hold(frame)
+    puzzle = sudokit.parse(_frame(frame, 2))
+    assert (puzzle.grid.rows, puzzle.grid.cols, len(puzzle.grid.cells)) == (12, 9, 108)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.verdict == "unique" and result.first is not None
+    found = result.first.to_string().replace(" ", "").replace("\n", "")
+    assert _windows_hold([found[k : k + 9] for k in range(0, 108, 9)]) and found == "".join(frame)
+    broken = sudokit.Solution.from_string("".join(frame[:11]) + frame[11][::-1], puzzle)
+    assert broken.violations()  # the second sudoku's columns and boxes are rules too
+
+
+@pytest.mark.parametrize("height", [11, 10])
+def test_a_frame_that_is_no_set_of_sudokus_is_refused_with_a_reason(height: int) -> None:
+    rows = [CLASSIC[k : k + 9] for k in range(0, 81, 9)]
+    frame = (rows + rows)[:height]
+    regions = [[[r, c] for c in range(9)] for r in range(height)]  # rows as regions: no boxes at all
+    with pytest.raises(sudokit.ParseError, match=f"a {height}x9 grid"):
+        sudokit.parse(_frame(frame, 2, regions))
+    code, _, err = run("count", _frame(frame, 2, regions))
+    assert code == 1 and f"a {height}x9 grid" in err and "Traceback" not in err

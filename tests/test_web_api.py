@@ -356,3 +356,27 @@ def test_rate_on_both_scales(client: TestClient) -> None:
     wrong = client.post("/api/rate", json={"puzzle": "." * 16, "scale": "se"})
     assert wrong.status_code == 400 and "classic 9x9" in wrong.json()["error"]
     assert client.post("/api/rate", json={"puzzle": line, "scale": "elo"}).status_code == 422
+
+
+def test_an_answer_with_rules_unread_is_undetermined_and_not_taken_for_the_full_one(
+    client: TestClient,
+) -> None:
+    classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    rows = [classic[k : k + 9] for k in range(0, 81, 9)]
+    partial = json.dumps({"size": 9, "box": [3, 3], "givens": rows, "unread": ["a green line"]})
+    doubtful = json.dumps({"size": 9, "box": [3, 3], "givens": rows, "unread": ["x"], "certain": False})
+    # the same grid and givens: read in full, a verdict; with a rule unread, none (no cached verdict)
+    for text, verdict in ((classic, "unique"), (partial, "undetermined"), (classic, "unique")):
+        assert client.post("/api/parse", json={"puzzle": text}).json()["solutions"] == verdict
+    solved = client.post("/api/solve", json={"puzzle": partial}).json()
+    assert (
+        solved["status"] == "undetermined"
+        and solved["unique"] is None
+        and solved["unread"] == ["a green line"]
+    )
+    assert solved["only"] is True  # the rules read leave one solution: the puzzle's, if it has one
+    assert client.post("/api/solve", json={"puzzle": doubtful}).json()["only"] is False
+    counted = client.post("/api/count", json={"puzzle": partial, "limit": 5}).json()
+    assert counted["verdict"] == "undetermined" and counted["unique"] is False
+    audited = client.post("/api/audit", json={"puzzle": partial}).json()
+    assert audited["determined"] is False and audited["count"] == 1

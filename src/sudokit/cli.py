@@ -911,7 +911,7 @@ def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tup
         ) if as_json else "unknown: stopped by the time limit"
     if not counted.determined:
         text = _undetermined_text(counted.count, counted.complete)
-        data = {"status": "undetermined", "unique": None, "unread": list(puzzle.unread)}
+        data: dict[str, Any] = {"status": "undetermined", "unique": None, "unread": list(puzzle.unread)}
         return False, _logic_json({**data, "solutions": counted.count}) if as_json else text
     if counted.count == 0:
         text = f"no solution: {counted.reason}" if counted.reason else "no solution"

@@ -362,7 +362,8 @@ _REDEFINING = re.compile(
     r"wrong|wrogn|false|lie|lies|lying|liar|incorrect|errors?|mistakes?|opposite|revers\w*|instead|"
     r"except|unless|first|last|nearest|closest|furthest|position|index|sees?|visible|look and say|"
     r"concatenat\w*|worth|neither|nor|individually|separately|independently|sum of the other|"
-    r"only one|exactly one|at most|shaded|unshaded|loop|false)\b"
+    r"only one|exactly one|at most|shaded|unshaded|loop|false|roman|numerals?|twice|thrice|times|squared|"
+    r"backwards|rather than|other than|one more|one less|plus|modified|shifted|offset|letters?)\b"
 )
 """Words by which a sentence about a kind can give it another meaning (when not in the kind's own)."""
 
@@ -519,13 +520,14 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
     from sudokit.constraints import kinds as registered
 
     every = registered()  # a sentence naming any kind (read or not) is about that kind
+    drawn = {type(c) for c in found}  # named by all their words, even once taken away
     for _ in range(4):
         left = set(unexplained(rules, kept))
         kinds = list(dict.fromkeys(type(c) for c in kept))
         drop: dict[type[Constraint], str] = {}
         before: list[type[Constraint]] = []  # what an unexplained sentence before this one named
         for sentence in said:
-            named = [kind for kind in every if _speaks_of(sentence, kind, kind in kinds)]
+            named = [kind for kind in every if _speaks_of(sentence, kind, kind in drawn)]
             if sentence in left:
                 about = named or before  # "Different segments in the same box sum individually."
                 changed = [kind for kind in about if kind in kinds and _redefines(sentence, kind)]
@@ -552,12 +554,12 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
                 notes.append(f'{what}, whose meaning the rules text changes ("{shortened(why)}")')
             else:
                 notes.append(f"{what} drawn, which no sentence of the rules text names")
-    left = unexplained(rules, kept)
-    givens = next((t for t in left if _GIVENS.search(t) and _changes_others(t, [])), None)
-    notes += [f'the rules text\'s "{shortened(text)}"' for text in left]
+    remaining = unexplained(rules, kept)
+    givens = next((t for t in remaining if _GIVENS.search(t) and _changes_others(t, [])), None)
+    notes += [f'the rules text\'s "{shortened(text)}"' for text in remaining]
     if any(c not in typed_set for c in kept):
-        named = all(any(_speaks_of(s, type(c)) for s in said) for c in kept if c not in typed_set)
-        source = "confirmed" if named else "convention"
+        confirmed = all(any(_speaks_of(s, type(c)) for s in said) for c in kept if c not in typed_set)
+        source = "confirmed" if confirmed else "convention"
     else:
         source = "typed"
     return Settled(kept, notes, certain, source, givens)

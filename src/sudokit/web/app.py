@@ -144,7 +144,7 @@ _COUNTED_KEPT = 128
 """How many puzzles' counts the app keeps (the puzzles being played now, each counted once)."""
 
 _counted_lock = threading.Lock()
-_counted_kept: collections.OrderedDict[Puzzle, Any] = collections.OrderedDict()
+_counted_kept: collections.OrderedDict[tuple[Puzzle, tuple[str, ...], bool], Any] = collections.OrderedDict()
 
 
 def _counted(puzzle: Puzzle, time_limit: float | None) -> Any:
@@ -152,18 +152,21 @@ def _counted(puzzle: Puzzle, time_limit: float | None) -> Any:
 
     The page counts a puzzle when it opens it; a hint, a solve and the check of placed digits
     ask the same again, and on a puzzle the core is slow to count (long thermometers with few
-    givens) that was most of their time.  A count stopped by its time limit is not kept.
+    givens) that was most of their time.  A count stopped by its time limit is not kept.  Puzzles
+    are equal on their grid and givens alone, so the rules left unread are part of the key: the
+    same grid read in full gets a verdict, read in part an undetermined answer.
     """
     from sudokit.solver import count_solutions
 
+    key = (puzzle, puzzle.unread, puzzle.certain)
     with _counted_lock:
-        if puzzle in _counted_kept:
-            _counted_kept.move_to_end(puzzle)
-            return _counted_kept[puzzle]
+        if key in _counted_kept:
+            _counted_kept.move_to_end(key)
+            return _counted_kept[key]
     result = count_solutions(puzzle, 2, time_limit=time_limit)
     if result.stopped_by != "time":
         with _counted_lock:
-            _counted_kept[puzzle] = result
+            _counted_kept[key] = result
             while len(_counted_kept) > _COUNTED_KEPT:
                 _counted_kept.popitem(last=False)
     return result
@@ -305,13 +308,14 @@ def create_app(
             if not request.check:  # the board at once; the page asks for the verdict next
                 return read
             result = _counted(puzzle, CHECK_SECONDS)
-            if result.stopped_by == "time":
-                verdict = "unknown"
-            elif result.count == 0:
-                verdict = "none"
-            else:
-                verdict = "unique" if result.unique else "several"
-            return {**read, "solutions": verdict, "reason": for_page(result.reason)}
+            verdict = {"no solution": "none"}.get(result.verdict, result.verdict)
+            return {
+                **read,
+                "solutions": verdict,
+                "count": result.count,
+                "complete": result.complete,
+                "reason": for_page(result.reason),
+            }
 
         return await run_in_threadpool(work)
 
@@ -324,12 +328,16 @@ def create_app(
             result = _counted(puzzle, search_seconds)
             first = result.first
             return {
-                "status": result.status.value,
+                "status": result.status.value if result.determined else "undetermined",
+                "verdict": result.verdict,
                 "solution": _symbols(puzzle, first.values) if first is not None else None,
-                "unique": result.unique if result.stopped_by != "time" else None,
+                "unique": result.unique if result.verdict in ("unique", "several") else None,
+                # the rules read leave this one solution: the puzzle's, if it has one
+                "only": result.count == 1 and result.complete and puzzle.certain,
                 "reason": for_page(result.reason),
                 "seconds": round(result.seconds, 6),
                 "warning": puzzle.warning,
+                "unread": list(puzzle.unread),
             }
 
         return await run_in_threadpool(work)
@@ -347,8 +355,10 @@ def create_app(
                 "complete": result.complete,
                 "stopped_by": result.stopped_by,
                 "unique": result.unique,
+                "verdict": result.verdict,
                 "reason": for_page(result.reason),
                 "warning": result.warning,
+                "unread": list(result.puzzle.unread),
             }
 
         return await run_in_threadpool(work)
@@ -371,6 +381,7 @@ def create_app(
                 "redundant_givens": [cell_name(grid.cells[c]) for c in found.redundant_givens],
                 "redundant_constraints": list(found.redundant_constraints),
                 "complete": found.complete,
+                "determined": puzzle.determined or (found.count == 0 and puzzle.certain),
                 "warning": puzzle.warning,
             }
 

@@ -65,7 +65,8 @@ class AntiKnight(_Leaper):
 
     kind: ClassVar[str] = "antiknight"
     phrasing: ClassVar[str] = (
-        "knight's knight move moves chess repeat repeats repeated repeating repetition different single"
+        "knight's knight move moves chess repeat repeats repeated repeating repetition different single see "
+        "sees itself"
     )
     noun: ClassVar[str] = "anti-knight"
     mentions: ClassVar[tuple[str, ...]] = ("knight",)
@@ -87,7 +88,8 @@ class AntiKing(_Leaper):
 
     kind: ClassVar[str] = "antiking"
     phrasing: ClassVar[str] = (
-        "king's king move moves chess repeat repeats repeated repeating repetition different single"
+        "king's king move moves chess repeat repeats repeated repeating repetition different single see "
+        "sees itself"
     )
     noun: ClassVar[str] = "anti-king"
     mentions: ClassVar[tuple[str, ...]] = ("king",)
@@ -111,7 +113,7 @@ class Leaper(_Leaper):
 
     kind: ClassVar[str] = "leaper"
     phrasing: ClassVar[str] = (
-        "move moves chess leap repeat repeats repeated repeating repetition different single"
+        "move moves chess leap repeat repeats repeated repeating repetition different single see sees itself"
     )
     noun: ClassVar[str] = "anti-leaper"
     mentions: ClassVar[tuple[str, ...]] = ("leap", "camel", "zebra", "giraffe")

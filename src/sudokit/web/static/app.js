@@ -112,6 +112,10 @@ export function plainVerdict(parsed) {
   if (parsed.solutions === "unique") return `${givens} · one solution`;
   if (parsed.solutions === "several") return `${givens} · several solutions`;
   if (parsed.solutions === "none") return `no solution${parsed.reason ? `: ${parsed.reason}` : ""}`;
+  if (parsed.solutions === "undetermined") {
+    const many = parsed.complete ? `${parsed.count}` : `at least ${parsed.count}`;
+    return `${givens} · undetermined: ${many} solution${parsed.count === 1 ? "" : "s"} under the rules read`;
+  }
   return `${givens} · uniqueness not known yet`;
 }
 
@@ -178,8 +182,15 @@ export async function solution() {
     if (!result.solution) throw new Error(result.reason || result.status);
     state.solution = result.solution.map((s) => state.board.symbols.indexOf(s));
     state.unique = result.unique;
+    state.verdict = result.verdict;
+    state.only = result.only; // the rules read leave just this solution: the puzzle's, if it has one
   }
   return state.solution;
+}
+
+// Whether the solution found may judge the player's digits: it is the puzzle's own.
+function trusted() {
+  return state.verdict === "unique" || (state.verdict === "undetermined" && state.only);
 }
 
 export async function guarded(work) {
@@ -188,6 +199,10 @@ export async function guarded(work) {
 
 export async function check() {
   const answer = await solution();
+  if (!trusted()) {
+    say("Cannot check: some rules were not read, and the rules read allow more than one solution.", "bad", "check");
+    return;
+  }
   state.wrong = new Set(state.values.map((v, c) => (v !== null && v !== answer[c] ? c : -1)).filter((c) => c >= 0));
   paint();
   say(state.wrong.size ? `${state.wrong.size} wrong` : "Everything so far is right.", state.wrong.size ? "bad" : "good", "check");
@@ -195,6 +210,10 @@ export async function check() {
 
 export async function reveal() {
   const answer = await solution();
+  if (!trusted()) {
+    say("Cannot reveal: some rules were not read, and the rules read allow more than one solution.", "bad");
+    return;
+  }
   remember();
   for (const c of state.selected) if (state.board.givens[c] === null) state.values[c] = answer[c];
   paint(); save();
@@ -206,7 +225,8 @@ export async function solveAll() {
   state.values = state.board.givens.map((g, c) => (g === null ? answer[c] : null));
   state.revealed = true; // shown, not solved: never greeted "Solved"
   paint(); save();
-  if (state.unique === false) say("A solution is shown; the puzzle has several, so this is only one of them.", "bad");
+  if (state.verdict === "undetermined") say("A solution under the rules read is shown; some rules were not read, so it may not be the puzzle's.", "bad");
+  else if (state.unique === false) say("A solution is shown; the puzzle has several, so this is only one of them.", "bad");
   else if (state.unique === null) say("A solution is shown; whether it is the only one was not settled in time.", "");
   else say("The solution is shown.", "");
 }
@@ -347,7 +367,10 @@ export function wire() {
     const found = await api("audit", { puzzle: text, size: state.board.size });
     state.marked = new Set(found.differing);
     paint();
-    if (found.count === 0) say("Setter's check: no solution");
+    if (!found.determined) {
+      const many = found.count >= 2 ? "at least two solutions" : `${found.count} solution${found.count === 1 ? "" : "s"}`;
+      say(`Setter's check: undetermined: ${many} under the rules read (some rules were not read; see the note below)`);
+    } else if (found.count === 0) say("Setter's check: no solution");
     else if (found.count === 2) {
       say(`Setter's check: two solutions differ in ${found.differing_names.join(" ")} (marked): a clue is missing there`);
     } else {
