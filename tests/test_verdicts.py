@@ -210,3 +210,33 @@ def test_a_frame_that_is_no_set_of_sudokus_is_refused_with_a_reason(height: int)
         sudokit.parse(_frame(frame, 2, regions))
     code, _, err = run("count", _frame(frame, 2, regions))
     assert code == 1 and f"a {height}x9 grid" in err and "Traceback" not in err
+
+
+def test_elements_left_unread_are_still_drawn_never_enforced() -> None:
+    lines = (
+        (FIXTURES / "variants" / "sudoku-bench-challenge-100.jsonl").read_text(encoding="utf-8").splitlines()
+    )
+    record = next(json.loads(line) for line in lines if json.loads(line)["title"] == "Negative Arrows")
+    puzzle = sudokit.parse(record["url"])
+    assert not any(c.kind == "arrow" for c in puzzle.grid.constraints)
+    from sudokit.svg import puzzle_drawings, render_svg
+
+    kinds = [shape["kind"] for shape in puzzle_drawings(puzzle)]
+    assert kinds.count("arrow") >= 9 and "xv" in kinds  # the nine arrows and the signs, as drawn
+    assert render_svg(puzzle).count("<polyline") >= 9
+    again = sudokit.parse(sudokit.dumps(puzzle, "json"))  # the drawing survives sudokit's JSON
+    assert [s["kind"] for s in puzzle_drawings(again)] == kinds
+
+
+def test_a_batch_line_with_rules_unread_is_undetermined(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{PARITY_FISH}\n{NEWSPAPER}\n", encoding="utf-8")
+    code, out, err = run("batch", str(path))
+    first, second = out.splitlines()
+    assert first.startswith(
+        "? line 1: undetermined (at least 2 solutions under the rules read; rules not read:"
+    )
+    assert second.isdigit() and len(second) == 81
+    assert code == 1 and "1 undetermined" in err
+    results = sudokit.solve_many(f"{PARITY_FISH}\n{NEWSPAPER}\n")
+    assert [results[k].kind for k in range(len(results))] == ["undetermined", "solved"]

@@ -64,12 +64,13 @@ BLOCK_SECONDS = 0.2
 """The solving time a block aims at: blocks shrink for slow puzzles, so that results reach the output
 several times a second, and grow up to :data:`BLOCK_BYTES` for fast ones."""
 
-KINDS = ("solved", "multiple", "unsolvable", "invalid", "stopped", "stopped", "unverified")
-"""What a puzzle line turned out to be, by the core's LINE_* code (and 6 for ``unverified``).
+KINDS = ("solved", "multiple", "unsolvable", "invalid", "stopped", "stopped", "unverified", "undetermined")
+"""What a puzzle line turned out to be, by the core's LINE_* code (6 ``unverified``, 7 ``undetermined``).
 
 ``solved``: one solution and no other; ``multiple``: several; ``unverified``: a solution, but a limit
-stopped the search for a second one; ``stopped``: a limit hit before any solution was found."""
-_SOLVED, _MULTIPLE, _UNSOLVABLE, _INVALID, _STOPPED, _UNVERIFIED = 0, 1, 2, 3, 4, 6
+stopped the search for a second one; ``stopped``: a limit hit before any solution was found;
+``undetermined``: some rules of the line were not read, so its count is for the rules read only."""
+_SOLVED, _MULTIPLE, _UNSOLVABLE, _INVALID, _STOPPED, _UNVERIFIED, _UNDETERMINED = 0, 1, 2, 3, 4, 6, 7
 _LIMITS = {"nodes": "node limit", "time": "time limit"}
 PROGRESS_SECONDS = 5.0
 """Seconds between the lines of a :class:`ProgressLog`."""
@@ -101,6 +102,8 @@ class BatchSummary:
     """Lines that are not puzzles (bad characters, wrong length)."""
     stopped: int = 0
     """Puzzles whose search hit the node or time limit before any solution was found."""
+    undetermined: int = 0
+    """Puzzles with rules not read: their counts are for the rules read, no verdict."""
     seconds: float = 0.0
     lines: int = 0
     """Input lines the output covers, counted from the first line of the input (blank and comment
@@ -113,15 +116,15 @@ class BatchSummary:
 
     @property
     def failures(self) -> int:
-        """Puzzles without a settled answer: unsolvable, invalid, stopped, or uniqueness unknown."""
-        return self.unsolvable + self.invalid + self.stopped + self.unverified
+        """Puzzles without a settled answer: unsolvable, invalid, stopped, unverified or undetermined."""
+        return self.unsolvable + self.invalid + self.stopped + self.unverified + self.undetermined
 
     def add(self, kind: str, times: int = 1) -> None:
         """Count puzzles of one kind (one of :data:`KINDS`)."""
         self.puzzles += times
         if kind in ("solved", "multiple"):
             self.solved += times
-        if kind in ("multiple", "unverified", "unsolvable", "invalid", "stopped"):
+        if kind in ("multiple", "unverified", "unsolvable", "invalid", "stopped", "undetermined"):
             setattr(self, kind, getattr(self, kind) + times)
 
     def merge(self, other: BatchSummary) -> None:
@@ -134,6 +137,7 @@ class BatchSummary:
             "unsolvable",
             "invalid",
             "stopped",
+            "undetermined",
             "lines",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -150,6 +154,8 @@ class BatchSummary:
             parts.append(f"{number(self.invalid)} invalid")
         if self.stopped:
             parts.append(f"{number(self.stopped)} stopped by a limit")
+        if self.undetermined:
+            parts.append(f"{number(self.undetermined)} undetermined (rules not read)")
         return (
             f"{plural(self.puzzles, 'puzzle')}: "
             + ", ".join(parts)
@@ -217,6 +223,8 @@ class LineResult:
             return f"! {self.where}: {self.reason}"
         if self.kind == "unverified":
             return f"? {self.where}: uniqueness unknown ({self.reason}): {self.solution}"
+        if self.kind == "undetermined":
+            return f"? {self.where}: undetermined ({self.reason}): {self.solution}"
         return self.solution
 
 
@@ -578,7 +586,15 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
         return _invalid(lineno, f"cannot solve this line ({type(exc).__name__}: {exc})")
     stopped = _LIMITS.get(found.stopped_by or "")
     reason: str | None = None
-    if found.count == 0 and stopped:
+    if not found.determined and not (found.count == 0 and stopped):
+        kind = _UNDETERMINED
+        counted = (
+            plural(found.count, "solution")
+            if found.complete
+            else f"at least {plural(found.count, 'solution')}"
+        )
+        reason = f"{counted} under the rules read; {puzzle.warning}"
+    elif found.count == 0 and stopped:
         kind, reason = _STOPPED, f"stopped by the {stopped}"
     elif found.count == 0:
         kind, reason = _UNSOLVABLE, f"no solution: {found.reason}" if found.reason else "no solution"

@@ -59,8 +59,31 @@ def puzzle_drawings(puzzle: Puzzle) -> list[Shape]:
     """
     from sudokit.formats.fpuzzles import cosmetic_shapes
 
-    shapes = drawings(puzzle.grid) + cosmetic_shapes(puzzle)
+    shapes = drawings(puzzle.grid) + cosmetic_shapes(puzzle) + unread_shapes(puzzle)
     return sorted(shapes, key=lambda shape: int(shape.get("layer", 1)))
+
+
+def unread_shapes(puzzle: Puzzle) -> list[Shape]:
+    """The drawings of elements a reader left unread, as the setter drew them.
+
+    Their meaning is in the rules text: they are shown, and enforced by nothing.
+    """
+    import json
+
+    from sudokit.formats.rules_text import UNREAD_DRAWING
+
+    text = puzzle.metadata.get(UNREAD_DRAWING)
+    if not text:
+        return []
+    try:
+        shapes = json.loads(text)
+    except ValueError:
+        return []
+    return (
+        [s for s in shapes if isinstance(s, dict) and isinstance(s.get("shape"), str)]
+        if isinstance(shapes, list)
+        else []
+    )
 
 
 def _colour(value: str) -> str:

@@ -28,7 +28,7 @@ from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.formats.rules_text import global_rules, grid_doubt, settle
+from sudokit.formats.rules_text import UNREAD_DRAWING, global_rules, grid_doubt, settle, unread_drawing
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -326,6 +326,9 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
         unread += _drawings_unread(drawings)
     metadata["read_by"] = settled.source
+    left = unread_drawing(grid, settled.dropped)
+    if left is not None:
+        metadata[UNREAD_DRAWING] = left
     return Puzzle(grid, givens, allowed, metadata, tuple(unread), settled.certain and doubt is None)
 
 

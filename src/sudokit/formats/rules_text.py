@@ -15,7 +15,7 @@ from sudokit.constraints.base import Constraint
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight
 from sudokit.constraints.grid_rules.neighbours import Knightmare
-from sudokit.errors import PuzzleError
+from sudokit.errors import GridError, PuzzleError
 from sudokit.model import Grid
 
 _QUOTES = str.maketrans(
@@ -485,6 +485,8 @@ class Settled:
     source: str
     """The weakest source of a kept rule: ``typed``, ``confirmed`` (a drawing the text names) or
     ``convention`` (a drawing read by its usual meaning alone)."""
+    dropped: tuple[Constraint, ...] = ()
+    """The constraints left unread: still drawn (see :func:`unread_drawing`), never enforced."""
     givens: str | None = None
     """A sentence that changes the given digits ("given digits move with the cars"), or None.
 
@@ -516,6 +518,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
     kept = list(found)
     typed_set = set(typed)
     notes: list[str] = []
+    dropped: list[Constraint] = []
     certain = True
     from sudokit.constraints import kinds as registered
 
@@ -548,6 +551,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
             break
         for kind, why in drop.items():
             mine = [c for c in kept if type(c) is kind]
+            dropped += mine
             kept = [c for c in kept if type(c) is not kind]
             what = plural(len(mine), kind.noun) if mine[0].cells() else f"the {kind.noun} rule"
             if why:
@@ -562,7 +566,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
         source = "confirmed" if confirmed else "convention"
     else:
         source = "typed"
-    return Settled(kept, notes, certain, source, givens)
+    return Settled(kept, notes, certain, source, tuple(dropped), givens)
 
 
 _PLAIN_NOTES = re.compile(
@@ -612,3 +616,20 @@ def _changes_others(sentence: str, kinds: Sequence[type[Constraint]]) -> bool:
         if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", own) is None:
             return True
     return False
+
+
+UNREAD_DRAWING = "unread-drawing"
+"""The metadata key holding the drawing of the elements left unread (JSON shapes)."""
+
+
+def unread_drawing(grid: Grid, dropped: Sequence[Constraint]) -> str | None:
+    """The shapes of elements left unread, as JSON for the metadata: the board still shows them."""
+    import json
+
+    shapes = []
+    for constraint in dropped:
+        try:
+            shapes += constraint.drawing(grid)
+        except (GridError, PuzzleError, ValueError, KeyError):
+            continue  # a drawing that needs rules the relaxed grid lacks: named, not drawn
+    return json.dumps(shapes, separators=(",", ":")) if shapes else None

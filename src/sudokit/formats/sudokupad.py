@@ -37,12 +37,14 @@ from sudokit.english import plural
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
 from sudokit.formats.rules_text import (
+    UNREAD_DRAWING,
     global_rules,
     grid_doubt,
     normal_text,
     regions_found,
     settle,
     shortened,
+    unread_drawing,
 )
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, default_box
 from sudokit.variants import corners_from_shape, multi_grid
@@ -478,6 +480,9 @@ def puzzle_from_scl(data: Any) -> Puzzle:
     if kinds:
         metadata["read"] = ", ".join(kinds)
     metadata["read_by"] = settled.source
+    drawn = unread_drawing(grid, settled.dropped)
+    if drawn is not None:
+        metadata[UNREAD_DRAWING] = drawn
     certain = settled.certain and chaos is None and doubt is None
     return Puzzle(grid, givens, None, metadata, tuple(unread), certain)
 

@@ -104,6 +104,7 @@ async function openFirst(text, options = {}) {
 
 export function verdict(parsed) {
   const answer = plainVerdict(parsed);
+  if (parsed.solutions === "undetermined") return `${answer} (see the note below)`;
   return parsed.warning ? `${answer}, counting only the rules read (see the note below)` : answer;
 }
 
