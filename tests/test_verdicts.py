@@ -240,3 +240,16 @@ def test_a_batch_line_with_rules_unread_is_undetermined(tmp_path: Path) -> None:
     assert code == 1 and "1 undetermined" in err
     results = sudokit.solve_many(f"{PARITY_FISH}\n{NEWSPAPER}\n")
     assert [results[k].kind for k in range(len(results))] == ["undetermined", "solved"]
+
+
+def test_explanations_and_ratings_say_they_follow_the_rules_read_only() -> None:
+    puzzle = sudokit.parse(PARITY_FISH)
+    with pytest.raises(sudokit.PuzzleError, match="no rating: rules not read"):
+        sudokit.rate(puzzle, time_limit=10)
+    path = sudokit.explain(puzzle, time_limit=10, guess=False)
+    assert (
+        "this path follows the rules read only" in path.summary()
+        and "several solutions" not in path.summary()
+    )
+    code, _, err = run("hint", PARITY_FISH)
+    assert code == 0 and "hints follow the rules read" in err and "has several solutions" not in err

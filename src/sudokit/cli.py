@@ -1462,7 +1462,11 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
             click.echo(_logic_json({**result.as_dict(board), "unique": board.unique}))
         else:
             click.echo(entry.where + result.stage(stage))
-        if not board.unique:
+        if entry.puzzle is not None and not entry.puzzle.determined:
+            click.echo(
+                f"sudokit: {entry.where}note: some rules were not read; hints follow the rules read", err=True
+            )
+        elif not board.unique:
             click.echo(
                 f"sudokit: {entry.where}note: the puzzle has several solutions; hints lead to the first",
                 err=True,

@@ -149,7 +149,9 @@ class Explanation:
         """The closing line of ``sudokit explain``: how the path ended, in how many steps, and the rating."""
         where = "after" if EMPTY in self.values else "in"
         how = f"{self._outcome()} {where} {plural(len(self.steps), 'step')}"
-        if not self.unique:
+        if not self.puzzle.determined:
+            how += " (some rules were not read; this path follows the rules read only)"
+        elif not self.unique:
             how += " (the puzzle has several solutions; this path ends in the first)"
         if self.stopped_by is not None:
             return how  # a rating of part of a path would understate the puzzle
@@ -182,7 +184,7 @@ class Explanation:
     def __repr__(self) -> str:
         """A one-line summary: ``<Explanation: 69 steps, solved by logic alone, score 596 (medium)>``."""
         rating = self.rating
-        several = "" if self.unique else ", several solutions"
+        several = "" if self.unique else ", several solutions" if self.puzzle.determined else ", undetermined"
         return (
             f"<Explanation: {plural(len(self.steps), 'step')}, {self._outcome()}{several}, "
             f"score {number(rating.score)} ({rating.level.label})>"
@@ -286,6 +288,8 @@ def _start(
         )
     if counted.count == 0:
         reason = counted.reason or "no assignment satisfies every rule"
+        if not counted.determined:
+            raise PuzzleError(f"no solution under the rules read (undetermined: {puzzle.warning})")
         raise PuzzleError(f"the puzzle has no solution: {reason}")
     unique = counted.unique
     solution = list(counted.first.values) if counted.first is not None else None
@@ -306,11 +310,7 @@ def _guess(board: Board, solution: list[int]) -> Step:
         placements=((cell, digit),),
         explanation=f"No technique applies: guess that {board.name(cell)} is {board.sym(digit)} "
         f"(one of its {board.cand[cell].bit_count()} candidates; "
-        + (
-            "the solver confirms it)"
-            if board.unique
-            else "the puzzle has several solutions; this is the first)"
-        ),
+        + ("the solver confirms it)" if board.unique else "the solver's first solution holds it)"),
     )
 
 
@@ -346,6 +346,8 @@ def explain(
     finders = _finders(techniques)
     deadline = _Deadline(time_limit)
     board, solution, unique = _start(puzzle, deadline)
+    if require_unique and not puzzle.determined:
+        raise PuzzleError(f"the puzzle has no rating: {puzzle.warning}")
     if require_unique and not unique:
         raise PuzzleError("the puzzle has several solutions, so it has no rating (rating needs one solution)")
     steps: list[Step] = []

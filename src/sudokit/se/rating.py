@@ -240,6 +240,8 @@ def rate_puzzle(puzzle: Puzzle | str, time_limit: float | None = None) -> SERati
     counted = count_solutions(read, limit=2, time_limit=time_limit)
     if counted.stopped_by == "time":
         raise SearchStopped("stopped by the time limit while looking for the puzzle's solutions")
+    if not counted.determined:
+        raise PuzzleError(f"the puzzle has no rating: {read.warning}")
     if not counted.unique:
         raise PuzzleError(
             "the puzzle has no solution"
