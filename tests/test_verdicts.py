@@ -253,3 +253,46 @@ def test_explanations_and_ratings_say_they_follow_the_rules_read_only() -> None:
     )
     code, _, err = run("hint", PARITY_FISH)
     assert code == 0 and "hints follow the rules read" in err and "has several solutions" not in err
+
+
+def test_an_fpuzzles_little_killer_the_text_redefines_is_unread_not_an_error() -> None:
+    diagonal = [f"R{k}C{k}" for k in range(1, 10)]
+    data = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "littlekillersum": [{"cell": "R0C0", "cells": diagonal, "direction": "DR", "value": "3"}],
+    }
+    as_sum = json.dumps(data)
+    with pytest.raises(sudokit.ParseError, match="little killer"):
+        sudokit.parse(as_sum)  # typed as a sum, 3 along nine cells cannot hold: an error, said so
+    data["ruleset"] = "Clues outside the grid count the distinct digits along the indicated diagonal."
+    puzzle = sudokit.parse(json.dumps(data))
+    assert puzzle.grid.constraints == () and any("little killer clue" in u for u in puzzle.unread)
+    assert sudokit.count_solutions(puzzle, 2).verdict == "undetermined"
+
+
+def test_a_rule_the_setters_own_solution_breaks_is_left_unread() -> None:
+    # an arrow from r1c1 along r1c2-r1c3: in CLASSIC, 3 + 4 = 7 is not the 5 in the circle
+    rows = [CLASSIC[k : k + 9] for k in range(0, 81, 9)]
+    data = {
+        "cells": [
+            [{"value": int(ch)} if (r + c) % 3 == 0 and (r, c) != (0, 0) else {} for c, ch in enumerate(row)]
+            for r, row in enumerate(rows)
+        ],
+        "arrows": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#A1A1A1", "thickness": 2, "headLength": 0.3}
+        ],
+        "overlays": [
+            {"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "borderColor": "#A1A1A1"}
+        ],
+        "metadata": {"rules": "Digits along an arrow sum to the digit in its circle.", "solution": CLASSIC},
+    }
+    puzzle = sudokit.parse(json.dumps(data))
+    assert puzzle.grid.constraints == ()
+    assert any("the setter's solution in the puzzle breaks as read" in u for u in puzzle.unread)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.verdict == "undetermined" and result.count >= 1  # never "no solution" from the arrow
+    data["metadata"] = {"rules": "Digits along an arrow sum to the digit in its circle."}
+    without = sudokit.parse(json.dumps(data))  # no solution in the data: the arrow is read, and holds
+    assert [c.kind for c in without.grid.constraints] == ["arrow"]
+    assert sudokit.count_solutions(without, 2).verdict == "no solution"

@@ -28,7 +28,14 @@ from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.formats.rules_text import UNREAD_DRAWING, global_rules, grid_doubt, settle, unread_drawing
+from sudokit.formats.rules_text import (
+    UNREAD_DRAWING,
+    against_solution,
+    global_rules,
+    grid_doubt,
+    settle,
+    unread_drawing,
+)
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -311,6 +318,23 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         grid = base.with_constraints(*settled.kept) if settled.kept else base
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"f-puzzles: {exc}") from None
+    solution = data.get("solution")
+    digits = "".join(map(str, solution)) if isinstance(solution, list) and len(solution) == n * n else None
+    checked = against_solution(grid, digits)
+    certain = settled.certain and doubt is None
+    dropped = settled.dropped
+    if checked is not None and (checked.broken or checked.houses):  # the setter's own solution breaks them
+        grid = base.with_constraints(*[c for c in settled.kept if c not in checked.broken])
+        unread += [
+            f"{c.describe(grid)}, which the setter's solution in the puzzle breaks as read"
+            for c in checked.broken
+        ]
+        if checked.houses is not None:
+            unread.append(
+                f"the grid's {checked.houses}, where the setter's solution in the puzzle repeats a digit"
+            )
+            certain = False
+        dropped = (*dropped, *checked.broken)
     givens, allowed, placed = _cells(grid, grid_data, len(grid.symbols))
     if settled.givens is not None:  # the rules text changes the givens: none is certain
         givens, placed = (EMPTY,) * len(givens), []
@@ -326,10 +350,10 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
         unread += _drawings_unread(drawings)
     metadata["read_by"] = settled.source
-    left = unread_drawing(grid, settled.dropped)
+    left = unread_drawing(grid, dropped)
     if left is not None:
         metadata[UNREAD_DRAWING] = left
-    return Puzzle(grid, givens, allowed, metadata, tuple(unread), settled.certain and doubt is None)
+    return Puzzle(grid, givens, allowed, metadata, tuple(unread), certain)
 
 
 def _cells(

@@ -633,3 +633,46 @@ def unread_drawing(grid: Grid, dropped: Sequence[Constraint]) -> str | None:
         except (GridError, PuzzleError, ValueError, KeyError):
             continue  # a drawing that needs rules the relaxed grid lacks: named, not drawn
     return json.dumps(shapes, separators=(",", ":")) if shapes else None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What the setter's own solution, carried in the puzzle's data, says of a reading."""
+
+    broken: tuple[Constraint, ...]
+    """Constraints as read that the setter's solution breaks: not the setter's meaning."""
+    houses: str | None
+    """A row, column or box the setter's solution repeats a digit in (the houses read are not the
+    puzzle's), or None."""
+
+
+def against_solution(grid: Grid, text: str | None) -> Checked | None:
+    """Check a reading against the solution the setter put in the puzzle's data, or None.
+
+    A rule the setter's own solution breaks cannot be what the setter meant: such a rule is left
+    unread rather than given a verdict.  None when there is no solution, or it does not fit the grid.
+    """
+    from sudokit.model import broken_constraints
+
+    if not text:
+        return None
+    tokens = [ch for ch in text if not ch.isspace()]
+    if len(tokens) != len(grid.cells):
+        if len(tokens) != grid.rows * grid.cols:
+            return None
+        tokens = [tokens[r * grid.cols + c] for r, c in grid.cells]
+    index = grid.symbol_index
+    if not all(t in index for t in tokens):
+        return None  # unknown cells ("?", "."), or symbols of another alphabet: nothing to check
+    values = [index[t] for t in tokens]
+    houses = None
+    for unit in grid.houses:
+        digits = [values[c] for c in unit.cells]
+        if len(set(digits)) != len(digits):
+            houses = unit.name
+            break
+    try:
+        broken = tuple(broken_constraints(grid, values))
+    except (GridError, PuzzleError, ValueError):
+        return None
+    return Checked(broken, houses)

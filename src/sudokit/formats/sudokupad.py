@@ -38,6 +38,7 @@ from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
 from sudokit.formats.rules_text import (
     UNREAD_DRAWING,
+    against_solution,
     global_rules,
     grid_doubt,
     normal_text,
@@ -463,7 +464,12 @@ def puzzle_from_scl(data: Any) -> Puzzle:
         settled = settle(rules, scene.read(), scene.typed)
         if settled.givens is not None:  # "given digits move with the cars": not where they are drawn
             givens = (EMPTY,) * len(givens)
+        base = grid
         grid = grid.with_constraints(*settled.kept) if settled.kept else grid
+        checked = against_solution(grid, metadata.get("solution"))
+        if checked is not None and checked.broken:  # the setter's own solution breaks them as read
+            kept = [c for c in settled.kept if c not in checked.broken]
+            grid = base.with_constraints(*kept) if kept else base
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = scene.unread()
@@ -474,16 +480,29 @@ def puzzle_from_scl(data: Any) -> Puzzle:
     if chaos is not None:
         unread.insert(0, f'the regions, which the solver finds ("{shortened(chaos)}")')
     unread += settled.unread
+    certain = settled.certain and chaos is None and doubt is None
+    if checked is not None:
+        unread += [
+            f"{c.describe(grid)}, which the setter's solution in the puzzle breaks as read"
+            for c in checked.broken
+        ]
+        if checked.houses is not None:
+            unread.append(
+                f"the grid's {checked.houses}, where the setter's solution in the puzzle repeats a digit"
+            )
+            certain = False
+        dropped = (*settled.dropped, *checked.broken)
+    else:
+        dropped = settled.dropped
     if isinstance(meta, dict) and meta.get("bgimage"):
         unread.append("a background image (its drawings are not data)")
     kinds = sorted({c.kind for c in settled.kept})
     if kinds:
         metadata["read"] = ", ".join(kinds)
     metadata["read_by"] = settled.source
-    drawn = unread_drawing(grid, settled.dropped)
+    drawn = unread_drawing(grid, dropped)
     if drawn is not None:
         metadata[UNREAD_DRAWING] = drawn
-    certain = settled.certain and chaos is None and doubt is None
     return Puzzle(grid, givens, None, metadata, tuple(unread), certain)
 
 
