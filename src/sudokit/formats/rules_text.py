@@ -287,7 +287,7 @@ def shortened(text: str) -> str:
 
 def _mentions(text: str, words: set[str]) -> bool:
     """Whether the text uses one of the words (or phrases) as a whole word, plural or not."""
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", text) for w in words)
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(e?s)?(?![a-z0-9])", text) for w in words)
 
 
 @dataclass(frozen=True)
@@ -536,7 +536,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
                 changed = [kind for kind in about if kind in kinds and _redefines(sentence, kind)]
                 for kind in changed:
                     drop.setdefault(kind, sentence)
-                if not named and not changed and _changes_others(sentence, kinds):
+                if not named and _changes_others(sentence, kinds):
                     certain = False
                     for kind in kinds:
                         drop.setdefault(kind, sentence)
