@@ -296,3 +296,41 @@ def test_a_rule_the_setters_own_solution_breaks_is_left_unread() -> None:
     without = sudokit.parse(json.dumps(data))  # no solution in the data: the arrow is read, and holds
     assert [c.kind for c in without.grid.constraints] == ["arrow"]
     assert sudokit.count_solutions(without, 2).verdict == "no solution"
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "line",
+        "grid",
+        "pretty",
+        "sdk",
+        "sdm",
+        "ss",
+        "json",
+        "fpuzzles",
+        "fpuzzles-json",
+        "sudokupad",
+        "candidates",
+        "pencilmarks",
+    ],
+)
+def test_every_written_form_is_read_back_as_a_literal_argument(form: str) -> None:
+    killer = sudokit.parse(
+        (
+            FIXTURES / "variants" / "fpuzzles-samples" / "self-contained_killer-antiknight.fpuzzles.txt"
+        ).read_text()
+    )
+    puzzle = (
+        killer if form in ("json", "fpuzzles", "fpuzzles-json", "sudokupad") else sudokit.parse(NEWSPAPER)
+    )
+    text = sudokit.dumps(puzzle, form).strip()
+    code, out, err = run("show", "--format", "json", text)
+    assert code == 0, err
+    shown = sudokit.parse(out)
+    assert shown.grid.describe() == puzzle.grid.describe()
+    if form in ("candidates", "pencilmarks"):  # givens become cells of one candidate
+        found, expected = sudokit.solve(shown).solution, sudokit.solve(puzzle).solution
+        assert found is not None and expected is not None and found.values == expected.values
+    else:
+        assert shown.givens == puzzle.givens
