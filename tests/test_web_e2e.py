@@ -405,7 +405,9 @@ def test_rules_not_read_are_shown_and_true_candidates_fill_the_marks(page: Any, 
     visit(page, server, link)
     note = page.inner_text("#unread")
     assert page.is_visible("#unread") and "spotlight" in note
-    assert "counting only the rules read" in page.inner_text("#status")
+    assert "undetermined" in page.inner_text("#status") and "under the rules read" in page.inner_text(
+        "#status"
+    )
     page.click("#true-candidates")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('True candidates')")
     label = cell(page, 1).get_attribute("aria-label")

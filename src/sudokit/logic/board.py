@@ -181,7 +181,7 @@ class Board:
     ``"als-overlap"``); an empty set means the defaults.
     """
 
-    __slots__ = ("cand", "flags", "given", "layout", "n", "unique", "value")
+    __slots__ = ("cand", "determined", "flags", "given", "layout", "n", "unique", "value")
 
     def __init__(
         self,
@@ -198,6 +198,8 @@ class Board:
         self.given = tuple(given) if given is not None else tuple(v != EMPTY for v in value)
         self.unique = unique
         """True when the puzzle is known to have exactly one solution (uniqueness techniques)."""
+        self.determined = True
+        """False when some rules of the puzzle were not read: its solutions are the rules read's."""
         self.flags: frozenset[str] = frozenset()
 
     @classmethod
@@ -207,6 +209,7 @@ class Board:
         value = list(puzzle.givens)
         cand = list(puzzle.domains())
         board = cls(layout, [EMPTY] * len(value), cand, [v != EMPTY for v in value], unique)
+        board.determined = puzzle.determined
         for c, v in enumerate(value):
             if v != EMPTY:
                 board.place(c, v)
@@ -215,7 +218,7 @@ class Board:
     def copy(self) -> Board:
         """An independent copy (the layout is shared)."""
         other = Board(self.layout, self.value[:], self.cand[:], self.given, self.unique)
-        other.flags = self.flags
+        other.flags, other.determined = self.flags, self.determined
         return other
 
     # ------------------------------------------------------------------------------------ changes

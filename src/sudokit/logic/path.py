@@ -310,7 +310,13 @@ def _guess(board: Board, solution: list[int]) -> Step:
         placements=((cell, digit),),
         explanation=f"No technique applies: guess that {board.name(cell)} is {board.sym(digit)} "
         f"(one of its {board.cand[cell].bit_count()} candidates; "
-        + ("the solver confirms it)" if board.unique else "the solver's first solution holds it)"),
+        + (
+            "the solver confirms it)"
+            if board.unique
+            else "the puzzle has several solutions; this is the first)"
+            if board.determined
+            else "a solution under the rules read holds it; some rules were not read)"
+        ),
     )
 
 
