@@ -343,3 +343,11 @@ def test_givens_a_sentence_moves_are_left_unread() -> None:
     settled = settle("Given digits move with the cars.", [])
     assert settled.givens is not None and "given digits" in settled.givens_note()
     assert settle("All dots are given.", []).givens is None
+
+
+def test_a_rule_in_another_language_is_not_taken_for_flavour_text() -> None:
+    german = "Die Ziffern auf einem Pfeil ergeben den Durchschnitt der Kreisziffer."
+    assert unexplained(german, []) != []  # "average" in German: a rule sudokit cannot tell
+    settled = settle(f"Normal sudoku rules apply. {german}", [ARROW])
+    assert settled.kept == []  # the arrow, named by no sentence sudokit understands, is not confirmed
+    assert unexplained("Good luck, and have fun with this one!", []) == []

@@ -285,6 +285,21 @@ def shortened(text: str) -> str:
     return text if len(text) <= 90 else text[:87] + "..."
 
 
+_ENGLISH = _words(
+    "a an the and or but of in on at to into from by with for as is are be been was were it its this that "
+    "these those each every all any no not nor can cannot must may might will would should do does you your "
+    "we i they he she there here if then than so such which who what where when how only also one two"
+)
+"""Words nearly every English sentence has: a sentence of four words or more without them is in
+another language, and may state a rule sudokit cannot tell."""
+
+
+def _foreign(text: str) -> bool:
+    """Whether a sentence seems to be in a language other than English (no English function words)."""
+    found = re.findall(r"[^\W\d_]+", re.sub(r"\S*(://|www\.)\S*", " ", text))  # links say nothing
+    return len(found) >= 4 and not any(w in _ENGLISH or w in _COMMON for w in found)
+
+
 def _mentions(text: str, words: set[str]) -> bool:
     """Whether the text uses one of the words (or phrases) as a whole word, plural or not."""
     return any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(e?s)?(?![a-z0-9])", text) for w in words)
@@ -318,7 +333,7 @@ class _Reading:
         if boilerplate or any(re.search(p, text) for p in _NOTES):
             return True
         if _RULE_WORDS.search(text) is None:
-            return True
+            return not _foreign(text)  # flavour text says no rule; a rule in another language might
         if rest == text:  # a rule about none of the kinds read
             return False
         return all(_known(word, self.allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
