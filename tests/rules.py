@@ -148,6 +148,16 @@ def quadruple(digits: Sequence[int]) -> Test:
     return lambda v: not Counter(digits) - Counter(v)
 
 
+def contains_exactly(counts: dict[int, int]) -> Test:
+    """Each digit of ``counts`` appears exactly that often (0: never); other digits are free."""
+    return lambda v: all(Counter(v)[digit] == count for digit, count in counts.items())
+
+
+def distinct_count(v: Values) -> bool:
+    """The first value is the number of different values among the rest."""
+    return v[0] == len(set(v[1:]))
+
+
 def odd(v: Values) -> bool:
     return v[0] % 2 == 1
 

@@ -28,6 +28,7 @@ from sudokit.constraints.base import Constraint, kinds
 from sudokit.constraints.cages.killer import Killer, SumCage
 from sudokit.constraints.cages.multi_sum import MultiSumKiller
 from sudokit.constraints.cages.rellik import Rellik
+from sudokit.constraints.cells.contains import ContainAtLeast, ContainExact, CountDistinct, LookAndSay
 from sudokit.constraints.cells.counting_circles import CountingCircles
 from sudokit.constraints.cells.extremum import Maximum, Minimum
 from sudokit.constraints.cells.indexers import BoxIndexer, ColumnIndexer, RowIndexer
@@ -309,6 +310,42 @@ def _quadruple(rng: random.Random, truth: tuple[int, ...]) -> Case:
     return Case(Quadruple(tuple(cells), digits), [(at(cells), rules.quadruple(digits))])
 
 
+def _group(rng: random.Random) -> list[tuple[int, int]]:
+    """Any two to six cells of the grid, in no particular shape (a cage, a diagonal, a line)."""
+    return sorted(rng.sample(CELLS, rng.randint(2, 6)))
+
+
+def _contain_at_least(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    cells = _group(rng)
+    digits = tuple(sorted(rng.sample(values_of(truth, cells), rng.randint(1, len(cells)))))
+    return Case(ContainAtLeast(tuple(cells), digits), [(at(cells), rules.quadruple(digits))])
+
+
+def _contain_exact(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    cells = _group(rng)
+    digits = tuple(sorted(rng.sample(values_of(truth, cells), rng.randint(1, len(cells)))))
+    counts = {d: digits.count(d) for d in digits}
+    return Case(ContainExact(tuple(cells), digits), [(at(cells), rules.contains_exactly(counts))])
+
+
+def _look_and_say(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    cells = _group(rng)
+    held = values_of(truth, cells)
+    named = rng.sample(range(1, N + 1), rng.randint(1, 2))  # a digit absent from the cells gets 0
+    pairs = tuple((held.count(d) if rng.random() < 0.8 else (held.count(d) + 1) % 3, d) for d in named)
+    pairs = tuple(p for p in pairs if p[0] <= len(cells)) or ((held.count(named[0]), named[0]),)
+    return Case(
+        LookAndSay(tuple(cells), pairs), [(at(cells), rules.contains_exactly({d: c for c, d in pairs}))]
+    )
+
+
+def _count_distinct(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    control, *others = rng.sample(CELLS, rng.randint(2, 6))
+    if rng.random() < 0.8:  # usually a clue the truth keeps: the control cell among the counted values
+        others = sorted(others)
+    return Case(CountDistinct(control, tuple(others)), [(at([control, *others]), rules.distinct_count)])
+
+
 def _odd_even(rng: random.Random, truth: tuple[int, ...]) -> Case:
     cell = rng.choice(CELLS)
     if truth[WHERE[cell]] % 2:
@@ -539,6 +576,10 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
     "numbered room": _outside(NumberedRoom, rules.numbered_room),
     "frame sum": _frame,
     "quadruple": _quadruple,
+    "contain at least": _contain_at_least,
+    "contain exact": _contain_exact,
+    "look and say": _look_and_say,
+    "count distinct": _count_distinct,
     "odd": _odd_even,
     "even": _odd_even,
     "minimum": _extremum(Minimum),

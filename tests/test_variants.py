@@ -536,3 +536,27 @@ def test_non_consecutive_is_of_values_whatever_the_alphabet_order() -> None:
 
     ordered, shuffled = value_grids(tuple("123456")), value_grids(tuple("123465"))
     assert ordered and ordered == shuffled
+
+
+def test_group_contents_from_the_api_solve_round_trip_and_hold_by_hand() -> None:
+    # ISS's ContainAtLeast, ContainExact, LookAndSay and CountDistinct on a 9x9, stated in the API
+    diagonal = [(i, i) for i in range(9)]
+    grid = variants.look_and_say(sudokit.Grid.classic(9), diagonal, "3501")  # three 5s, no 1
+    grid = variants.count_distinct(grid, (0, 8), [(r, 8) for r in range(1, 5)])
+    grid = variants.contain_exact(grid, [(8, 0), (5, 3), (2, 6), (0, 1)], [2, 2])
+    grid = variants.contain_at_least(grid, [(4, 4), (4, 5)], [7])
+    puzzle = sudokit.Puzzle(grid, (sudokit.EMPTY,) * 81)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.count == 2 and result.first is not None
+    values = {cell: int(result.first[cell]) for cell in grid.cells}
+    on_diagonal = [values[c] for c in diagonal]
+    assert on_diagonal.count(5) == 3 and 1 not in on_diagonal  # the plain rules, by hand
+    assert values[(0, 8)] == len({values[(r, 8)] for r in range(1, 5)})
+    assert [values[c] for c in [(8, 0), (5, 3), (2, 6), (0, 1)]].count(2) == 2
+    assert 7 in (values[(4, 4)], values[(4, 5)])
+    again = sudokit.parse(sudokit.dumps(puzzle, "json"))
+    assert set(again.grid.constraints) == set(grid.constraints)
+    with pytest.raises(sudokit.GridError, match="look-and-say"):
+        variants.look_and_say(sudokit.Grid.classic(9), diagonal, "123")
+    with pytest.raises(sudokit.GridError, match="more digits than its cells hold"):
+        variants.look_and_say(sudokit.Grid.classic(9), diagonal[:2], "35")

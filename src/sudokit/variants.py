@@ -16,6 +16,7 @@ from sudokit import automata
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.base import orthogonal_pairs as _orthogonal_pairs
 from sudokit.constraints.cages.killer import Killer, SumCage
+from sudokit.constraints.cells.contains import ContainAtLeast, ContainExact, CountDistinct, LookAndSay
 from sudokit.constraints.cells.extremum import Maximum, Minimum
 from sudokit.constraints.cells.odd_even import Even, Odd
 from sudokit.constraints.cells.quadruple import Quadruple
@@ -243,6 +244,29 @@ def modular(grid: Grid, line: Sequence[Cell]) -> Grid:
 def quadruple(grid: Grid, corner: Cell, digits: Sequence[int]) -> Grid:
     """A quadruple: the digits appear in the four cells whose top-left one is ``corner``."""
     return grid.with_constraints(Quadruple.at(grid, corner, tuple(digits)))
+
+
+def contain_at_least(grid: Grid, cells: Sequence[Cell], digits: Sequence[int]) -> Grid:
+    """The cells hold every listed digit, at least as often as listed (ISS ContainAtLeast)."""
+    return grid.with_constraints(ContainAtLeast(tuple(cells), tuple(digits)))
+
+
+def contain_exact(grid: Grid, cells: Sequence[Cell], digits: Sequence[int]) -> Grid:
+    """The cells hold each listed digit exactly as often as listed; others are free (ISS ContainExact)."""
+    return grid.with_constraints(ContainExact(tuple(cells), tuple(digits)))
+
+
+def look_and_say(grid: Grid, cells: Sequence[Cell], clue: str) -> Grid:
+    """A look-and-say clue read as (count, digit) pairs: ``"1223"``, one 2 and two 3s (ISS LookAndSay)."""
+    if not clue.isdigit() or len(clue) % 2:
+        raise GridError(f"a look-and-say clue is (count, digit) pairs of digits, not {clue!r}")
+    pairs = tuple((int(clue[k]), int(clue[k + 1])) for k in range(0, len(clue), 2))
+    return grid.with_constraints(LookAndSay(tuple(cells), pairs))
+
+
+def count_distinct(grid: Grid, control: Cell, cells: Sequence[Cell]) -> Grid:
+    """The control cell's digit is how many different digits the cells hold (ISS CountDistinct)."""
+    return grid.with_constraints(CountDistinct(control, tuple(cells)))
 
 
 def sandwich(grid: Grid, side: str, index: int, total: int) -> Grid:

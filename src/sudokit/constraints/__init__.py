@@ -34,7 +34,7 @@ from sudokit.constraints.base import (
     register,
 )
 from sudokit.constraints.cages import killer, multi_sum, rellik
-from sudokit.constraints.cells import counting_circles, extremum, indexers, odd_even, quadruple
+from sudokit.constraints.cells import contains, counting_circles, extremum, indexers, odd_even, quadruple
 from sudokit.constraints.dots import inequality, kropki, negative, xv
 from sudokit.constraints.generic import primitives
 from sudokit.constraints.grid_rules import chess, diagonal, entropy, neighbours, units
@@ -60,6 +60,7 @@ from sudokit.constraints.regions import extra_region
 from sudokit.errors import GridError
 
 _MODULES = (
+    contains,
     killer,
     multi_sum,
     rellik,
