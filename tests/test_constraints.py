@@ -53,6 +53,7 @@ from sudokit.constraints.lines.lockout import Lockout
 from sudokit.constraints.lines.nabner import Nabner
 from sudokit.constraints.lines.palindrome import Palindrome
 from sudokit.constraints.lines.parity import ParityLine
+from sudokit.constraints.lines.regex import RegexLine
 from sudokit.constraints.lines.region_sum import RegionSum
 from sudokit.constraints.lines.renban import Renban
 from sudokit.constraints.lines.segment_sum import EqualSums, SegmentSum
@@ -346,6 +347,41 @@ def _count_distinct(rng: random.Random, truth: tuple[int, ...]) -> Case:
     return Case(CountDistinct(control, tuple(others)), [(at([control, *others]), rules.distinct_count)])
 
 
+def random_pattern(rng: random.Random, depth: int = 0) -> str:
+    """A random pattern of ISS's regex syntax over the digits 1 to 4 (one quantifier per atom, as
+    Python's re, the independent oracle, requires)."""
+    atoms = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.random()
+        if kind < 0.4 or depth >= 2:
+            atom = rng.choice("1234.")
+        elif kind < 0.7:
+            chosen = "".join(sorted(rng.sample("1234", rng.randint(1, 3))))
+            atom = f"[{'^' if rng.random() < 0.3 else ''}{chosen}]"
+        else:
+            atom = f"({random_pattern(rng, depth + 1)}|{random_pattern(rng, depth + 1)})"
+        atom += rng.choice(["", "", "*", "+", "?", "{1,2}", "{2}", "{0,}"])
+        atoms.append(atom)
+    return "".join(atoms)
+
+
+def _regex(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    import re
+
+    line: list[tuple[int, int]] = []
+    pattern = ""
+    for _ in range(80):  # a pattern the truth's line matches, most of the time
+        line = walk(rng, rng.randint(1, 4))
+        pattern = random_pattern(rng)
+        if re.fullmatch(pattern, "".join(map(str, values_of(truth, line)))):
+            break
+    spelled = re.compile(pattern)
+    return Case(
+        RegexLine(tuple(line), pattern),
+        [(at(line), lambda v: spelled.fullmatch("".join(map(str, v))) is not None)],
+    )
+
+
 def _odd_even(rng: random.Random, truth: tuple[int, ...]) -> Case:
     cell = rng.choice(CELLS)
     if truth[WHERE[cell]] % 2:
@@ -588,6 +624,7 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
     "lockout": _lockout,
     "parity line": _parity,
     "segment sum": _segments,
+    "regex": _regex,
     "equal sums": _equal_sums,
     "nonconsecutive": _nonconsecutive,
     "negative ratio": _negative_ratio,

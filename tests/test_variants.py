@@ -560,3 +560,20 @@ def test_group_contents_from_the_api_solve_round_trip_and_hold_by_hand() -> None
         variants.look_and_say(sudokit.Grid.classic(9), diagonal, "123")
     with pytest.raises(sudokit.GridError, match="more digits than its cells hold"):
         variants.look_and_say(sudokit.Grid.classic(9), diagonal[:2], "35")
+
+
+def test_a_regex_line_from_the_api_and_json_keeps_its_pattern() -> None:
+    row = [(0, c) for c in range(9)]
+    grid = variants.regex_line(sudokit.Grid.classic(9), row, "1.*9")  # row 1 starts with 1, ends with 9
+    grid = variants.regex_line(grid, [(r, 0) for r in range(1, 5)], "[2468]+")  # then four even digits
+    puzzle = sudokit.Puzzle(grid, (sudokit.EMPTY,) * 81)
+    found = sudokit.solve(puzzle).solution
+    assert found is not None
+    assert found[(0, 0)] == "1" and found[(0, 8)] == "9"
+    assert all(int(found[(r, 0)]) % 2 == 0 for r in range(1, 5))
+    again = sudokit.parse(sudokit.dumps(puzzle, "json"))
+    assert set(again.grid.constraints) == set(grid.constraints)
+    with pytest.raises(sudokit.GridError, match="without its"):
+        variants.regex_line(sudokit.Grid.classic(9), row, "(1")
+    with pytest.raises(sudokit.GridError, match="more than 4,000 states"):  # a link cannot make it build more
+        variants.regex_line(sudokit.Grid.classic(9), row, "(((1{64}){64}){64})")

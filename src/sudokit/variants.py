@@ -35,6 +35,7 @@ from sudokit.constraints.lines.double_arrow import DoubleArrow
 from sudokit.constraints.lines.entropic import Entropic, Modular
 from sudokit.constraints.lines.nabner import Nabner
 from sudokit.constraints.lines.palindrome import Palindrome
+from sudokit.constraints.lines.regex import RegexLine
 from sudokit.constraints.lines.region_sum import RegionSum
 from sudokit.constraints.lines.renban import Renban
 from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
@@ -267,6 +268,11 @@ def look_and_say(grid: Grid, cells: Sequence[Cell], clue: str) -> Grid:
 def count_distinct(grid: Grid, control: Cell, cells: Sequence[Cell]) -> Grid:
     """The control cell's digit is how many different digits the cells hold (ISS CountDistinct)."""
     return grid.with_constraints(CountDistinct(control, tuple(cells)))
+
+
+def regex_line(grid: Grid, cells: Sequence[Cell], pattern: str) -> Grid:
+    """A line whose digits, read from its first cell, match a regular expression (ISS Regex)."""
+    return grid.with_constraints(RegexLine(tuple(cells), pattern))
 
 
 def sandwich(grid: Grid, side: str, index: int, total: int) -> Grid:
