@@ -298,23 +298,7 @@ def test_a_rule_the_setters_own_solution_breaks_is_left_unread() -> None:
     assert sudokit.count_solutions(without, 2).verdict == "no solution"
 
 
-@pytest.mark.parametrize(
-    "form",
-    [
-        "line",
-        "grid",
-        "pretty",
-        "sdk",
-        "sdm",
-        "ss",
-        "json",
-        "fpuzzles",
-        "fpuzzles-json",
-        "sudokupad",
-        "candidates",
-        "pencilmarks",
-    ],
-)
+@pytest.mark.parametrize("form", sudokit.formats.WRITE_FORMATS)
 def test_every_written_form_is_read_back_as_a_literal_argument(form: str) -> None:
     killer = sudokit.parse(
         (

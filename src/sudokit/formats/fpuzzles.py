@@ -325,15 +325,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
     dropped = settled.dropped
     if checked is not None and (checked.broken or checked.houses):  # the setter's own solution breaks them
         grid = base.with_constraints(*[c for c in settled.kept if c not in checked.broken])
-        unread += [
-            f"{c.describe(grid)}, which the setter's solution in the puzzle breaks as read"
-            for c in checked.broken
-        ]
-        if checked.houses is not None:
-            unread.append(
-                f"the grid's {checked.houses}, where the setter's solution in the puzzle repeats a digit"
-            )
-            certain = False
+        unread += checked.notes(grid)
+        certain = certain and checked.houses is None
         dropped = (*dropped, *checked.broken)
     givens, allowed, placed = _cells(grid, grid_data, len(grid.symbols))
     if settled.givens is not None:  # the rules text changes the givens: none is certain

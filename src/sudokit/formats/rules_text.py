@@ -660,6 +660,16 @@ class Checked:
     """A row, column or box the setter's solution repeats a digit in (the houses read are not the
     puzzle's), or None."""
 
+    def notes(self, grid: Grid) -> list[str]:
+        """How an answer names what the setter's solution took away."""
+        out = [
+            f"{c.describe(grid)}, which the setter's solution in the puzzle breaks as read"
+            for c in self.broken
+        ]
+        if self.houses is not None:
+            out.append(f"the grid's {self.houses}, where the setter's solution in the puzzle repeats a digit")
+        return out
+
 
 def against_solution(grid: Grid, text: str | None) -> Checked | None:
     """Check a reading against the solution the setter put in the puzzle's data, or None.

@@ -481,19 +481,11 @@ def puzzle_from_scl(data: Any) -> Puzzle:
         unread.insert(0, f'the regions, which the solver finds ("{shortened(chaos)}")')
     unread += settled.unread
     certain = settled.certain and chaos is None and doubt is None
+    dropped = settled.dropped
     if checked is not None:
-        unread += [
-            f"{c.describe(grid)}, which the setter's solution in the puzzle breaks as read"
-            for c in checked.broken
-        ]
-        if checked.houses is not None:
-            unread.append(
-                f"the grid's {checked.houses}, where the setter's solution in the puzzle repeats a digit"
-            )
-            certain = False
-        dropped = (*settled.dropped, *checked.broken)
-    else:
-        dropped = settled.dropped
+        unread += checked.notes(grid)
+        certain = certain and checked.houses is None
+        dropped = (*dropped, *checked.broken)
     if isinstance(meta, dict) and meta.get("bgimage"):
         unread.append("a background image (its drawings are not data)")
     kinds = sorted({c.kind for c in settled.kept})

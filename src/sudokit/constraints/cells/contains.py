@@ -106,19 +106,16 @@ def _values_in(grid: Grid, digits: tuple[int, ...], noun: str) -> None:
             raise GridError(f"{noun}: {digit} is not a digit of this grid")
 
 
-@register
 @dataclass(frozen=True, slots=True)
-class ContainAtLeast(Constraint):
-    """The cells hold every listed digit, at least as often as it is listed; other digits are free."""
+class _Listed(Constraint):
+    """A group of cells and the digits listed for it (as often as each is listed)."""
 
-    kind: ClassVar[str] = "contain at least"
     deduction: ClassVar[Deduction | None] = CONTENTS
     family: ClassVar[str] = "cage"
-    noun: ClassVar[str] = "contains-at-least group"
-    rule: ClassVar[str] = "every listed digit appears in the cells, at least as often as it is listed"
-    source: ClassVar[str] = "Interactive Sudoku Solver (ContainAtLeast)"
-    aliases: ClassVar[tuple[str, ...]] = ("containatleast", "contains at least")
-    phrasing: ClassVar[str] = "contain contains least listed appear appears"
+    how: ClassVar[str] = ""
+    """How the listed digits are held: ``at least``, ``exactly``."""
+    mark: ClassVar[str] = ""
+    """The sign before the digits in the drawing."""
 
     members: tuple[Cell, ...]
     digits: tuple[int, ...]
@@ -129,7 +126,7 @@ class ContainAtLeast(Constraint):
 
     def describe(self, grid: Grid) -> str:
         """``the cells r1c1-r1c4 containing at least 1 2``."""
-        return f"the cells {span(self.members)} containing at least {' '.join(map(str, self.digits))}"
+        return f"the cells {span(self.members)} containing {self.how} {' '.join(map(str, self.digits))}"
 
     def validate(self, grid: Grid) -> None:
         """Distinct cells, known digits, no more listed than there are cells."""
@@ -137,6 +134,29 @@ class ContainAtLeast(Constraint):
         _values_in(grid, self.digits, f"a {self.noun}")
         if not self.digits or len(self.digits) > len(self.members):
             raise GridError(f"a {self.noun} lists {len(self.digits)} digits for {len(self.members)} cells")
+
+    def must_contain(self, grid: Grid) -> list[tuple[tuple[Cell, ...], int]]:
+        """Each listed digit is somewhere in the cells."""
+        return [(self.members, d) for d in sorted(set(self.digits))]
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """A shaded group with its digits."""
+        return _shaded(self.kind, self.members, self.mark + "".join(map(str, self.digits)))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ContainAtLeast(_Listed):
+    """The cells hold every listed digit, at least as often as it is listed; other digits are free."""
+
+    kind: ClassVar[str] = "contain at least"
+    noun: ClassVar[str] = "contains-at-least group"
+    rule: ClassVar[str] = "every listed digit appears in the cells, at least as often as it is listed"
+    source: ClassVar[str] = "Interactive Sudoku Solver (ContainAtLeast)"
+    aliases: ClassVar[tuple[str, ...]] = ("containatleast", "contains at least")
+    phrasing: ClassVar[str] = "contain contains least listed appear appears"
+    how: ClassVar[str] = "at least"
+    mark: ClassVar[str] = "+"
 
     def holds(self, values: Values, grid: Grid) -> bool:
         """Every listed digit is there, as often as listed."""
@@ -147,46 +167,20 @@ class ContainAtLeast(Constraint):
         cells = tuple(grid.index[c] for c in self.members)
         return Enforcement(rules=(LineRule("quadruple", cells, tuple(sorted(self.digits))),))
 
-    def must_contain(self, grid: Grid) -> list[tuple[tuple[Cell, ...], int]]:
-        """Each listed digit is somewhere in the cells."""
-        return [(self.members, d) for d in sorted(set(self.digits))]
-
-    def drawing(self, grid: Grid) -> list[Shape]:
-        """A shaded group with its digits."""
-        return _shaded(self.kind, self.members, "+" + "".join(map(str, self.digits)))
-
 
 @register
 @dataclass(frozen=True, slots=True)
-class ContainExact(Constraint):
+class ContainExact(_Listed):
     """The cells hold each listed digit exactly as often as it is listed; digits not listed are free."""
 
     kind: ClassVar[str] = "contain exact"
-    deduction: ClassVar[Deduction | None] = CONTENTS
-    family: ClassVar[str] = "cage"
     noun: ClassVar[str] = "contains-exactly group"
     rule: ClassVar[str] = "every listed digit appears in the cells exactly as often as it is listed"
     source: ClassVar[str] = "Interactive Sudoku Solver (ContainExact)"
     aliases: ClassVar[tuple[str, ...]] = ("containexact", "contains exactly")
     phrasing: ClassVar[str] = "contain contains exactly listed appear appears often"
-
-    members: tuple[Cell, ...]
-    digits: tuple[int, ...]
-
-    def cells(self) -> tuple[Cell, ...]:
-        """The group."""
-        return self.members
-
-    def describe(self, grid: Grid) -> str:
-        """``the cells r1c1-r1c4 containing exactly 1 2``."""
-        return f"the cells {span(self.members)} containing exactly {' '.join(map(str, self.digits))}"
-
-    def validate(self, grid: Grid) -> None:
-        """Distinct cells, known digits, no more listed than there are cells."""
-        _group(grid, self.members, f"a {self.noun}")
-        _values_in(grid, self.digits, f"a {self.noun}")
-        if not self.digits or len(self.digits) > len(self.members):
-            raise GridError(f"a {self.noun} lists {len(self.digits)} digits for {len(self.members)} cells")
+    how: ClassVar[str] = "exactly"
+    mark: ClassVar[str] = "="
 
     def holds(self, values: Values, grid: Grid) -> bool:
         """Each listed digit appears as often as listed, no more, no less."""
@@ -198,14 +192,6 @@ class ContainExact(Constraint):
         wanted = Counter(self.digits)
         clue = tuple(x for d in sorted(wanted) for x in (d, wanted[d]))
         return Enforcement(rules=(LineRule("counts", tuple(grid.index[c] for c in self.members), clue),))
-
-    def must_contain(self, grid: Grid) -> list[tuple[tuple[Cell, ...], int]]:
-        """Each listed digit is somewhere in the cells."""
-        return [(self.members, d) for d in sorted(set(self.digits))]
-
-    def drawing(self, grid: Grid) -> list[Shape]:
-        """A shaded group with its digits."""
-        return _shaded(self.kind, self.members, "=" + "".join(map(str, self.digits)))
 
 
 @register
