@@ -24,6 +24,7 @@ from sudokit.constraints.base import (
     register,
     span,
 )
+from sudokit.constraints.cells.quadruple import at_least_machine
 from sudokit.errors import GridError
 from sudokit.model import Cell, LineRule, cell_name
 
@@ -61,6 +62,9 @@ def _distinct_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...
     return Machine(None, step, lambda state: state is not None and len(state[1]) == state[0])
 
 
+automata.define(
+    "contains", "every digit of the clue appears in the cells, as often as listed", (1, 64), at_least_machine
+)
 automata.define(
     "counts",
     "each value of the clue's (value, count) pairs appears exactly that often",
@@ -165,7 +169,7 @@ class ContainAtLeast(_Listed):
     def enforce(self, grid: Grid) -> Enforcement:
         """The at-least automaton (the quadruple's, over any cells)."""
         cells = tuple(grid.index[c] for c in self.members)
-        return Enforcement(rules=(LineRule("quadruple", cells, tuple(sorted(self.digits))),))
+        return Enforcement(rules=(LineRule("contains", cells, tuple(sorted(self.digits))),))
 
 
 @register

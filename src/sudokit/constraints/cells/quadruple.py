@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sudokit.model import Grid
 
 
-def _machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+def at_least_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
     """How many of each wanted value the cells so far hold (capped at the number wanted)."""
     wanted = tuple(sorted(set(clue)))
     need = tuple(clue.count(v) for v in wanted)
@@ -42,7 +42,7 @@ def _machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Mac
     return Machine((0,) * len(wanted), step, lambda state: state == need)
 
 
-automata.define("quadruple", "every digit of the clue appears in the cells", (1, 4), _machine)
+automata.define("quadruple", "every digit of the clue appears in the cells", (1, 4), at_least_machine)
 
 
 @register
