@@ -153,6 +153,25 @@ def contains_exactly(counts: dict[int, int]) -> Test:
     return lambda v: all(Counter(v)[digit] == count for digit, count in counts.items())
 
 
+def equality_cage(digits: Sequence[int]) -> Test:
+    """Different values; as many even as odd; as many from the lower half of ``digits`` as the upper;
+    none the middle one."""
+    ordered = sorted(digits)
+    half = len(ordered) // 2
+    low, high = set(ordered[:half]), set(ordered[len(ordered) - half :])
+
+    def test(v: Values) -> bool:
+        evens = sum(1 for x in v if x % 2 == 0)
+        lows = sum(1 for x in v if x in low)
+        return (
+            len(set(v)) == len(v)
+            and all(x in low or x in high for x in v)
+            and 2 * evens == len(v) == 2 * lows
+        )
+
+    return test
+
+
 def distinct_count(v: Values) -> bool:
     """The first value is the number of different values among the rest."""
     return v[0] == len(set(v[1:]))

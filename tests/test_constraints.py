@@ -28,7 +28,13 @@ from sudokit.constraints.base import Constraint, kinds
 from sudokit.constraints.cages.killer import Killer, SumCage
 from sudokit.constraints.cages.multi_sum import MultiSumKiller
 from sudokit.constraints.cages.rellik import Rellik
-from sudokit.constraints.cells.contains import ContainAtLeast, ContainExact, CountDistinct, LookAndSay
+from sudokit.constraints.cells.contains import (
+    ContainAtLeast,
+    ContainExact,
+    CountDistinct,
+    EqualityCage,
+    LookAndSay,
+)
 from sudokit.constraints.cells.counting_circles import CountingCircles
 from sudokit.constraints.cells.extremum import Maximum, Minimum
 from sudokit.constraints.cells.indexers import BoxIndexer, ColumnIndexer, RowIndexer
@@ -340,6 +346,17 @@ def _look_and_say(rng: random.Random, truth: tuple[int, ...]) -> Case:
     )
 
 
+def _equality_cage(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    cells = rng.sample(CELLS, rng.choice([2, 2, 4]))
+    for _ in range(40):  # cells the truth balances, most of the time
+        if rules.equality_cage(range(1, N + 1))(values_of(truth, cells)):
+            break
+        cells = rng.sample(CELLS, len(cells))
+    return Case(
+        EqualityCage(tuple(sorted(cells))), [(at(sorted(cells)), rules.equality_cage(range(1, N + 1)))]
+    )
+
+
 def _count_distinct(rng: random.Random, truth: tuple[int, ...]) -> Case:
     control, *others = rng.sample(CELLS, rng.randint(2, 6))
     if rng.random() < 0.8:  # usually a clue the truth keeps: the control cell among the counted values
@@ -616,6 +633,7 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
     "contain exact": _contain_exact,
     "look and say": _look_and_say,
     "count distinct": _count_distinct,
+    "equality cage": _equality_cage,
     "odd": _odd_even,
     "even": _odd_even,
     "minimum": _extremum(Minimum),

@@ -577,3 +577,17 @@ def test_a_regex_line_from_the_api_and_json_keeps_its_pattern() -> None:
         variants.regex_line(sudokit.Grid.classic(9), row, "(1")
     with pytest.raises(sudokit.GridError, match="more than 4,000 states"):  # a link cannot make it build more
         variants.regex_line(sudokit.Grid.classic(9), row, "(((1{64}){64}){64})")
+
+
+def test_an_equality_cage_balances_its_digits_and_leaves_out_the_middle_one() -> None:
+    cage = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    grid = variants.equality_cage(sudokit.Grid.classic(9), cage)
+    found = sudokit.solve(sudokit.Puzzle(grid, (sudokit.EMPTY,) * 81)).solution
+    assert found is not None
+    digits = [int(found[c]) for c in cage]
+    assert len(set(digits)) == 4 and 5 not in digits  # different, never the middle digit
+    assert sum(d % 2 == 0 for d in digits) == 2 and sum(d < 5 for d in digits) == 2
+    with pytest.raises(sudokit.GridError, match="odd number of cells"):
+        variants.equality_cage(sudokit.Grid.classic(9), cage[:3])
+    given = sudokit.Puzzle(grid, (4,) + (sudokit.EMPTY,) * 80)  # a 5 in the cage: no solution
+    assert sudokit.count_solutions(given, 2).verdict == "no solution"

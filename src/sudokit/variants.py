@@ -16,7 +16,13 @@ from sudokit import automata
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.base import orthogonal_pairs as _orthogonal_pairs
 from sudokit.constraints.cages.killer import Killer, SumCage
-from sudokit.constraints.cells.contains import ContainAtLeast, ContainExact, CountDistinct, LookAndSay
+from sudokit.constraints.cells.contains import (
+    ContainAtLeast,
+    ContainExact,
+    CountDistinct,
+    EqualityCage,
+    LookAndSay,
+)
 from sudokit.constraints.cells.extremum import Maximum, Minimum
 from sudokit.constraints.cells.odd_even import Even, Odd
 from sudokit.constraints.cells.quadruple import Quadruple
@@ -263,6 +269,11 @@ def look_and_say(grid: Grid, cells: Sequence[Cell], clue: str) -> Grid:
         raise GridError(f"a look-and-say clue is (count, digit) pairs of digits, not {clue!r}")
     pairs = tuple((int(clue[k]), int(clue[k + 1])) for k in range(0, len(clue), 2))
     return grid.with_constraints(LookAndSay(tuple(cells), pairs))
+
+
+def equality_cage(grid: Grid, cells: Sequence[Cell]) -> Grid:
+    """Different digits, as many even as odd and as many low as high; no middle digit (ISS EqualityCage)."""
+    return grid.with_constraints(EqualityCage(tuple(cells)))
 
 
 def count_distinct(grid: Grid, control: Cell, cells: Sequence[Cell]) -> Grid:

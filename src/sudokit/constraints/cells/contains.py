@@ -26,7 +26,7 @@ from sudokit.constraints.base import (
 )
 from sudokit.constraints.cells.quadruple import at_least_machine
 from sudokit.errors import GridError
-from sudokit.model import Cell, LineRule, cell_name
+from sudokit.model import Cage, Cell, LineRule, cell_name
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -71,6 +71,24 @@ automata.define(
     (2, 64),
     _counts_machine,
 )
+
+
+def _equality_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """How many more even than odd, and more low than high, digits the cells so far hold."""
+    ordered = sorted(values)
+    half = len(ordered) // 2
+    low, high = set(ordered[:half]), set(ordered[len(ordered) - half :])
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        if v not in low and v not in high:
+            return None  # the middle digit of an odd alphabet
+        parity, side = state
+        return (parity + (1 if v % 2 == 0 else -1), side + (1 if v in low else -1))
+
+    return Machine((0, 0), step, lambda state: state == (0, 0))
+
+
+automata.define("equality", "as many even as odd, and as many low as high digits", (0, 0), _equality_machine)
 automata.define(
     "count distinct",
     "the first cell's value is the number of distinct values in the others",
@@ -318,3 +336,59 @@ class CountDistinct(Constraint):
 def _shaded(kind: str, cells: tuple[Cell, ...], label: str) -> list[Shape]:
     """A group shaded pale, outlined, with its clue at the top-left cell."""
     return [drawing.shade(kind, cells, "#d8c8f0", 0.6), drawing.cage(kind, cells, label, color="#6a5acd")]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class EqualityCage(Constraint):
+    """An equality cage: different digits, as many even as odd and as many low as high (ISS)."""
+
+    kind: ClassVar[str] = "equality cage"
+    deduction: ClassVar[Deduction | None] = CONTENTS
+    family: ClassVar[str] = "cage"
+    noun: ClassVar[str] = "equality cage"
+    rule: ClassVar[str] = (
+        "the cage's digits differ; it holds as many even as odd digits and as many low as high ones (the "
+        "lower and upper halves of the digits); the middle digit of an odd range (5 of 1-9) is not in it"
+    )
+    source: ClassVar[str] = "Interactive Sudoku Solver (EqualityCage)"
+    aliases: ClassVar[tuple[str, ...]] = ("equalitycage",)
+    phrasing: ClassVar[str] = "equal number even odd low high middle digit digits differ repeat"
+
+    members: tuple[Cell, ...]
+
+    def cells(self) -> tuple[Cell, ...]:
+        """The cage."""
+        return self.members
+
+    def describe(self, grid: Grid) -> str:
+        """``the equality cage r1c1-r1c4``."""
+        return f"the equality cage {span(self.members)}"
+
+    def validate(self, grid: Grid) -> None:
+        """Distinct cells of the grid, an even number of them (pairs of even and odd, of low and high)."""
+        _group(grid, self.members, f"an {self.noun}")
+        if len(self.members) % 2:
+            raise GridError(f"{self.describe(grid)} has an odd number of cells: it cannot balance")
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Different digits, balanced between even and odd and between the halves, none the middle."""
+        digits = [values[c] for c in self.members]
+        ordered = sorted(grid.values)
+        half = len(ordered) // 2
+        low, high = set(ordered[:half]), set(ordered[len(ordered) - half :])
+        return (
+            len(set(digits)) == len(digits)
+            and all(d in low or d in high for d in digits)
+            and sum(d % 2 == 0 for d in digits) * 2 == len(digits)
+            and sum(d in low for d in digits) * 2 == len(digits)
+        )
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """A cage without a sum (the digits differ) and the balance automaton."""
+        cells = tuple(grid.index[c] for c in self.members)
+        return Enforcement(cages=(Cage(cells, None),), rules=(LineRule("equality", cells),))
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """A shaded cage marked with '='."""
+        return _shaded(self.kind, self.members, "=")
