@@ -28,14 +28,7 @@ from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.formats.rules_text import (
-    UNREAD_DRAWING,
-    against_solution,
-    global_rules,
-    grid_doubt,
-    settle,
-    unread_drawing,
-)
+from sudokit.formats.rules_text import finish_reading, global_rules, grid_doubt, settle
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -314,25 +307,19 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         unread += [
             f"the negative rule of {name!r}" for name in negative if name not in ("ratio", "xv", "difference")
         ]
-    try:
-        grid = base.with_constraints(*settled.kept) if settled.kept else base
-    except (GridError, PuzzleError) as exc:
-        raise ParseError(f"f-puzzles: {exc}") from None
     solution = data.get("solution")
     digits = "".join(map(str, solution)) if isinstance(solution, list) and len(solution) == n * n else None
-    checked = against_solution(grid, digits)
-    certain = settled.certain and doubt is None
-    dropped = settled.dropped
-    if checked is not None and (checked.broken or checked.houses):  # the setter's own solution breaks them
-        grid = base.with_constraints(*[c for c in settled.kept if c not in checked.broken])
-        unread += checked.notes(grid)
-        certain = certain and checked.houses is None
-        dropped = (*dropped, *checked.broken)
+    metadata: dict[str, str] = {}
+    try:
+        grid, broken_notes, certain = finish_reading(base, settled, digits, metadata)
+    except (GridError, PuzzleError) as exc:
+        raise ParseError(f"f-puzzles: {exc}") from None
+    unread += broken_notes
     givens, allowed, placed = _cells(grid, grid_data, len(grid.symbols))
     if settled.givens is not None:  # the rules text changes the givens: none is certain
         givens, placed = (EMPTY,) * len(givens), []
         unread.insert(0, settled.givens_note())
-    metadata = {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
+    metadata |= {key: data[key] for key in ("title", "author", "ruleset") if isinstance(data.get(key), str)}
     if isinstance(data.get("solution"), list) and len(data["solution"]) == n * n:
         digits = data["solution"]
         if all(isinstance(d, int) and 1 <= d <= 9 for d in digits):
@@ -342,11 +329,7 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
     if drawings:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
         unread += _drawings_unread(drawings)
-    metadata["read_by"] = settled.source
-    left = unread_drawing(grid, dropped)
-    if left is not None:
-        metadata[UNREAD_DRAWING] = left
-    return Puzzle(grid, givens, allowed, metadata, tuple(unread), certain)
+    return Puzzle(grid, givens, allowed, metadata, tuple(unread), certain and doubt is None)
 
 
 def _cells(

@@ -261,9 +261,7 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
             if w not in words and w not in _GENERIC
         },
         allowed=_COMMON.union(*(kind.lexicon() for kind in read_kinds)),
-        phrases=" | ".join(
-            " | ".join((*kind.vocabulary(), kind.phrasing, kind.rule)) for kind in read_kinds
-        ).lower(),
+        phrases=" | ".join(_own_words(kind) for kind in read_kinds),
         areas=bool(read_kinds & {ExtraRegion, Windoku}),
     )
     found = []
@@ -344,10 +342,7 @@ class _Reading:
         "negative" says nothing new about a negative diagonal, but it does about a killer cage;
         "how many" is how skyscrapers are stated, but "the sum of the other three" is no killer's.
         """
-        return any(
-            re.search(rf"(?<![a-z]){re.escape(match.group(0))}(?![a-z])", self.phrases) is None
-            for match in _TWISTS.finditer(text)
-        )
+        return any(not _said_in(match.group(0), self.phrases) for match in _TWISTS.finditer(text))
 
 
 def _known(word: str, allowed: frozenset[str]) -> bool:
@@ -363,12 +358,6 @@ def _known(word: str, allowed: frozenset[str]) -> bool:
 
 # ------------------------------------------------------------- what the rules text leaves certain
 
-_ADDING = re.compile(
-    r"\b(shade|shading|(be|are|is) shaded|loop|snake|path|star battle|stars?|battleship|tetromino|"
-    r"pentomino|masyu|slitherlink|nurikabe|heyawake|yin[ -]yang|magic|dice|die)\b"
-)
-"""Twists that add a rule of their own (cells to shade, a loop to draw) without changing the others."""
-
 _REDEFINING = re.compile(
     r"\b(average|mean|median|count|counts|counted|counting|number of|how many|"
     r"difference|differences|differ|product|multipl(y|ies|ied|ying|ication)|divid\w*|ratio|quotient|"
@@ -377,7 +366,7 @@ _REDEFINING = re.compile(
     r"wrong|wrogn|false|lie|lies|lying|liar|incorrect|errors?|mistakes?|opposite|revers\w*|instead|"
     r"except|unless|first|last|nearest|closest|furthest|position|index|sees?|visible|look and say|"
     r"concatenat\w*|worth|neither|nor|individually|separately|independently|sum of the other|"
-    r"only one|exactly one|at most|shaded|unshaded|loop|false|roman|numerals?|twice|thrice|times|squared|"
+    r"only one|exactly one|at most|shaded|unshaded|loop|roman|numerals?|twice|thrice|times|squared|"
     r"backwards|rather than|other than|one more|one less|plus|modified|shifted|offset|letters?)\b"
 )
 """Words by which a sentence about a kind can give it another meaning (when not in the kind's own)."""
@@ -451,40 +440,32 @@ def grid_doubt(rules: str, n: int, first: int = 1) -> Doubt | None:
     A rules text may say that the classic rules do not hold, or that the digits are other than the
     grid's (a 6x6 "with six digits selected from 1-9"): then only a relaxation of the grid is read.
     """
-    said = [_bare(s) for s in sentences(rules)]
-    widest: tuple[int, int] | None = None
-    for text in said:
-        for match in _DIGIT_RANGE.finditer(text):
-            low, high = int(match.group(6)), int(match.group(8))
-            if low < high and high - low + 1 > n and (widest is None or high - low > widest[1] - widest[0]):
-                widest = (low, high)
-    for text in said:
+    said = [(text, _ranges(text)) for text in (_bare(s) for s in sentences(rules))]
+    wider = [(low, high) for _, ranges in said for low, high in ranges if low < high and high - low + 1 > n]
+    widest = max(wider, key=lambda r: r[1] - r[0]) if wider else None
+    for text, _ in said:
         if _NO_CLASSIC.search(text):
             return Doubt(text, widest, False)
-    for text in said:  # "digits 1 to 9" in a 14x14 grid: some cells hold no digit
-        fewer = [m for m in _DIGIT_RANGE.finditer(text) if 0 < int(m.group(8)) - int(m.group(6)) + 1 < n]
-        if fewer and not _DRAWN.search(text):
+    for text, ranges in said:  # "digits 1 to 9" in a 14x14 grid: some cells hold no digit
+        if any(0 < high - low + 1 < n for low, high in ranges) and not _DRAWN.search(text):
             raise PuzzleError(
                 f'the rules text speaks of fewer digits than a row holds ("{shortened(text)}"): '
                 "cells that hold no digit are not read yet"
             )
-    for text in said:
-        chosen = _CHOSEN_DIGITS.search(text) is not None
-        wider = any(
-            int(m.group(6)) < int(m.group(8)) and int(m.group(8)) - int(m.group(6)) + 1 > n
-            for m in _DIGIT_RANGE.finditer(text)
-        )
-        if chosen or wider:
+    for text, ranges in said:
+        if _CHOSEN_DIGITS.search(text) or any(low < high and high - low + 1 > n for low, high in ranges):
             return Doubt(text, widest, True)
     return None
 
 
+def _ranges(text: str) -> list[tuple[int, int]]:
+    """The ranges of digits a sentence names ("the digits 1 to 9", "digits from the set 1-9")."""
+    return [(int(m.group(6)), int(m.group(8))) for m in _DIGIT_RANGE.finditer(text)]
+
+
 def regions_found(rules: str) -> str | None:
     """The sentence saying the solver finds the regions (chaos construction), or None."""
-    for sentence in sentences(rules):
-        if _REGIONS_FOUND.search(_bare(sentence)):
-            return _bare(sentence)
-    return None
+    return next((text for text in map(_bare, sentences(rules)) if _REGIONS_FOUND.search(text)), None)
 
 
 @dataclass(frozen=True)
@@ -527,6 +508,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
 
     Everything left unread is named, with the sentence that decided it.
     """
+    from sudokit.constraints import kinds as registered
     from sudokit.english import plural
 
     said = [_bare(s) for s in sentences(rules)]
@@ -535,12 +517,11 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
     notes: list[str] = []
     dropped: list[Constraint] = []
     certain = True
-    from sudokit.constraints import kinds as registered
-
     every = registered()  # a sentence naming any kind (read or not) is about that kind
     drawn = {type(c) for c in found}  # named by all their words, even once taken away
     for _ in range(4):
-        left = set(unexplained(rules, kept))
+        remaining = unexplained(rules, kept)
+        left = set(remaining)
         kinds = list(dict.fromkeys(type(c) for c in kept))
         drop: dict[type[Constraint], str] = {}
         before: list[type[Constraint]] = []  # what an unexplained sentence before this one named
@@ -573,7 +554,8 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
                 notes.append(f'{what}, whose meaning the rules text changes ("{shortened(why)}")')
             else:
                 notes.append(f"{what} drawn, which no sentence of the rules text names")
-    remaining = unexplained(rules, kept)
+    else:  # still dropping after the last round: what is left unexplained now
+        remaining = unexplained(rules, kept)
     givens = next((t for t in remaining if _GIVENS.search(t) and _changes_others(t, [])), None)
     notes += [f'the rules text\'s "{shortened(text)}"' for text in remaining]
     if any(c not in typed_set for c in kept):
@@ -608,6 +590,11 @@ def _speaks_of(sentence: str, kind: type[Constraint], read: bool = True) -> bool
     return _mentions(sentence, words)
 
 
+def _said_in(words: str, text: str) -> bool:
+    """Whether a word (or phrase) stands in a text as a whole word."""
+    return re.search(rf"(?<![a-z]){re.escape(words)}(?![a-z])", text) is not None
+
+
 def _own_words(kind: type[Constraint]) -> str:
     """A kind's names, phrasing and written meaning: words that say nothing new about it."""
     return " | ".join((*kind.vocabulary(), kind.phrasing, kind.rule)).lower()
@@ -616,21 +603,13 @@ def _own_words(kind: type[Constraint]) -> str:
 def _redefines(sentence: str, kind: type[Constraint]) -> bool:
     """Whether a sentence about a kind uses a word that can give it a meaning other than its own."""
     own = _own_words(kind)
-    sentence = _PLAIN_NOTES.sub(" ", sentence)
-    return any(
-        re.search(rf"(?<![a-z]){re.escape(m.group(0))}(?![a-z])", own) is None
-        for m in _REDEFINING.finditer(sentence)
-    )
+    return any(not _said_in(m.group(0), own) for m in _REDEFINING.finditer(_PLAIN_NOTES.sub(" ", sentence)))
 
 
 def _changes_others(sentence: str, kinds: Sequence[type[Constraint]]) -> bool:
     """Whether a sentence can change rules it does not name (a modifier not in a read kind's words)."""
     own = " | ".join(_own_words(kind) for kind in kinds)
-    for match in _MODIFYING.finditer(_PLAIN_NOTES.sub(" ", sentence)):
-        word = match.group(0)
-        if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", own) is None:
-            return True
-    return False
+    return any(not _said_in(m.group(0), own) for m in _MODIFYING.finditer(_PLAIN_NOTES.sub(" ", sentence)))
 
 
 UNREAD_DRAWING = "unread-drawing"
@@ -701,3 +680,30 @@ def against_solution(grid: Grid, text: str | None) -> Checked | None:
     except (GridError, PuzzleError, ValueError):
         return None
     return Checked(broken, houses)
+
+
+def finish_reading(
+    base: Grid, settled: Settled, solution: str | None, metadata: dict[str, str]
+) -> tuple[Grid, list[str], bool]:
+    """The grid of the rules kept, checked against the setter's solution if the puzzle carries one.
+
+    Returns the grid, what the solution took away (named) and whether the puzzle is certain; the
+    metadata gets the source of the weakest rule read and the drawing of every element left unread.
+    Shared by the readers of formats that draw rules (SudokuPad, f-puzzles).
+    """
+    grid = base.with_constraints(*settled.kept) if settled.kept else base
+    notes: list[str] = []
+    certain, dropped = settled.certain, settled.dropped
+    checked = against_solution(grid, solution)
+    if checked is not None:
+        if checked.broken:  # the setter's own solution breaks them as read
+            kept = [c for c in settled.kept if c not in checked.broken]
+            grid = base.with_constraints(*kept) if kept else base
+        notes = checked.notes(grid)
+        certain = certain and checked.houses is None
+        dropped = (*dropped, *checked.broken)
+    metadata["read_by"] = settled.source
+    drawn = unread_drawing(grid, dropped)
+    if drawn is not None:
+        metadata[UNREAD_DRAWING] = drawn
+    return grid, notes, certain

@@ -37,15 +37,13 @@ from sudokit.english import plural
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.formats.limits import whole_number
 from sudokit.formats.rules_text import (
-    UNREAD_DRAWING,
-    against_solution,
+    finish_reading,
     global_rules,
     grid_doubt,
     normal_text,
     regions_found,
     settle,
     shortened,
-    unread_drawing,
 )
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, default_box
 from sudokit.variants import corners_from_shape, multi_grid
@@ -464,12 +462,7 @@ def puzzle_from_scl(data: Any) -> Puzzle:
         settled = settle(rules, scene.read(), scene.typed)
         if settled.givens is not None:  # "given digits move with the cars": not where they are drawn
             givens = (EMPTY,) * len(givens)
-        base = grid
-        grid = grid.with_constraints(*settled.kept) if settled.kept else grid
-        checked = against_solution(grid, metadata.get("solution"))
-        if checked is not None and checked.broken:  # the setter's own solution breaks them as read
-            kept = [c for c in settled.kept if c not in checked.broken]
-            grid = base.with_constraints(*kept) if kept else base
+        grid, broken_notes, certain = finish_reading(grid, settled, metadata.get("solution"), metadata)
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = scene.unread()
@@ -479,22 +472,13 @@ def puzzle_from_scl(data: Any) -> Puzzle:
         unread.insert(0, settled.givens_note())
     if chaos is not None:
         unread.insert(0, f'the regions, which the solver finds ("{shortened(chaos)}")')
-    unread += settled.unread
-    certain = settled.certain and chaos is None and doubt is None
-    dropped = settled.dropped
-    if checked is not None:
-        unread += checked.notes(grid)
-        certain = certain and checked.houses is None
-        dropped = (*dropped, *checked.broken)
+    unread += settled.unread + broken_notes
     if isinstance(meta, dict) and meta.get("bgimage"):
         unread.append("a background image (its drawings are not data)")
-    kinds = sorted({c.kind for c in settled.kept})
+    kinds = sorted({c.kind for c in grid.constraints})
     if kinds:
         metadata["read"] = ", ".join(kinds)
-    metadata["read_by"] = settled.source
-    drawn = unread_drawing(grid, dropped)
-    if drawn is not None:
-        metadata[UNREAD_DRAWING] = drawn
+    certain = certain and chaos is None and doubt is None
     return Puzzle(grid, givens, None, metadata, tuple(unread), certain)
 
 
@@ -600,7 +584,6 @@ class Scene:
         self.flags = {str(f).lower().replace("-", "") for f in flags} if isinstance(flags, list) else set()
         if isinstance(meta, dict):
             self.flags |= {name for name in ("antiknight", "antiking") if meta.get(name) is True}
-        self.read_kinds: set[str] = set()
         self.refused: list[str] = []
         self.typed: list[constraints.Constraint] = []
 
@@ -614,7 +597,6 @@ class Scene:
     def claim(self, what: str, index: int, kind: str) -> None:
         """Mark a drawing as read as (part of) a constraint of ``kind``."""
         self.used[what].add(index)
-        self.read_kinds.add(kind)
 
     @staticmethod
     def prop(item: Mapping[str, Any], name: str) -> Any:
@@ -734,11 +716,9 @@ class Scene:
         have = {type(c) for c in found}
         # the negative rules of dots hold only where every dot drawn was read
         said = global_rules(self.rules, self.n, negatives=not self.unclaimed_dots())
-        self.typed += [rule for rule in said if type(rule) not in have]  # stated in words
-        found += [rule for rule in said if type(rule) not in have]
-        kept = self._possible(_unique(found))
-        self.read_kinds |= {c.kind for c in kept}
-        return kept
+        stated = [rule for rule in said if type(rule) not in have]  # in words: read as typed
+        self.typed += stated
+        return self._possible(_unique(found + stated))
 
     def _possible(self, found: list[constraints.Constraint]) -> list[constraints.Constraint]:
         """The constraints that can stand on the grid.
