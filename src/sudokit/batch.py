@@ -47,7 +47,7 @@ from sudokit.formats.candidates import SIZES, read_candidate_line
 from sudokit.formats.limits import MAX_LINE, line_too_long
 from sudokit.formats.text import LineParser, ReadOptions, strip_comment
 from sudokit.model import Grid, Puzzle
-from sudokit.solver import count_solutions, line_layout
+from sudokit.solver import count_solutions, line_layout, under_rules_read
 
 BLOCK_BYTES = 1 << 15
 """Most bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
@@ -588,12 +588,7 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
     reason: str | None = None
     if not found.determined and not (found.count == 0 and stopped):
         kind = _UNDETERMINED
-        counted = (
-            plural(found.count, "solution")
-            if found.complete
-            else f"at least {plural(found.count, 'solution')}"
-        )
-        reason = f"{counted} under the rules read; {puzzle.warning}"
+        reason = f"{under_rules_read(found.count, found.complete)}; {puzzle.warning}"
     elif found.count == 0 and stopped:
         kind, reason = _STOPPED, f"stopped by the {stopped}"
     elif found.count == 0:

@@ -421,13 +421,6 @@ UNDETERMINED_EXIT = 3
 """``check``'s exit code when an answer is for the rules read only (some were not read)."""
 
 
-def _status_of(result: CountResult) -> str:
-    """A solve's status for JSON: the search's, or ``undetermined`` for an answer under the rules read."""
-    if result.determined or (result.stopped_by in ("nodes", "time") and result.first is None):
-        return result.status.value
-    return "undetermined"
-
-
 @cli.command()
 @click.argument("puzzle")
 @click.option(
@@ -521,7 +514,7 @@ def solve(
                 json.dumps(
                     {
                         "puzzle": number,
-                        "status": _status_of(result),
+                        "status": result.solve_status,
                         "solution": _solution_rows(result.first) if result.first else None,
                         "unique": unique,
                         "note": note,
@@ -887,10 +880,9 @@ def check(
 
 def _undetermined_text(count: int, complete: bool) -> str:
     """``check``'s line for an answer under the rules read only (the unread rules are on stderr)."""
-    from sudokit.english import plural
+    from sudokit.solver import under_rules_read
 
-    found = plural(count, "solution") if complete else f"at least {plural(count, 'solution')}"
-    return f"undetermined: {found} under the rules read (some rules were not read)"
+    return f"undetermined: {under_rules_read(count, complete)} (some rules were not read)"
 
 
 def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:

@@ -132,6 +132,23 @@ class CountResult:
         """The rules of the input that were not read (the count is for the rest), or None."""
         return self.puzzle.warning
 
+    @property
+    def solve_status(self) -> str:
+        """How a solve ended, as JSON answers say it.
+
+        The search's status, or ``undetermined`` for a solution (or none) under the rules read; a
+        search a limit stopped before any solution says so either way.
+        """
+        if self.determined or (self.stopped_by in ("nodes", "time") and self.first is None):
+            return self.status.value
+        return "undetermined"
+
+
+def under_rules_read(count: int, complete: bool) -> str:
+    """A count that is no verdict, in words: ``at least 2 solutions under the rules read``."""
+    found = plural(count, "solution") if complete else f"at least {plural(count, 'solution')}"
+    return f"{found} under the rules read"
+
 
 def _determined(puzzle: Puzzle, none: bool) -> bool:
     """Whether an answer is the puzzle's: every rule read, or no solution under certain rules."""
@@ -691,7 +708,7 @@ def is_unique(
     if not result.puzzle.determined:
         raise UndeterminedError(
             f"uniqueness undetermined: {result.puzzle.warning} "
-            f"({plural(result.count, 'solution')}{'' if result.complete else ' or more'} under them)"
+            f"({under_rules_read(result.count, result.complete)})"
         )
     return result.unique
 

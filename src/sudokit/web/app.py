@@ -328,7 +328,7 @@ def create_app(
             result = _counted(puzzle, search_seconds)
             first = result.first
             return {
-                "status": result.status.value if result.determined else "undetermined",
+                "status": result.solve_status,
                 "verdict": result.verdict,
                 "solution": _symbols(puzzle, first.values) if first is not None else None,
                 "unique": result.unique if result.verdict in ("unique", "several") else None,
