@@ -21,6 +21,7 @@ from sudokit.constraints.base import (
     Enforcement,
     Shape,
     Values,
+    check_line,
     register,
     span,
 )
@@ -73,11 +74,16 @@ automata.define(
 )
 
 
-def _equality_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """How many more even than odd, and more low than high, digits the cells so far hold."""
+def _halves(values: tuple[int, ...]) -> tuple[set[int], set[int]]:
+    """The lower and upper halves of the digits (the middle one of an odd count in neither)."""
     ordered = sorted(values)
     half = len(ordered) // 2
-    low, high = set(ordered[:half]), set(ordered[len(ordered) - half :])
+    return set(ordered[:half]), set(ordered[len(ordered) - half :])
+
+
+def _equality_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """How many more even than odd, and more low than high, digits the cells so far hold."""
+    low, high = _halves(values)
 
     def step(state: State, _i: int, v: int) -> State | None:
         if v not in low and v not in high:
@@ -107,17 +113,6 @@ CONTENTS = Deduction(
     ),
 )
 """What solvers call the deductions of this module's kinds (they share one technique)."""
-
-
-def _group(grid: Grid, cells: tuple[Cell, ...], noun: str) -> None:
-    """Distinct cells of the grid, at least one."""
-    if not cells:
-        raise GridError(f"{noun} needs at least one cell")
-    if len(set(cells)) != len(cells):
-        raise GridError(f"{noun} names a cell twice")
-    for cell in cells:
-        if cell not in grid.index:
-            raise GridError(f"{noun}: {cell_name(cell)} is not a cell of the grid")
 
 
 def _values_in(grid: Grid, digits: tuple[int, ...], noun: str) -> None:
@@ -152,7 +147,7 @@ class _Listed(Constraint):
 
     def validate(self, grid: Grid) -> None:
         """Distinct cells, known digits, no more listed than there are cells."""
-        _group(grid, self.members, f"a {self.noun}")
+        check_line(grid, self.members, self.noun, 1)
         _values_in(grid, self.digits, f"a {self.noun}")
         if not self.digits or len(self.digits) > len(self.members):
             raise GridError(f"a {self.noun} lists {len(self.digits)} digits for {len(self.members)} cells")
@@ -254,7 +249,7 @@ class LookAndSay(Constraint):
 
     def validate(self, grid: Grid) -> None:
         """Distinct cells, known digits named once each, counts the cells can hold."""
-        _group(grid, self.members, f"a {self.noun}")
+        check_line(grid, self.members, self.noun, 1)
         digits = tuple(d for _, d in self.pairs)
         _values_in(grid, digits, f"a {self.noun}")
         if not self.pairs or len(set(digits)) != len(digits):
@@ -308,7 +303,7 @@ class CountDistinct(Constraint):
 
     def validate(self, grid: Grid) -> None:
         """Distinct cells of the grid, the control not among those it counts."""
-        _group(grid, self.cells(), f"a {self.noun}")
+        check_line(grid, self.cells(), self.noun, 2)
 
     def holds(self, values: Values, grid: Grid) -> bool:
         """The control's value is the number of distinct values among the others."""
@@ -367,16 +362,14 @@ class EqualityCage(Constraint):
 
     def validate(self, grid: Grid) -> None:
         """Distinct cells of the grid, an even number of them (pairs of even and odd, of low and high)."""
-        _group(grid, self.members, f"an {self.noun}")
+        check_line(grid, self.members, self.noun, 1)
         if len(self.members) % 2:
             raise GridError(f"{self.describe(grid)} has an odd number of cells: it cannot balance")
 
     def holds(self, values: Values, grid: Grid) -> bool:
         """Different digits, balanced between even and odd and between the halves, none the middle."""
         digits = [values[c] for c in self.members]
-        ordered = sorted(grid.values)
-        half = len(ordered) // 2
-        low, high = set(ordered[:half]), set(ordered[len(ordered) - half :])
+        low, high = _halves(grid.values)
         return (
             len(set(digits)) == len(digits)
             and all(d in low or d in high for d in digits)
