@@ -12,6 +12,7 @@ any digit; ``[123]``, ``[1-4]``, ``[^5]`` are classes; ``(...)`` groups; ``|`` s
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -240,8 +241,12 @@ class Compiled:
         return self.accept in states
 
 
+@functools.lru_cache(maxsize=256)
 def compile_pattern(pattern: str, symbols: tuple[str, ...]) -> Compiled:
-    """A pattern as an automaton over one-character symbols; GridError naming what is wrong with it."""
+    """A pattern as an automaton over one-character symbols; GridError naming what is wrong with it.
+
+    Built once per pattern and alphabet: validation, the core's automaton and each check share it.
+    """
     text = "".join(pattern.split())
     if len(text) > MAX_PATTERN:
         raise GridError(f"a regex pattern of {len(text):,} characters; at most {MAX_PATTERN} are read")
