@@ -372,6 +372,13 @@ class Tally:
         failed = f" ({self.failed} failed)" if self.failed else ""
         return f"{self.done} of {plural(self.total, 'puzzle')} {self.verb}{failed}"
 
+    def judge(self, ok: bool | None) -> None:
+        """Count one answer: right (True), failed (False) or undetermined (None: rules not read)."""
+        if ok is None:
+            self.undetermined += 1
+        elif not ok:
+            self.failed += 1
+
     def finish(self) -> None:
         """Exit 1 when any puzzle failed, 3 when some answer was undetermined, else 0."""
         sys.exit(1 if self.failed else UNDETERMINED_EXIT if self.undetermined else 0)
@@ -837,20 +844,15 @@ def check(
     tally = Tally(len(entries), "checked")
     if logic:
         for entry, (ok, text) in tally.answers(entries, lambda item: _logic_check(item, time_limit, as_json)):
-            if text.startswith(("undetermined", '{"status": "undetermined"')):
-                tally.undetermined += 1
-            elif not ok:
-                tally.failed += 1
+            tally.judge(ok)
             click.echo(text if as_json else entry.where + text)
         tally.finish()
         return
     if explain_ambiguity:
-        for entry, report in tally.answers(entries, lambda item: _audit_text(item, time_limit, as_json)):
-            unique, text = report
-            if text.startswith(("undetermined", '{"status": "undetermined"')):
-                tally.undetermined += 1
-            elif not unique:
-                tally.failed += 1
+        for entry, (unique, text) in tally.answers(
+            entries, lambda item: _audit_text(item, time_limit, as_json)
+        ):
+            tally.judge(unique)
             click.echo(text if as_json else entry.where + text)
         tally.finish()
         return
@@ -885,8 +887,10 @@ def _undetermined_text(count: int, complete: bool) -> str:
     return f"undetermined: {under_rules_read(count, complete)} (some rules were not read)"
 
 
-def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:
+def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool | None, str]:
     """A setter's logical solve in one line: (unique and solved by logic, the line or its JSON).
+
+    The first is None when the answer is undetermined (rules not read).
 
     ``unique · solved by logic in 57 steps · hardest: X-Wing · score 1,020 (hard)``, or where logic
     is stuck: after how many steps and how many cells are still empty.
@@ -904,7 +908,7 @@ def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tup
     if not counted.determined:
         text = _undetermined_text(counted.count, counted.complete)
         data: dict[str, Any] = {"status": "undetermined", "unique": None, "unread": list(puzzle.unread)}
-        return False, _logic_json({**data, "solutions": counted.count}) if as_json else text
+        return None, _logic_json({**data, "solutions": counted.count}) if as_json else text
     if counted.count == 0:
         text = f"no solution: {counted.reason}" if counted.reason else "no solution"
         return False, _logic_json({"unique": False, "solutions": 0}) if as_json else text
@@ -943,8 +947,8 @@ def _logic_check(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tup
     return ok, " · ".join(words)
 
 
-def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool, str]:
-    """The setter's check of one puzzle: (unique, the text to print)."""
+def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tuple[bool | None, str]:
+    """The setter's check of one puzzle: (unique, or None when undetermined; the text to print)."""
     from sudokit.model import EMPTY, cell_name
     from sudokit.render import pretty
     from sudokit.setter import audit
@@ -967,13 +971,13 @@ def _audit_text(puzzle: Puzzle, time_limit: float | None, as_json: bool) -> tupl
         }
         if not settled:
             data = {"status": "undetermined", "unread": list(puzzle.unread), **data}
-        return found.unique and puzzle.determined, json.dumps(data)
+        return (found.unique if settled else None), json.dumps(data)
     if not settled:
         lines = [_undetermined_text(found.count, found.complete or found.count >= 2)]
         lines += [
             f"solution {k} under the rules read: {s.to_string()}" for k, s in enumerate(found.solutions, 1)
         ]
-        return False, "\n".join(lines)
+        return None, "\n".join(lines)
     if found.count == 0:
         return False, "no solution"
     if found.count == 2:
