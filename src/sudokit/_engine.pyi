@@ -25,6 +25,7 @@ CONFLICT_CAGE: int
 CONFLICT_LINK: int
 CONFLICT_SUM: int
 CONFLICT_AUTOMATON: int
+CONFLICT_CONNECTED: int
 
 class CageError(ValueError):
     index: int
@@ -38,6 +39,7 @@ class Poll:
 class Layout:
     ncells: int
     nsymbols: int
+    visible: int
     locked_candidates: bool
     hall_sets: bool
     hall_after: int
@@ -58,7 +60,10 @@ class Layout:
     def add_automata(
         self, automata: Sequence[tuple[Sequence[int], Sequence[int], Sequence[int]]]
     ) -> None: ...
-    def __init__(self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]]) -> None: ...
+    def add_connected(self, groups: Sequence[tuple[Sequence[int], Sequence[Sequence[int]], int]]) -> None: ...
+    def __init__(
+        self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]], visible: int = -1
+    ) -> None: ...
 
 class Search:
     layout: Layout

@@ -21,6 +21,7 @@ cdef extern from "_core/engine.h" nogil:
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
     int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK, SK_CONFLICT_SUM, SK_CONFLICT_AUTOMATON
+    int SK_CONFLICT_CONNECTED
 
     ctypedef struct sk_conflict:
         int kind
@@ -59,6 +60,8 @@ cdef extern from "_core/engine.h" nogil:
                            const char **error)
     int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
                                const int *layer_sizes, const int32_t *next, const char **error)
+    int sk_layout_add_connected(sk_layout *layout, int n, const int *sizes, const int *cells, const int *degrees,
+                                const int *adjacency, const sk_mask *members, const char **error)
     int sk_layout_add_masks(sk_layout *layout, const sk_mask *masks, const char **error)
     int sk_layout_set_required(sk_layout *layout, const sk_mask *required, const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
@@ -184,6 +187,7 @@ CONFLICT_CAGE = SK_CONFLICT_CAGE
 CONFLICT_LINK = SK_CONFLICT_LINK
 CONFLICT_SUM = SK_CONFLICT_SUM
 CONFLICT_AUTOMATON = SK_CONFLICT_AUTOMATON
+CONFLICT_CONNECTED = SK_CONFLICT_CONNECTED
 
 
 class CageError(ValueError):
@@ -230,8 +234,11 @@ cdef class Layout:
     cdef sk_layout *ptr
     cdef readonly int ncells
     cdef readonly int nsymbols
+    cdef readonly int visible
+    """The cells a caller's givens name: the grid's; the layout's cells after them are unknowns of its
+    own rules (shading, roles), unknown at the start of every search."""
 
-    def __cinit__(self, int ncells, int nsymbols, units):
+    def __cinit__(self, int ncells, int nsymbols, units, int visible=-1):
         cdef int nunits = len(units)
         cdef int total = 0
         cdef int u, k, pos = 0
@@ -258,6 +265,7 @@ cdef class Layout:
         if self.ptr == NULL:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot build layout")
         self.ncells = ncells
+        self.visible = ncells if visible < 0 or visible > ncells else visible
         self.nsymbols = nsymbols
 
     @property
@@ -521,6 +529,48 @@ cdef class Layout:
         if not ok:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot add automata")
 
+    def add_connected(self, groups):
+        """Add connected groups: (cells, neighbours, members) each, where neighbours lists, per cell of
+        the group, the local indexes of its neighbours, and members is the mask of member symbols
+        (see sk_layout_add_connected); once."""
+        cdef int n = len(groups), k
+        cdef Py_ssize_t ncell = 0, nadj = 0, pos = 0, apos = 0
+        cdef const char *error = NULL
+        cdef int ok
+        for item in groups:
+            if len(item[1]) != len(item[0]):
+                raise ValueError("a connected group lists the neighbours of each of its cells")
+            ncell += len(item[0])
+            nadj += sum(len(near) for near in item[1])
+        cdef int *sizes = <int *>malloc((n + 1) * sizeof(int))
+        cdef int *cells = <int *>malloc((ncell + 1) * sizeof(int))
+        cdef int *degrees = <int *>malloc((ncell + 1) * sizeof(int))
+        cdef int *adjacency = <int *>malloc((nadj + 1) * sizeof(int))
+        cdef sk_mask *members = <sk_mask *>malloc((n + 1) * sizeof(sk_mask))
+        try:
+            if sizes == NULL or cells == NULL or degrees == NULL or adjacency == NULL or members == NULL:
+                raise MemoryError()
+            for k in range(n):
+                group, neighbours, member = groups[k]
+                sizes[k] = len(group)
+                members[k] = member
+                for i in range(len(group)):
+                    cells[pos] = group[i]
+                    degrees[pos] = len(neighbours[i])
+                    pos += 1
+                    for j in neighbours[i]:
+                        adjacency[apos] = j
+                        apos += 1
+            ok = sk_layout_add_connected(self.ptr, n, sizes, cells, degrees, adjacency, members, &error)
+        finally:
+            free(sizes)
+            free(cells)
+            free(degrees)
+            free(adjacency)
+            free(members)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add connected groups")
+
     @property
     def lock_pairs(self):
         """Unit pairs that locked candidates examine."""
@@ -530,15 +580,18 @@ cdef class Layout:
         sk_layout_free(self.ptr)
 
 
-cdef const sk_mask *_copy_allowed(allowed, sk_mask *out, int ncells) except? NULL:
-    """Copy allowed masks into out: out, or NULL (every symbol allowed) when allowed is None."""
-    cdef int c
+cdef const sk_mask *_copy_allowed(allowed, sk_mask *out, int ncells, int visible=-1) except? NULL:
+    """Copy allowed masks into out: out, or NULL (every symbol allowed) when allowed is None.
+
+    Masks for the ``visible`` cells alone leave the rest (the layout's unknowns) every symbol.
+    """
+    cdef int c, given = len(allowed) if allowed is not None else 0
     if allowed is None:
         return NULL
-    if len(allowed) != ncells:
-        raise ValueError(f"expected {ncells} allowed masks, got {len(allowed)}")
+    if given != ncells and given != visible:
+        raise ValueError(f"expected {ncells} allowed masks, got {given}")
     for c in range(ncells):
-        out[c] = allowed[c]
+        out[c] = allowed[c] if c < given else <sk_mask>-1
     return out
 
 
@@ -567,12 +620,12 @@ cdef class _Cells:
 
     cdef const sk_mask *_load(self, givens, allowed) except *:
         """Copy givens into the buffer and allowed masks (None: NULL, every symbol) into theirs."""
-        cdef int c
-        if len(givens) != self.ncells:
-            raise ValueError(f"expected {self.ncells} givens, got {len(givens)}")
+        cdef int c, given = len(givens)
+        if given != self.ncells and given != self.layout.visible:
+            raise ValueError(f"expected {self.ncells} givens, got {given}")
         for c in range(self.ncells):
-            self.buffer[c] = givens[c]
-        return _copy_allowed(allowed, self.allowed, self.ncells)
+            self.buffer[c] = givens[c] if c < given else -1
+        return _copy_allowed(allowed, self.allowed, self.ncells, self.layout.visible)
 
     cdef tuple _values(self):
         """The buffer (a solution) as a tuple of symbol indexes."""

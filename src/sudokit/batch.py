@@ -531,6 +531,8 @@ class _Plan:
         if known is None or (self.sukaku and size * size == 729):
             return  # a 729-character line may be a candidate line: such lines go the general way
         grid, table = known
+        if grid.unknowns:
+            return  # the line solver gives the grid's cells alone: shading and roles go the general way
         symbols = bytearray(b"?" * 256)
         symbols[: grid.size] = "".join(grid.symbols).encode("ascii")
         symbols[_engine.LINE_END] = ord("\n")

@@ -523,6 +523,11 @@ def solve(
                         "puzzle": number,
                         "status": result.solve_status,
                         "solution": _solution_rows(result.first) if result.first else None,
+                        **(
+                            {"unknowns": result.first.unknown_rows()}
+                            if result.first and result.first.unknowns
+                            else {}
+                        ),
                         "unique": unique,
                         "note": note,
                         "reason": result.reason,

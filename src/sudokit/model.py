@@ -235,7 +235,7 @@ class LineRule:
 
     def describe(self, grid: Grid) -> str:
         """How messages name it: ``the sandwich clue 15 of row 3``, ``the renban line r1c1-r1c4``."""
-        first, last = (cell_name(grid.cells[c]) for c in (self.cells[0], self.cells[-1]))
+        first, last = (grid.name_of(c) for c in (self.cells[0], self.cells[-1]))
         clue = " ".join(map(str, self.clue))
         if self.kind in ("sandwich", "x-sum", "skyscraper"):
             return f"the {self.kind} clue {clue} reading {first} to {last}"
@@ -263,6 +263,64 @@ class Cage:
 
 
 @dataclass(frozen=True, slots=True)
+class Unknown:
+    """An unknown beside the digits that a rule speaks of: a cell's shading, a cell's role, a value outside.
+
+    Rules that share an unknown name it alike (yin-yang and a shaded-cells rule both name each cell's
+    ``shading``), so they speak of one unknown.  The core holds each as one more cell after the grid's,
+    whose symbol is the index of one of its ``labels``; a solution gives its label.
+    """
+
+    family: str
+    """What it is: ``shading``, ``role``, ``var``, ..."""
+    at: Cell | None = None
+    """The cell it belongs to; None for an unknown outside the grid (named by ``name``)."""
+    name: str = ""
+    labels: tuple[str, ...] = field(default=("no", "yes"), compare=False)
+    """Its possible values in words, the first being what a plain cell is (``unshaded``, ``shaded``)."""
+
+    def describe(self) -> str:
+        """``the shading of r1c1``, ``the var x``."""
+        if self.at is None:
+            return f"the {self.family} {self.name}".rstrip()
+        return f"the {self.family} of {cell_name(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Connected:
+    """Cells whose values lie among ``members`` form one connected set over ``edges`` (or none at all).
+
+    Yin-yang's shaded and unshaded cells, islands, snakes.  Cells are indexes into the core's cells (the
+    grid's, then its unknowns'); ``edges`` pairs positions in ``cells``; ``members`` are symbol
+    indexes.  The core prunes with it (cells no member can reach, cut points between members), so it
+    is a propagator, not a check at the leaves.
+    """
+
+    cells: tuple[int, ...]
+    edges: tuple[tuple[int, int], ...]
+    members: frozenset[int]
+    kind: str = "connected"
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """Whether the member cells of these values (one per cell, in order) are connected."""
+        inside = {i for i, v in enumerate(values) if v in self.members}
+        if not inside:
+            return True
+        near: dict[int, list[int]] = {}
+        for a, b in self.edges:
+            near.setdefault(a, []).append(b)
+            near.setdefault(b, []).append(a)
+        start = min(inside)
+        seen, todo = {start}, [start]
+        while todo:
+            for b in near.get(todo.pop(), ()):
+                if b in inside and b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+        return seen == inside
+
+
+@dataclass(frozen=True, slots=True)
 class _Compiled:
     """A grid's constraints as the core takes them: every enforcement merged, checked once."""
 
@@ -273,6 +331,8 @@ class _Compiled:
     rules: tuple[LineRule, ...]
     cages: tuple[Cage, ...]
     masks: tuple[int, ...] | None
+    connected: tuple[Connected, ...]
+    unknown_masks: tuple[int, ...]
 
     @staticmethod
     def of(grid: Grid) -> _Compiled:
@@ -284,8 +344,12 @@ class _Compiled:
         rules: list[LineRule] = []
         cages: list[Cage] = []
         masks: list[int] | None = None
+        connected: list[Connected] = []
+        total_cells = len(grid.cells) + len(grid.unknowns)
+        unknown_masks = [(1 << len(u.labels)) - 1 for u in grid.unknowns]
         for constraint in grid.constraints:
             made = constraint.enforce(grid)
+            connected += made.connected
             units += made.units
             relations += made.relations
             links += made.links
@@ -293,11 +357,28 @@ class _Compiled:
             rules += made.rules
             cages += made.cages
             for cell, mask in made.masks:
+                if not 0 <= cell < total_cells:
+                    raise GridError(
+                        f"{article(type(constraint).kind)} constraint limits a cell that is not in the grid"
+                    )
+                if cell >= len(grid.cells):
+                    unknown_masks[cell - len(grid.cells)] &= mask
+                    continue
                 if masks is None:
                     masks = [grid.full_mask] * len(grid.cells)
                 masks[cell] &= mask
         grid._check_units(units[len(grid.houses) :])
-        n, ncells = grid.size, len(grid.cells)
+        n, ncells = grid.size, total_cells
+        for group in connected:
+            if not group.cells or any(not (0 <= c < ncells) for c in group.cells):
+                raise GridError(f"a {group.kind} group names a cell that is not in the grid")
+            if any(
+                not (0 <= a < len(group.cells) and 0 <= b < len(group.cells)) or a == b
+                for a, b in group.edges
+            ):
+                raise GridError(f"a {group.kind} group's edge joins cells outside it")
+            if not group.members or any(not 0 <= m < n for m in group.members):
+                raise GridError(f"a {group.kind} group needs member symbols among the {plural(n, 'symbol')}")
         for relation in relations:
             a, b = relation.cells
             if not (0 <= a < ncells and 0 <= b < ncells) or a == b:
@@ -358,6 +439,8 @@ class _Compiled:
             tuple(rules),
             tuple(cages),
             None if masks is None else tuple(masks),
+            tuple(connected),
+            tuple(unknown_masks),
         )
 
 
@@ -465,6 +548,57 @@ class Grid:
     def cell_masks(self) -> tuple[int, ...] | None:
         """The symbols each cell may hold by the constraints (odd/even cells, ...); None: no limit."""
         return self._compiled.masks
+
+    @property
+    def connected(self) -> tuple[Connected, ...]:
+        """Groups whose member cells must be connected (yin-yang's two colours, ...)."""
+        return self._compiled.connected
+
+    @functools.cached_property
+    def unknowns(self) -> tuple[Unknown, ...]:
+        """The unknowns beside the digits that the constraints speak of, each once, in a fixed order.
+
+        The core holds them as cells after the grid's (:meth:`unknown_index`).  GridError when two
+        rules give one unknown different values, or one has more values than the grid has symbols.
+        """
+        found: dict[Unknown, Unknown] = {}
+        for constraint in self.constraints:
+            for unknown in constraint.unknowns(self):
+                known = found.setdefault(unknown, unknown)
+                if known.labels != unknown.labels:
+                    raise GridError(
+                        f"{unknown.describe()} is {' or '.join(known.labels)} to one rule "
+                        f"and {' or '.join(unknown.labels)} to another"
+                    )
+                if not 2 <= len(unknown.labels) <= self.size:
+                    raise GridError(
+                        f"{unknown.describe()} takes {plural(len(unknown.labels), 'value')}; "
+                        f"the core holds 2 to {self.size} (the grid's symbols)"
+                    )
+                if unknown.at is not None and unknown.at not in self.index:
+                    raise GridError(f"{unknown.describe()} names a cell that is not in the grid")
+        return tuple(sorted(found, key=lambda u: (u.family, u.at or (-1, -1), u.name)))
+
+    def name_of(self, index: int) -> str:
+        """A core cell by name: a cell of the grid (``r1c1``) or an unknown beside the digits."""
+        if 0 <= index < len(self.cells):
+            return cell_name(self.cells[index])
+        extra = index - len(self.cells)
+        return self.unknowns[extra].describe() if 0 <= extra < len(self.unknowns) else f"cell {index}"
+
+    def unknown_index(self, unknown: Unknown) -> int:
+        """The core's index of an unknown: after the grid's cells (KeyError: no rule names it)."""
+        positions: dict[Unknown, int] = self.memo(
+            "unknowns", lambda: {u: len(self.cells) + i for i, u in enumerate(self.unknowns)}
+        )
+        return positions[unknown]
+
+    @property
+    def unknown_masks(self) -> tuple[int, ...]:
+        """Per unknown, the symbol indexes it may hold: its labels' positions, less what rules rule out."""
+        if not self.constraints:
+            return ()
+        return self._compiled.unknown_masks
 
     def with_constraints(self, *constraints: Constraint) -> Grid:
         """The grid with more constraints (checked and compiled with the ones it has)."""
@@ -991,6 +1125,42 @@ class Solution:
     puzzle: Puzzle
     values: tuple[int, ...]
     """Symbol index per cell, in the order of ``puzzle.grid.cells``."""
+    unknowns: tuple[int, ...] = ()
+    """Per unknown beside the digits (:attr:`Grid.unknowns`: the shading, the roles), its label's index.
+    Values as the core gives them (the grid's cells, then the unknowns) are split between the two."""
+
+    def __post_init__(self) -> None:
+        """Split the core's values into the cells' and the unknowns'."""
+        n = len(self.puzzle.grid.cells)
+        if len(self.values) > n and not self.unknowns:
+            object.__setattr__(self, "unknowns", tuple(self.values[n:]))
+            object.__setattr__(self, "values", tuple(self.values[:n]))
+
+    def unknown_values(self) -> dict[Unknown, str]:
+        """Each unknown beside the digits with its value in words (``{shading of r1c1: 'shaded'}``)."""
+        return {u: u.labels[v] for u, v in zip(self.puzzle.grid.unknowns, self.unknowns, strict=False)}
+
+    def unknown_rows(self) -> dict[str, dict[str, Any]]:
+        """The unknowns beside the digits by family, as the CLI's and the web app's JSON give them.
+
+        A family of cells' unknowns (``shading``) gives its ``labels`` and ``rows``: one character per
+        cell of the bounding rectangle, the label's index (a space where the family has no unknown);
+        unknowns outside the grid give ``values``: their labels by name.
+        """
+        grid = self.puzzle.grid
+        out: dict[str, dict[str, Any]] = {}
+        for unknown, v in zip(grid.unknowns, self.unknowns, strict=False):
+            entry = out.setdefault(unknown.family, {"labels": list(unknown.labels)})
+            if unknown.at is None:
+                entry.setdefault("values", {})[unknown.name] = unknown.labels[v]
+                continue
+            rows = entry.setdefault("rows", [[" "] * grid.cols for _ in range(grid.rows)])
+            r, c = unknown.at
+            rows[r][c] = str(v) if v < 10 else chr(ord("a") + v - 10)
+        for entry in out.values():
+            if "rows" in entry:
+                entry["rows"] = ["".join(row) for row in entry["rows"]]
+        return out
 
     @staticmethod
     def from_string(text: str, puzzle: Puzzle | str) -> Solution:
@@ -1048,10 +1218,15 @@ class Solution:
         return self.as_puzzle().to_string()
 
     def __str__(self) -> str:
-        """The solved grid with box separators."""
+        """The solved grid with box separators, then the unknowns beside the digits (the shading)."""
         from sudokit.render import pretty
 
-        return pretty(self.puzzle.grid, self.values)
+        text = pretty(self.puzzle.grid, self.values)
+        for family, entry in self.unknown_rows().items():
+            labels = ", ".join(f"{i} {label}" for i, label in enumerate(entry["labels"]))
+            text += f"\n{family} ({labels}):\n" + "\n".join(entry.get("rows", ()))
+            text += "".join(f"\n{name}: {value}" for name, value in entry.get("values", {}).items())
+        return text
 
     def _repr_svg_(self) -> str:
         """The solution drawn as SVG (givens black, solved symbols blue), for Jupyter."""
@@ -1061,14 +1236,34 @@ class Solution:
 
     def violations(self) -> list[str]:
         """What is wrong with this assignment, in words; empty when it is a valid solution."""
-        return check_assignment(self.puzzle, self.values)
+        return check_assignment(self.puzzle, self.values, self.unknowns or None)
 
 
-def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
+def find_unknowns(grid: Grid, values: Sequence[int]) -> dict[Unknown, int] | None:
+    """Values of the grid's unknowns (label indexes) that keep its rules beside these digits, or None.
+
+    The core searches with every digit given; what it finds is then checked by each rule's plain
+    meaning (:func:`broken_constraints`), so a fault in the core cannot pass a wrong grid.
+    """
+    from sudokit import solver
+
+    if not grid.unknowns:
+        return {}
+    found = solver.count_solutions(Puzzle(grid, tuple(values)), 1)
+    if found.first is None:
+        return None
+    return dict(zip(grid.unknowns, found.first.unknowns, strict=True))
+
+
+def check_assignment(
+    puzzle: Puzzle, values: Sequence[int], unknowns: Sequence[int] | None = None
+) -> list[str]:
     """Check a full assignment against a puzzle's givens, allowed symbols, houses and constraints.
 
     Each constraint is checked by its own meaning (:meth:`~sudokit.constraints.base.Constraint.holds`),
-    not by what it compiles to, so a fault in the compiled form cannot hide itself.
+    not by what it compiles to, so a fault in the compiled form cannot hide itself.  ``unknowns`` gives
+    the values of the unknowns beside the digits (a solution's shading); without them, some values
+    that keep every rule must exist.
     """
     grid = puzzle.grid
     faults = []
@@ -1095,27 +1290,50 @@ def check_assignment(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
             seen[v] = c
     if not complete:
         return faults
-    faults += [f"{constraint.describe(grid)} is broken" for constraint in broken_constraints(grid, values)]
+    if unknowns is not None and len(unknowns) != len(grid.unknowns):
+        return [
+            *faults,
+            f"expected {plural(len(grid.unknowns), 'unknown')} beside the digits, "
+            f"got {number(len(unknowns))}",
+        ]
+    broken = broken_constraints(grid, values, unknowns)
+    faults += [f"{constraint.describe(grid)} is broken" for constraint in broken]
     return faults
 
 
-def broken_constraints(grid: Grid, values: Sequence[int]) -> list[Constraint]:
+def broken_constraints(
+    grid: Grid, values: Sequence[int], unknowns: Sequence[int] | None = None
+) -> list[Constraint]:
     """The constraints a (partly) filled grid breaks, each by its own meaning.
 
     ``values`` holds a symbol index per cell, or EMPTY.  A constraint on some cells is judged once
     all of them are filled (what a player sees as a conflict while solving); a rule on the whole grid,
     or one whose meaning reads cells beyond its own (a minimum cell's neighbours), once every cell it
-    reads is filled.
+    reads is filled.  Rules with unknowns beside the digits (shading, roles) are judged on a full grid,
+    with ``unknowns`` (label indexes in :attr:`Grid.unknowns` order) or, without them, with values the
+    core finds for them together: when none exist, every such rule is named.
     """
     filled = {cell: grid.values[v] for cell, v in zip(grid.cells, values, strict=True) if 0 <= v < grid.size}
     complete = len(filled) == len(grid.cells)
+    known: dict[Unknown, int] | None = None
+    if grid.unknowns and complete:
+        if unknowns is not None:
+            known = dict(zip(grid.unknowns, unknowns, strict=True))
+        else:
+            known = find_unknowns(grid, values)
     out = []
     for constraint in grid.constraints:
         cells = constraint.cells()
+        own = constraint.unknowns(grid)
+        if own and not complete:
+            continue
         if not complete and (not cells or any(c not in filled for c in cells)):
             continue
         try:
-            kept = constraint.holds(filled, grid)
+            if own:
+                kept = known is not None and constraint.holds_with(filled, known, grid)
+            else:
+                kept = constraint.holds(filled, grid)
         except KeyError:  # it reads a cell still empty
             continue
         if not kept:

@@ -62,7 +62,13 @@ def available() -> bool:
 
 def encodable(grid: Grid) -> bool:
     """Whether the encoding covers every rule of the grid (units, relations, links; no sums)."""
-    return not grid.sums and not grid.line_rules and all(cage.total is None for cage in grid.cages)
+    return (
+        not grid.sums
+        and not grid.line_rules
+        and not grid.unknowns
+        and not grid.connected
+        and all(cage.total is None for cage in grid.cages)
+    )
 
 
 def problem(grid: Grid) -> dict[str, Any]:

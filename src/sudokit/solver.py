@@ -27,7 +27,7 @@ from sudokit.errors import (
 )
 from sudokit.formats import parse
 from sudokit.house_sums import house_sums
-from sudokit.model import Cage, Cell, Grid, Puzzle, Solution, cell_name
+from sudokit.model import Cage, Cell, Connected, Grid, Puzzle, Solution, cell_name
 
 
 class Status(enum.Enum):
@@ -173,7 +173,8 @@ def _layout(grid: Grid) -> _engine.Layout:
 def _compile(grid: Grid) -> _engine.Layout:
     """The core's layout of a grid: its units, then one unit per cage; relations; links; cage sums."""
     units = [u.cells for u in grid.units] + [cage.cells for cage in grid.cages]
-    layout = _engine.Layout(len(grid.cells), grid.size, units)
+    ncells = len(grid.cells)
+    layout = _engine.Layout(ncells + len(grid.unknowns), grid.size, units, ncells)
     if grid.relations:
         layout.add_relations([(*r.cells, r.mask) for r in grid.relations])
     if grid.links:
@@ -181,8 +182,10 @@ def _compile(grid: Grid) -> _engine.Layout:
     sums = [*grid.sums, *house_sums(grid)]  # the cages' innies and outies too: implied, found sooner
     if sums:
         layout.add_sums([(total.cells, total.factors, total.total) for total in sums], grid.values)
-    if grid.cell_masks is not None:
-        layout.add_masks(grid.cell_masks)
+    if grid.cell_masks is not None or grid.unknowns:
+        layout.add_masks((*(grid.cell_masks or (grid.full_mask,) * ncells), *grid.unknown_masks))
+    if grid.connected:
+        layout.add_connected([_neighbours(group) for group in grid.connected])
     if grid.line_rules:
         layout.add_automata(
             [
@@ -205,6 +208,16 @@ def _compile(grid: Grid) -> _engine.Layout:
             cage = grid.cages[cage_sums[exc.index][0] - len(grid.units)]
             raise SolverError(f"{cage.name(grid)}: {exc}") from None
     return layout
+
+
+def _neighbours(group: Connected) -> tuple[tuple[int, ...], list[list[int]], int]:
+    """A connected group as the core takes it: its cells, each one's neighbours, the member mask."""
+    near: list[list[int]] = [[] for _ in group.cells]
+    for a, b in sorted(set(group.edges)):
+        if b not in near[a]:
+            near[a].append(b)
+            near[b].append(a)
+    return group.cells, near, _mask(group.members)
 
 
 def _mask(symbols: Iterable[int]) -> int:
@@ -274,28 +287,25 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
     kind, cell, other, unit, symbol = conflict
     name = grid.symbols[symbol] if 0 <= symbol < grid.size else "?"
     if kind == _engine.CONFLICT_DUPLICATE:
-        return (
-            f"{cell_name(grid.cells[cell])} and {cell_name(grid.cells[other])} "
-            f"both hold {name} in {_unit_name(grid, unit)}"
-        )
+        return f"{grid.name_of(cell)} and {grid.name_of(other)} both hold {name} in {_unit_name(grid, unit)}"
     if kind == _engine.CONFLICT_NOT_ALLOWED:
-        return f"{cell_name(grid.cells[cell])} is given {name}, which that cell does not allow"
+        return f"{grid.name_of(cell)} is given {name}, which that cell does not allow"
     if kind == _engine.CONFLICT_EMPTY_CELL:
-        return f"{cell_name(grid.cells[cell])} has no candidate left once the givens are taken into account"
+        return f"{grid.name_of(cell)} has no candidate left once the givens are taken into account"
     if kind == _engine.CONFLICT_NO_CANDIDATE:
-        names = [grid.units[u].name for u in grid.units_of[cell]]
+        names = [grid.units[u].name for u in grid.units_of[cell]] if cell < len(grid.cells) else []
         where = (
             ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names) or "its units"
         )
         return (
-            f"{cell_name(grid.cells[cell])} has no candidate left: "
+            f"{grid.name_of(cell)} has no candidate left: "
             f"the givens in {where} take every symbol it could hold"
         )
     if kind == _engine.CONFLICT_CLASH:
         shared = next((u.name for u in grid.units if cell in u.cells and other in u.cells), "the same unit")
         return (
-            f"{cell_name(grid.cells[cell])} is left with only {name} once the givens are taken into account, "
-            f"but {cell_name(grid.cells[other])} holds {name} in {shared}"
+            f"{grid.name_of(cell)} is left with only {name} once the givens are taken into account, "
+            f"but {grid.name_of(other)} holds {name} in {shared}"
         )
     if kind == _engine.CONFLICT_UNIT:
         return f"{_unit_name(grid, unit)} cannot hold every symbol once the givens are taken into account"
@@ -304,13 +314,13 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
     if kind == _engine.CONFLICT_RELATION:
         relation = next((r.kind for r in grid.relations if set(r.cells) == {cell, other}), "a")
         return (
-            f"{cell_name(grid.cells[cell])} holds {name}, which leaves {cell_name(grid.cells[other])} "
+            f"{grid.name_of(cell)} holds {name}, which leaves {grid.name_of(other)} "
             f"no candidate under their {relation} relation"
         )
     if kind == _engine.CONFLICT_LINK:
         link = next((k.kind for k in grid.links if set(k.cells) == {cell, other}), "a")
         return (
-            f"the candidates left in {cell_name(grid.cells[cell])} leave {cell_name(grid.cells[other])} "
+            f"the candidates left in {grid.name_of(cell)} leave {grid.name_of(other)} "
             f"nothing under their {link} link once the givens are taken into account"
         )
     if kind == _engine.CONFLICT_SUM:
@@ -323,6 +333,10 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
         return f"no values left in its cells meet {what} once the givens are taken into account"
     if kind == _engine.CONFLICT_CAGE:
         return f"no set of symbols fits {_unit_name(grid, unit)} once the givens are taken into account"
+    if kind == _engine.CONFLICT_CONNECTED:
+        group = grid.connected[unit] if 0 <= unit < len(grid.connected) else None
+        what = f"the {group.kind} cells" if group is not None else "a connected group"
+        return f"{what} cannot all be connected once the givens are taken into account"
     return "the givens contradict each other"
 
 
@@ -847,7 +861,7 @@ def true_candidates(
                 solution = search.solution()
                 if solution not in found:
                     found.add(solution)
-                    for c, v in enumerate(solution):
+                    for c, v in enumerate(solution[:ncells]):
                         counts[c][v] = min(per_candidate, counts[c][v] + 1)
             if status == _engine.INTERRUPTED:
                 raise _interrupted(search.poll, searches, search.nodes)

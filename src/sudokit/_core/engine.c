@@ -56,6 +56,9 @@ struct sk_search {
     int64_t *sum_at;         /* per sum: tick when it was last propagated */
     int64_t *auto_at;        /* per automaton: tick when it was last propagated */
     unsigned char *auto_mark; /* scratch: per state of one automaton, 1 reachable, 2 also co-reachable */
+    int64_t *conn_at;        /* per connected group: tick when it was last propagated */
+    int *conn_scratch;       /* 6 * conn_max ints: a depth-first search's discovery order, low links,
+                              * members below, parents, stack and next edge */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
     int64_t failures;        /* branches refuted by propagation so far */
     sk_rng *rng;             /* NULL: try symbols in increasing order; else in random order */
@@ -318,6 +321,11 @@ void sk_layout_free(sk_layout *L) {
     free(L->auto_layer);
     free(L->auto_state_start);
     free(L->auto_next);
+    free(L->conn_start);
+    free(L->conn_cell);
+    free(L->conn_adj_start);
+    free(L->conn_adj);
+    free(L->conn_member);
     free(L->cell_mask);
     free(L);
 }
@@ -562,6 +570,58 @@ int sk_layout_add_automata(sk_layout *L, int n, const int *lengths, const int *c
     return 1;
 }
 
+int sk_layout_add_connected(sk_layout *L, int n, const int *sizes, const int *cells, const int *degrees,
+                            const int *adjacency, const sk_mask *members, const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->conn_start) { *error = "connected groups were added already"; return 0; }
+    int64_t ncell = 0, nadj = 0;
+    int most = 1;
+    for (int k = 0; k < n; k++) {
+        if (sizes[k] < 1) { *error = "a connected group needs at least one cell"; return 0; }
+        if (!(members[k] & L->full)) { *error = "a connected group needs member symbols"; return 0; }
+        ncell += sizes[k];
+        if (sizes[k] > most) most = sizes[k];
+    }
+    for (int64_t i = 0; i < ncell; i++) {
+        if (cells[i] < 0 || cells[i] >= L->ncells) { *error = "a connected group names a cell that does not exist"; return 0; }
+        if (degrees[i] < 0) { *error = "a connected group's cell has a negative degree"; return 0; }
+        nadj += degrees[i];
+    }
+    if (ncell + nadj > INT32_MAX) { *error = "the connected groups are too large"; return 0; }
+    L->conn_start = malloc((size_t)(n + 1) * sizeof(int));
+    L->conn_cell = malloc((size_t)(ncell + 1) * sizeof(int));
+    L->conn_adj_start = malloc((size_t)(ncell + 1) * sizeof(int));
+    L->conn_adj = malloc((size_t)(nadj + 1) * sizeof(int));
+    L->conn_member = malloc((size_t)(n + 1) * sizeof(sk_mask));
+    if (!L->conn_start || !L->conn_cell || !L->conn_adj_start || !L->conn_adj || !L->conn_member) {
+        *error = "out of memory";
+        return 0;
+    }
+    int pos = 0, apos = 0;
+    for (int k = 0; k < n; k++) {
+        L->conn_start[k] = pos;
+        L->conn_member[k] = members[k] & L->full;
+        for (int i = 0; i < sizes[k]; i++, pos++) {
+            L->conn_cell[pos] = cells[pos];
+            L->conn_adj_start[pos] = apos;
+            for (int j = 0; j < degrees[pos]; j++, apos++) {
+                int to = adjacency[apos];
+                if (to < 0 || to >= sizes[k] || to == i) {
+                    *error = "a connected group's edge leaves the group";
+                    return 0;
+                }
+                L->conn_adj[apos] = to;
+            }
+        }
+    }
+    L->conn_start[n] = pos;
+    L->conn_adj_start[pos] = apos;
+    L->conn_max = most;
+    L->nconnected = n;
+    return 1;
+}
+
 /* The sets of `size` distinct symbols from `first` on whose values sum to `target`, appended to
  * out (capacity *cap, count *count); 0 when there are more than SK_MAX_COMBOS or memory runs out. */
 #define SK_MAX_COMBOS (1 << 20)
@@ -641,6 +701,12 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->auto_at = calloc((size_t)(L->nautomata > 0 ? L->nautomata : 1), sizeof(int64_t));
     s->auto_mark = malloc((size_t)(L->nautomata > 0 ? L->auto_max_states : 1));
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
+    s->conn_at = calloc((size_t)(L->nconnected > 0 ? L->nconnected : 1), sizeof(int64_t));
+    s->conn_scratch = malloc((size_t)(L->nconnected > 0 ? 6 * L->conn_max : 1) * sizeof(int));
+    if (!s->conn_at || !s->conn_scratch) {
+        sk_search_free(s);
+        return NULL;
+    }
     if (!s->queue || !s->changed_at || !s->hidden_at || !s->locks_at || !s->hall_at || !s->cage_at || !s->weight ||
         !s->cell_at || !s->link_at || !s->sum_at || !s->auto_at || !s->auto_mark) {
         sk_search_free(s);
@@ -665,6 +731,8 @@ void sk_search_free(sk_search *s) {
     free(s->sum_at);
     free(s->auto_at);
     free(s->auto_mark);
+    free(s->conn_at);
+    free(s->conn_scratch);
     free(s->weight);
     free(s);
 }
@@ -1221,6 +1289,93 @@ static int sk_automata(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     return changed;
 }
 
+/* Connected groups.  From one member (a cell whose candidates are all member symbols), a depth-first
+ * search over the cells that may be members: a member it does not reach is a contradiction; a cell it
+ * does not reach cannot be a member; a cell whose removal cuts a member off from the start (an
+ * articulation point with a member below it) must be one.  Returns -1 on a contradiction, else the
+ * number of cells whose candidates shrank. */
+static int sk_connected(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    int changed = 0;
+    for (int k = 0; k < L->nconnected; k++) {
+        int start = L->conn_start[k], m = L->conn_start[k + 1] - start;
+        const int *cells = L->conn_cell + start;
+        int64_t t = -1;
+        for (int i = 0; i < m; i++)
+            if (s->cell_at[cells[i]] > t) t = s->cell_at[cells[i]];
+        if (t <= s->base || t <= s->conn_at[k]) continue;
+        s->conn_at[k] = s->tick;
+        const sk_mask member = L->conn_member[k];
+        const int *adj_start = L->conn_adj_start + start;
+        int *disc = s->conn_scratch, *low = disc + m, *below = low + m, *parent = below + m;
+        int *stack = parent + m, *edge = stack + m;
+        int root = -1, members = 0;
+        for (int i = 0; i < m; i++) {
+            disc[i] = -1;
+            if (!(cand[cells[i]] & ~member)) {
+                members++;
+                if (root < 0) root = i;
+            }
+        }
+        if (root < 0) continue;
+        int order = 0, top = 0;
+        disc[root] = low[root] = order++;
+        below[root] = 1;
+        parent[root] = -1;
+        edge[root] = adj_start[root];
+        stack[top++] = root;
+        while (top > 0) {
+            int v = stack[top - 1];
+            if (edge[v] < adj_start[v + 1]) {
+                int w = L->conn_adj[edge[v]++];
+                if (!(cand[cells[w]] & member)) continue;
+                if (disc[w] < 0) {
+                    disc[w] = low[w] = order++;
+                    below[w] = (cand[cells[w]] & ~member) ? 0 : 1;
+                    parent[w] = v;
+                    edge[w] = adj_start[w];
+                    stack[top++] = w;
+                } else if (w != parent[v] && disc[w] < low[v]) {
+                    low[v] = disc[w];
+                }
+                continue;
+            }
+            top--;
+            int p = parent[v];
+            if (p < 0) continue;
+            if (low[v] < low[p]) low[p] = low[v];
+            if (below[v] && low[v] >= disc[p] && p != root && (cand[cells[p]] & ~member)) {
+                /* p separates a member below it from the start: p is a member */
+                cand[cells[p]] &= member;
+                sk_touch(s, cells[p]);
+                changed++;
+                if (SK_SINGLE(cand[cells[p]])) { s->queue[(*qlen)++] = cells[p]; (*solved)++; }
+            }
+            below[p] += below[v];
+        }
+        if (below[root] < members) {
+            for (int i = 0; i < m; i++)
+                if (disc[i] < 0 && !(cand[cells[i]] & ~member)) {
+                    s->fail.kind = SK_CONFLICT_CONNECTED;
+                    s->fail.unit = k;
+                    s->fail.cell = cells[i];
+                    return -1;
+                }
+        }
+        for (int i = 0; i < m; i++) {
+            int c = cells[i];
+            if (disc[i] >= 0 || !(cand[c] & member)) continue;
+            sk_mask keep = cand[c] & ~member;
+            cand[c] = keep;
+            sk_touch(s, c);
+            changed++;
+            if (SK_SINGLE(keep)) { s->queue[(*qlen)++] = c; (*solved)++; }
+        }
+        s->conn_at[k] = s->tick; /* its own pruning needs no second look */
+    }
+    return changed;
+}
+
 /* Propagate to a fixpoint from the cells in the queue (qlen of them).  Returns 1 when consistent,
  * 0 on a contradiction (s->fail says where).  Rules in order of cost; after any of them changes
  * something, the cheaper ones run again first. */
@@ -1283,6 +1438,11 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
         }
         if (L->nautomata) {
             int r = sk_automata(s, cand, &qlen, &solved);
+            if (r < 0) { *nsolved = solved; return 0; }
+            if (r > 0) continue;
+        }
+        if (L->nconnected) {
+            int r = sk_connected(s, cand, &qlen, &solved);
             if (r < 0) { *nsolved = solved; return 0; }
             if (r > 0) continue;
         }
@@ -1429,6 +1589,7 @@ static int sk_begin(sk_search *s) {
     for (int k = 0; k < L->nlinks; k++) s->link_at[k] = -1;
     for (int k = 0; k < L->nsums; k++) s->sum_at[k] = -1;
     for (int k = 0; k < L->nautomata; k++) s->auto_at[k] = -1;
+    for (int k = 0; k < L->nconnected; k++) s->conn_at[k] = -1;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
@@ -1633,6 +1794,7 @@ static void sk_blame(sk_search *s) {
     case SK_CONFLICT_EMPTY_CELL:
     case SK_CONFLICT_SUM:
     case SK_CONFLICT_AUTOMATON:
+    case SK_CONFLICT_CONNECTED:
         s->weight[s->fail.cell] += 1;
         break;
     case SK_CONFLICT_NO_PLACE:

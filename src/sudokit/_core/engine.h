@@ -50,7 +50,8 @@ enum {
     SK_CONFLICT_CAGE = 9,           /* no set of symbols fits unit's cage sum any more */
     SK_CONFLICT_LINK = 10,          /* cell's candidates leave its linked other_cell nothing */
     SK_CONFLICT_SUM = 11,           /* no values of sum unit's cells reach its total */
-    SK_CONFLICT_AUTOMATON = 12      /* no path through automaton unit reads its cells' candidates */
+    SK_CONFLICT_AUTOMATON = 12,     /* no path through automaton unit reads its cells' candidates */
+    SK_CONFLICT_CONNECTED = 13      /* group unit's member cell can reach no other member (cell) */
 };
 
 typedef struct {
@@ -141,6 +142,19 @@ typedef struct {
     int *auto_state_start;     /* nautomata + 1 offsets: the first state of each automaton */
     int32_t *auto_next;
     int auto_max_states;       /* the most states of one automaton (scratch space for searches) */
+    /* Connected groups (yin-yang shading, islands, snakes): the cells of group k holding a symbol of
+     * conn_member[k] form one connected set over the group's edges.  Group k has the cells
+     * conn_cell[conn_start[k] .. conn_start[k + 1]); local cell i of group k has the neighbours
+     * (local indexes) conn_adj[conn_adj_start[conn_start[k] + i] .. conn_adj_start[conn_start[k] + i + 1]).
+     * Propagation: cells no member can reach leave the members; a cell every path between two
+     * members passes through joins them. */
+    int nconnected;
+    int *conn_start;
+    int *conn_cell;
+    int *conn_adj_start;
+    int *conn_adj;
+    sk_mask *conn_member;
+    int conn_max;              /* the most cells of one group (scratch space for searches) */
     /* Cell masks: the symbols each cell may hold by the layout's own rules (odd and even cells, ...),
      * applied to every search's allowed symbols (NULL: no limit). */
     sk_mask *cell_mask;
@@ -211,6 +225,13 @@ int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *ce
  * transition must lead into the next layer.  Once per layout.  Returns 1, or 0 with *error set. */
 int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
                            const int *layer_sizes, const int32_t *next, const char **error);
+
+/* Add n connected groups (see sk_layout's connected groups): group k has sizes[k] cells (listed one
+ * group after the other in cells), degrees[j] neighbours for its j-th cell overall, the neighbours'
+ * local indexes one after the other in adjacency, and member symbols members[k].  Once per layout.
+ * Returns 1, or 0 with *error set. */
+int sk_layout_add_connected(sk_layout *layout, int n, const int *sizes, const int *cells, const int *degrees,
+                            const int *adjacency, const sk_mask *members, const char **error);
 
 /* Limit each cell to some symbols (masks[c] for cell c) in every search on the layout: rules of the
  * puzzle type itself, such as odd and even cells.  Once per layout.  Returns 1, or 0 with *error set. */

@@ -58,6 +58,7 @@ from sudokit.constraints.lines import (
 )
 from sudokit.constraints.outside import little_killer, room, sandwich, skyscraper, x_sum
 from sudokit.constraints.regions import extra_region
+from sudokit.constraints.shading import yin_yang
 from sudokit.errors import GridError
 
 _MODULES = (
@@ -102,6 +103,7 @@ _MODULES = (
     skyscraper,
     x_sum,
     extra_region,
+    yin_yang,
 )
 """The kind modules, imported so that their kinds register themselves."""
 

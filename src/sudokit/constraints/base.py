@@ -32,7 +32,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from sudokit.english import article, plural
 from sudokit.errors import FormatError, GridError
-from sudokit.model import Cage, Cell, LineRule, Link, Relation, Sum, Unit, cell_name, parse_cell_name
+from sudokit.model import (
+    Cage,
+    Cell,
+    Connected,
+    LineRule,
+    Link,
+    Relation,
+    Sum,
+    Unit,
+    Unknown,
+    cell_name,
+    parse_cell_name,
+)
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -75,7 +87,9 @@ class Enforcement:
     ``units`` are all-different groups; ``relations`` forbid distances between two cells' symbols;
     ``links`` are binary tables; ``sums`` linear equations whose digits may repeat; ``rules`` layered
     automata over cells in order; ``cages`` all-different groups with a sum; ``masks`` limit a cell
-    (its index) to some symbols (a bitmask of symbol indexes).
+    (its index) to some symbols (a bitmask of symbol indexes); ``connected`` groups whose member cells
+    must be connected.  Any of them may name an unknown beside the digits by its index
+    (:meth:`sudokit.model.Grid.unknown_index`), its symbols standing for its labels.
     """
 
     units: tuple[Unit, ...] = ()
@@ -85,6 +99,7 @@ class Enforcement:
     rules: tuple[LineRule, ...] = ()
     cages: tuple[Cage, ...] = ()
     masks: tuple[tuple[int, int], ...] = ()
+    connected: tuple[Connected, ...] = ()
 
 
 def value_distances(
@@ -288,8 +303,26 @@ class Constraint:
         return ()
 
     def holds(self, values: Values, grid: Grid) -> bool:
-        """Whether a filled grid keeps the rule: the plain predicate, written from the rules text."""
-        raise NotImplementedError
+        """Whether a filled grid keeps the rule: the plain predicate, written from the rules text.
+
+        A kind with unknowns beside the digits (:meth:`unknowns`) keeps it when some values of its
+        unknowns do (found by the core, then checked by :meth:`holds_with`).
+        """
+        if not self.unknowns(grid):
+            raise NotImplementedError
+        from sudokit.model import find_unknowns
+
+        alone = dataclasses.replace(grid, constraints=(self,), _memo={})
+        found = find_unknowns(alone, [grid.values.index(values[cell]) for cell in grid.cells])
+        return found is not None and self.holds_with(values, found, grid)
+
+    def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
+        """The unknowns beside the digits the rule speaks of (each cell's shading); most kinds have none."""
+        return ()
+
+    def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
+        """The plain predicate of a rule with unknowns: the digits and each unknown's label index."""
+        return self.holds(values, grid)
 
     def describe(self, grid: Grid) -> str:
         """How messages name it: ``the thermometer r1c1-r1c4``."""

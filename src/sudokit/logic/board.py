@@ -117,7 +117,19 @@ class Layout:
 
 @functools.lru_cache(maxsize=32)
 def layout_of(grid: Grid) -> Layout:
-    """The :class:`Layout` of a grid (cached: grids are immutable and hashable)."""
+    """The :class:`Layout` of a grid (cached: grids are immutable and hashable).
+
+    SolverError for a grid with unknowns beside the digits (shading, roles): the logic engine's
+    techniques are about digits, and a step that ignored a rule would be wrong.
+    """
+    if grid.unknowns:
+        from sudokit.errors import SolverError
+
+        names = sorted({type(c).noun for c in grid.constraints if c.unknowns(grid)})
+        raise SolverError(
+            f"the logic engine does not reason about {', '.join(names)} yet "
+            "(rules with unknowns beside the digits); solve, count and check work"
+        )
     n = len(grid.symbols)
     houses: list[House] = []
     seen: set[frozenset[int]] = set()

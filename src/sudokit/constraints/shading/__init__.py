@@ -1,0 +1,1 @@
+"""Kinds whose rules speak of each cell's shading, an unknown beside its digit."""
