@@ -277,3 +277,32 @@ def test_connected_groups_keep_exactly_the_connected_assignments(seed: int) -> N
         root = search.root_candidates()
         for values in expected:
             assert all(root[i] >> v & 1 for i, v in enumerate(values))
+
+
+def test_a_yin_yang_sudoku_with_shaded_counts_has_one_solution_that_its_rules_keep() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures" / "variants" / "yin-yang-shaded-counts.json").read_text()
+    puzzle = parse(text)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.complete and result.count == 1 and result.verdict == "unique"
+    solution = result.first
+    assert solution is not None
+    grid = puzzle.grid
+    cells = list(grid.cells)
+    shaded = {cell for cell, label in zip(cells, solution.unknowns, strict=True) if label == 1}
+    digits = {cell: solution.values[i] + 1 for i, cell in enumerate(cells)}
+    # the rules text, checked by hand: both colours connected, no 2x2 of one colour, the givens, the counts
+    assert flood(shaded) and flood(set(cells) - shaded)
+    assert all(
+        len({(r + a, c + b) in shaded for a in (0, 1) for b in (0, 1)}) == 2
+        for r in range(8)
+        for c in range(8)
+    )
+    for constraint in grid.constraints:
+        if isinstance(constraint, ShadedGiven):
+            assert (constraint.cell in shaded) == constraint.shaded
+        elif isinstance(constraint, ShadedCount):
+            assert digits[constraint.clue] == sum(cell in shaded for cell in constraint.counted)
+    assert all(len({digits[(r, c)] for c in range(9)}) == 9 for r in range(9))
+    assert all(g == EMPTY or g == solution.values[i] for i, g in enumerate(puzzle.givens))

@@ -52,6 +52,7 @@ from sudokit.constraints.outside.sandwich import Sandwich
 from sudokit.constraints.outside.skyscraper import Skyscraper
 from sudokit.constraints.outside.x_sum import XSum
 from sudokit.constraints.regions.extra_region import ExtraRegion
+from sudokit.constraints.shading.yin_yang import ShadedCount, ShadedDigits, ShadedGiven, YinYang
 from sudokit.english import article
 from sudokit.errors import GridError
 from sudokit.model import Cell, Grid, Puzzle, Sum, Unit, cell_name, default_box, default_symbols
@@ -284,6 +285,29 @@ def count_distinct(grid: Grid, control: Cell, cells: Sequence[Cell]) -> Grid:
 def regex_line(grid: Grid, cells: Sequence[Cell], pattern: str) -> Grid:
     """A line whose digits, read from its first cell, match a regular expression (ISS Regex)."""
     return grid.with_constraints(RegexLine(tuple(cells), pattern))
+
+
+def yin_yang(grid: Grid) -> Grid:
+    """Yin-yang: shade cells so that each colour is one orthogonally connected area, no 2x2 of one colour.
+
+    Solutions then carry each cell's shading (``Solution.unknowns``), and count with it.
+    """
+    return grid.with_constraints(YinYang())
+
+
+def shaded(grid: Grid, cells: Iterable[Cell], *, shaded: bool = True) -> Grid:
+    """Cells given as shaded (or, with ``shaded=False``, as unshaded)."""
+    return grid.with_constraints(*(ShadedGiven(cell, shaded) for cell in cells))
+
+
+def shaded_digits(grid: Grid, *, shaded: Iterable[int] = (), unshaded: Iterable[int] = ()) -> Grid:
+    """The digits shaded cells hold and those unshaded cells hold (empty: any): "shaded cells are odd"."""
+    return grid.with_constraints(ShadedDigits(tuple(shaded), tuple(unshaded)))
+
+
+def shaded_count(grid: Grid, clue: Cell, counted: Sequence[Cell]) -> Grid:
+    """A clue cell whose digit is the number of shaded cells among ``counted`` (its neighbours, say)."""
+    return grid.with_constraints(ShadedCount(clue, tuple(counted)))
 
 
 def sandwich(grid: Grid, side: str, index: int, total: int) -> Grid:

@@ -249,15 +249,29 @@ class ShadedDigits(_Shading):
         return all(self._fits(values[cell], unknowns[shading(cell)]) for cell in grid.cells)
 
     def enforce(self, grid: Grid) -> Enforcement:
-        """A link between each cell and its shading."""
+        """A link between each cell and its shading; and, derived, how many cells of a house are shaded.
+
+        A house that holds every digit once holds each shaded-only digit in a shaded cell and each
+        unshaded-only one in an unshaded cell, so its shaded cells number between the shaded-only
+        digits and the digits a shaded cell may hold: a count the links alone would find only once
+        the digits are placed.
+        """
         sides = {grid.values[side]: side for side in (UNSHADED, SHADED)}
         pairs = frozenset((v, s) for v in grid.values for s, side in sides.items() if self._fits(v, side))
-        return Enforcement(
-            links=tuple(
-                Link((grid.index[cell], self.index(grid, cell)), "pairs", kind=self.kind, pairs=pairs)
-                for cell in grid.cells
-            )
+        links = tuple(
+            Link((grid.index[cell], self.index(grid, cell)), "pairs", kind=self.kind, pairs=pairs)
+            for cell in grid.cells
         )
+        low = sum(self._fits(v, SHADED) and not self._fits(v, UNSHADED) for v in grid.values)
+        high = sum(self._fits(v, SHADED) for v in grid.values)
+        rules = tuple(
+            LineRule(
+                "shaded between", tuple(self.index(grid, grid.cells[c]) for c in house.cells), (low, high)
+            )
+            for house in grid.houses
+            if len(house.cells) == grid.size and (low > 0 or high < grid.size)
+        )
+        return Enforcement(links=links, rules=rules)
 
     def describe(self, grid: Grid) -> str:
         """``the shaded-digits rule (shaded 1 3 5 7 9)``."""
@@ -332,4 +346,21 @@ def _count_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) 
 
 automata.define(
     "shaded count", "the first cell's digit counts the shaded cells after it", (0, 0), _count_machine
+)
+
+
+def _between_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Between clue[0] and clue[1] of the cells hold the second symbol (are shaded)."""
+    low, high = clue
+    shaded = values[SHADED]
+
+    def step(state: State, i: int, v: int) -> State | None:
+        seen: int = state + (v == shaded)
+        return None if seen > high or seen + (length - 1 - i) < low else seen
+
+    return Machine(0, step, lambda state: low <= state <= high)
+
+
+automata.define(
+    "shaded between", "between the clue's two numbers of the cells are shaded", (2, 2), _between_machine
 )
