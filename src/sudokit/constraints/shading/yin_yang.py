@@ -21,6 +21,7 @@ from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
 from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, register
 from sudokit.constraints.families import CellConstraint, GlobalRule
+from sudokit.constraints.grid_rules.entropy import squares
 from sudokit.errors import GridError
 from sudokit.model import Cell, Connected, LineRule, Link, Unknown, cell_name
 
@@ -60,16 +61,6 @@ def connected(cells: set[Cell]) -> bool:
                 seen.add(n)
                 todo.append(n)
     return seen == cells
-
-
-def squares(grid: Grid) -> list[tuple[Cell, Cell, Cell, Cell]]:
-    """Every 2x2 square of the grid's cells, read row by row."""
-    found = []
-    for r, c in grid.cells:
-        square = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
-        if all(cell in grid.index for cell in square):
-            found.append(square)
-    return found
 
 
 def border(grid: Grid) -> list[Cell]:
