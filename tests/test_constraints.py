@@ -689,9 +689,10 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""
-WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count"}
+WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction"}
 """Kinds with unknowns beside the digits (shading): their solutions are more than the digits the reference
-counter counts, so tests/test_shading.py checks them against counts over digits and shadings."""
+counter counts, so tests/test_shading.py and tests/test_chaos.py check them against counts over digits
+and shadings or regions."""
 
 
 def _diagonal_case(rng: random.Random, truth: tuple[int, ...]) -> Case:

@@ -51,6 +51,7 @@ from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.sandwich import Sandwich
 from sudokit.constraints.outside.skyscraper import Skyscraper
 from sudokit.constraints.outside.x_sum import XSum
+from sudokit.constraints.regions.chaos import ChaosConstruction
 from sudokit.constraints.regions.extra_region import ExtraRegion
 from sudokit.constraints.shading.yin_yang import ShadedCount, ShadedDigits, ShadedGiven, YinYang
 from sudokit.english import article
@@ -293,6 +294,11 @@ def yin_yang(grid: Grid) -> Grid:
     Solutions then carry each cell's shading (``Solution.unknowns``), and count with it.
     """
     return grid.with_constraints(YinYang())
+
+
+def chaos_construction(n: int = 9) -> Grid:
+    """Chaos construction on an n x n grid: the solver draws n connected regions, each holding every digit."""
+    return Grid.latin(n).with_constraints(ChaosConstruction())
 
 
 def shaded(grid: Grid, cells: Iterable[Cell], *, shaded: bool = True) -> Grid:

@@ -57,7 +57,7 @@ from sudokit.constraints.lines import (
     zipper,
 )
 from sudokit.constraints.outside import little_killer, room, sandwich, skyscraper, x_sum
-from sudokit.constraints.regions import extra_region
+from sudokit.constraints.regions import chaos, extra_region
 from sudokit.constraints.shading import yin_yang
 from sudokit.errors import GridError
 
@@ -103,6 +103,7 @@ _MODULES = (
     skyscraper,
     x_sum,
     extra_region,
+    chaos,
     yin_yang,
 )
 """The kind modules, imported so that their kinds register themselves."""

@@ -484,6 +484,22 @@ def orthogonal_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
     ]
 
 
+def orthogonally_connected(cells: Iterable[Cell]) -> bool:
+    """Whether cells form one orthogonally connected area (no cells do): the plain flood fill."""
+    inside = set(cells)
+    if not inside:
+        return True
+    start = min(inside)
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if near in inside and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return seen == inside
+
+
 def pair_key(a: Cell, b: Cell) -> frozenset[Cell]:
     """A pair of cells as an unordered key."""
     return frozenset((a, b))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, register
+from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, orthogonally_connected, register
 from sudokit.constraints.families import CellConstraint, GlobalRule
 from sudokit.constraints.grid_rules.entropy import squares
 from sudokit.errors import GridError
@@ -47,20 +47,6 @@ def shaded_cells(grid: Grid, unknowns: Mapping[Unknown, int]) -> set[Cell]:
 def _neighbours(cells: set[Cell], cell: Cell) -> list[Cell]:
     r, c = cell
     return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in cells]
-
-
-def connected(cells: set[Cell]) -> bool:
-    """Whether a set of cells is orthogonally connected (an empty set is)."""
-    if not cells:
-        return True
-    start = min(cells)
-    seen, todo = {start}, [start]
-    while todo:
-        for n in _neighbours(cells, todo.pop()):
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == cells
 
 
 def border(grid: Grid) -> list[Cell]:
@@ -145,7 +131,7 @@ class YinYang(_Shading, GlobalRule):
     def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
         """Both colours connected, no 2x2 of one colour."""
         shaded = shaded_cells(grid, unknowns)
-        if not (connected(shaded) and connected(set(grid.cells) - shaded)):
+        if not (orthogonally_connected(shaded) and orthogonally_connected(set(grid.cells) - shaded)):
             return False
         return all(len({cell in shaded for cell in square}) == 2 for square in squares(grid))
 
