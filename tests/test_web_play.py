@@ -382,3 +382,16 @@ def test_a_thermometer_step_is_explained_on_its_marks(page: Any, server: str) ->
     assert cell(page, c).locator(".mark.elim").count() >= 1
     assert page.locator("#overlay .thermometer").count() >= 1
     shoot(page, "explain-variant")
+
+
+def test_a_revealed_yin_yang_solution_shows_its_shading(page: Any, server: str) -> None:
+    fixture = Path(__file__).parent / "fixtures" / "variants" / "yin-yang-shaded-counts.json"
+    text = fixture.read_text()
+    visit(page, server, json.dumps(json.loads(text)))
+    page.click("#solve")
+    wait_status(page, "solution is shown")
+    shaded = page.locator("#overlay rect.shade.shading")
+    solution = sudokit.solve(sudokit.parse(text)).solution
+    assert solution is not None
+    assert shaded.count() == sum(solution.unknowns)  # one grey cell per shaded cell of the solution
+    shoot(page, "yin-yang-revealed")

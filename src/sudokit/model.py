@@ -1140,6 +1140,19 @@ class Solution:
         """Each unknown beside the digits with its value in words (``{shading of r1c1: 'shaded'}``)."""
         return {u: u.labels[v] for u, v in zip(self.puzzle.grid.unknowns, self.unknowns, strict=False)}
 
+    def unknown_drawing(self) -> list[dict[str, Any]]:
+        """Shapes drawing the unknowns beside the digits (shaded cells, regions), each once."""
+        grid = self.puzzle.grid
+        if not self.unknowns:
+            return []
+        known = dict(zip(grid.unknowns, self.unknowns, strict=True))
+        shapes: list[dict[str, Any]] = []
+        for constraint in grid.constraints:
+            for shape in constraint.solution_drawing(grid, known):
+                if shape not in shapes:
+                    shapes.append(shape)
+        return shapes
+
     def unknown_rows(self) -> dict[str, dict[str, Any]]:
         """The unknowns beside the digits by family, as the CLI's and the web app's JSON give them.
 
@@ -1232,7 +1245,7 @@ class Solution:
         """The solution drawn as SVG (givens black, solved symbols blue), for Jupyter."""
         from sudokit.svg import render_svg
 
-        return render_svg(self.puzzle, self.values)
+        return render_svg(self.puzzle, self.values, shapes=self.unknown_drawing())
 
     def violations(self) -> list[str]:
         """What is wrong with this assignment, in words; empty when it is a valid solution."""

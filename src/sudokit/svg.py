@@ -203,17 +203,19 @@ def render_svg(
     values: Sequence[int] | None = None,
     candidates: Sequence[int] | None = None,
     cell: int = CELL,
+    shapes: Sequence[Shape] = (),
 ) -> str:
     """The puzzle as an SVG document; ``values`` fills in a solution, ``candidates`` pencil marks.
 
     ``candidates`` holds one symbol bitmask per cell, drawn small in cells without a symbol.  When
     neither is given, cells limited to some symbols show those symbols as candidates.  Constraints
-    draw themselves (:meth:`sudokit.constraints.base.Constraint.drawing`), as in the web app.
+    draw themselves (:meth:`sudokit.constraints.base.Constraint.drawing`), as in the web app;
+    ``shapes`` adds more (a solution's shading: :meth:`sudokit.model.Solution.unknown_drawing`).
     """
     grid = puzzle.grid
     present = set(grid.cells)
     owner = _owners(grid)
-    shapes = puzzle_drawings(puzzle)
+    shapes = [*puzzle_drawings(puzzle), *shapes]
     caption = sorted({str(shape["text"]) for shape in shapes if shape["shape"] == "caption"})
     # a ring of one cell around the grid when clues stand outside it (little killers, sandwiches, ...)
     ring = cell * outside_margin(grid, shapes)

@@ -351,6 +351,10 @@ class Constraint:
         """Shapes that draw it (cell units, corner origin: cell (r, c) spans [r, r+1] x [c, c+1])."""
         return []
 
+    def solution_drawing(self, grid: Grid, unknowns: Mapping[Unknown, int]) -> list[Shape]:
+        """Shapes that draw a solution's unknowns this rule speaks of (its shading, its regions)."""
+        return []
+
     # ---------------------------------------------------------------------------------- formats
 
     @classmethod

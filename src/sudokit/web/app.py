@@ -332,6 +332,7 @@ def create_app(
                 "verdict": result.verdict,
                 "solution": _symbols(puzzle, first.values) if first is not None else None,
                 "unknowns": first.unknown_rows() if first is not None else {},
+                "unknown_drawing": first.unknown_drawing() if first is not None else [],
                 "unique": result.unique if result.verdict in ("unique", "several") else None,
                 # the rules read leave this one solution: the puzzle's, if it has one
                 "only": result.count == 1 and result.complete and puzzle.certain,

@@ -148,3 +148,15 @@ class ChaosConstruction(GlobalRule):
     def drawing(self, grid: Grid) -> list[Shape]:
         """Named under the grid."""
         return [drawing.caption(self.kind, self.noun)]
+
+    def solution_drawing(self, grid: Grid, unknowns: Mapping[Unknown, int]) -> list[Shape]:
+        """The regions found: a thick border between cells of different regions."""
+        n = grid.size
+        label = {cell: unknowns[region_of(cell, n)] for cell in grid.cells}
+        shapes = []
+        for (r, c), k in label.items():
+            if label.get((r, c + 1), k) != k:
+                shapes.append(drawing.line("regions", [(r, c + 1), (r + 1, c + 1)], "#222222", 0.08, layer=3))
+            if label.get((r + 1, c), k) != k:
+                shapes.append(drawing.line("regions", [(r + 1, c), (r + 1, c + 1)], "#222222", 0.08, layer=3))
+        return shapes

@@ -109,6 +109,11 @@ class _Shading(Constraint):
         """The core's index of a cell's shading."""
         return grid.unknown_index(shading(cell))
 
+    def solution_drawing(self, grid: Grid, unknowns: Mapping[Unknown, int]) -> list[Shape]:
+        """The shaded cells, filled grey under the digits."""
+        cells = sorted(shaded_cells(grid, unknowns))
+        return [drawing.shade("shading", cells, SHADE, 0.75)] if cells else []
+
 
 @register
 @dataclass(frozen=True, slots=True)
@@ -186,9 +191,10 @@ class ShadedGiven(_Shading, CellConstraint):
         return f"the {'shaded' if self.shaded else 'unshaded'} given {cell_name(self.cell)}"
 
     def drawing(self, grid: Grid) -> list[Shape]:
-        """A black (shaded) or white (unshaded) circle in the cell."""
+        """A small black (shaded) or white (unshaded) circle in the cell's top-left corner."""
         fill = "#222222" if self.shaded else "#FFFFFF"
-        return [drawing.circle(self.kind, drawing.centre(self.cell), 0.18, fill=fill, stroke="#222222")]
+        r, c = self.cell
+        return [drawing.circle(self.kind, (r + 0.17, c + 0.17), 0.11, fill=fill, stroke="#222222")]
 
 
 @register

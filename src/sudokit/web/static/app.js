@@ -1,13 +1,13 @@
 // sudokit in the browser: loading puzzles, checking every rule through the API, and wiring the page.
 import { $, api, escapeHtml, say, unsay } from "./api.js";
-import { build, cells, paint, saveSettings, settings } from "./board.js";
+import { build, cells, paint, redrawOverlay, saveSettings, settings } from "./board.js";
 import { applyHint, drawLinks, drawRules, explain, hint, showHint, showStep } from "./hints.js";
 import { back, erase, setMode } from "./input.js";
 import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
 import { resumeSetter, wireSetter } from "./setter.js";
 
 export function load(text, board, { progress = null, editing = false } = {}) {
-  Object.assign(state, { text, board, editing, history: [], future: [], solution: null, seconds: 0, solved: false,
+  Object.assign(state, { text, board, editing, history: [], future: [], solution: null, unknownDrawing: [], seconds: 0, solved: false,
     revealed: false, broken: new Set(), brokenRules: [],
     wrong: new Set(), selected: new Set([firstEmpty(board)]), hint: null, steps: [], stepIndex: -1,
     marked: new Set(), preview: null });
@@ -185,6 +185,8 @@ export async function solution() {
     state.unique = result.unique;
     state.verdict = result.verdict;
     state.only = result.only; // the rules read leave just this solution: the puzzle's, if it has one
+    // the solution's unknowns beside the digits (shaded cells, regions drawn), shown when revealed
+    state.unknownDrawing = (result.unknown_drawing || []).map((shape) => ({ ...shape, solution: true }));
   }
   return state.solution;
 }
@@ -225,6 +227,10 @@ export async function solveAll() {
   remember();
   state.values = state.board.givens.map((g, c) => (g === null ? answer[c] : null));
   state.revealed = true; // shown, not solved: never greeted "Solved"
+  if (state.unknownDrawing?.length) {
+    state.board.drawing = [...(state.board.drawing || []).filter((shape) => !shape.solution), ...state.unknownDrawing];
+    redrawOverlay();
+  }
   paint(); save();
   if (state.verdict === "undetermined") say("A solution under the rules read is shown; some rules were not read, so it may not be the puzzle's.", "bad");
   else if (state.unique === false) say("A solution is shown; the puzzle has several, so this is only one of them.", "bad");

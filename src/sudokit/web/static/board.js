@@ -82,6 +82,9 @@ export function drawOverlay(index) {
   $("board-wrap").classList.toggle("outside-clues", Boolean(board.outside));
 }
 
+// Draw the overlay again after the drawing changed (a revealed solution's shading or regions).
+export function redrawOverlay() { drawOverlay(positions); }
+
 export function colourOf(value) { return value === "ink" ? "currentColor" : value; }
 
 export function drawShape(shape, index) {

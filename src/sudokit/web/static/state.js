@@ -6,7 +6,7 @@
 
 export const state = {
   text: "", board: null, values: [], corner: [], centre: [], colour: [], wrong: new Set(),
-  selected: new Set(), mode: "normal", history: [], future: [], solution: null, editing: false,
+  selected: new Set(), mode: "normal", history: [], future: [], solution: null, unknownDrawing: [], editing: false,
   seconds: 0, solved: false, revealed: false, hint: null, hintStage: 0, steps: [], stepIndex: -1,
   marked: new Set(), preview: null, rules: [], broken: new Set(), brokenRules: [],
 };
