@@ -272,3 +272,38 @@ def pairs_apart(n: int, apart: Callable[[int, int], bool]) -> list[tuple[Positio
 
 def two_by_twos(n: int) -> list[list[Position]]:
     return [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] for r in range(n - 1) for c in range(n - 1)]
+
+
+def hidden_skyscraper(clue: int) -> Test:
+    """The first digit lower than some digit before it is the clue (and one exists)."""
+
+    def test(v: Values) -> bool:
+        for i, x in enumerate(v):
+            if any(y > x for y in v[:i]):
+                return x == clue
+        return False
+
+    return test
+
+
+def lunchbox(total: int) -> Test:
+    """Different digits; those between the places of the smallest and the largest add up to the total."""
+
+    def test(v: Values) -> bool:
+        if len(set(v)) != len(v):
+            return False
+        i, j = sorted((v.index(min(v)), v.index(max(v))))
+        return sum(v[i + 1 : j]) == total
+
+    return test
+
+
+def value_indexing(v: Values) -> bool:
+    """The second digit k says the first digit sits k cells after the second cell."""
+    k = v[1]
+    return 1 <= k <= len(v) - 2 and v[1 + k] == v[0]
+
+
+def same_multiset(size: int) -> Test:
+    """Consecutive sets of ``size`` cells hold the same digits, as often each."""
+    return lambda v: all(sorted(v[k : k + size]) == sorted(v[:size]) for k in range(0, len(v), size))

@@ -40,6 +40,7 @@ from sudokit.constraints.cells.extremum import Maximum, Minimum
 from sudokit.constraints.cells.indexers import BoxIndexer, ColumnIndexer, RowIndexer
 from sudokit.constraints.cells.odd_even import Even, Odd
 from sudokit.constraints.cells.quadruple import Quadruple
+from sudokit.constraints.cells.same_values import SameValues
 from sudokit.constraints.dots.inequality import Inequality
 from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
@@ -56,6 +57,7 @@ from sudokit.constraints.lines.clone import Clone
 from sudokit.constraints.lines.double_arrow import DoubleArrow
 from sudokit.constraints.lines.entropic import Entropic, Modular
 from sudokit.constraints.lines.lockout import Lockout
+from sudokit.constraints.lines.lunchbox import Lunchbox, ValueIndexing
 from sudokit.constraints.lines.nabner import Nabner
 from sudokit.constraints.lines.palindrome import Palindrome
 from sudokit.constraints.lines.parity import ParityLine
@@ -69,7 +71,7 @@ from sudokit.constraints.lines.zipper import Zipper
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.room import FrameSum, NumberedRoom
 from sudokit.constraints.outside.sandwich import Sandwich
-from sudokit.constraints.outside.skyscraper import Skyscraper
+from sudokit.constraints.outside.skyscraper import HiddenSkyscraper, Skyscraper
 from sudokit.constraints.outside.x_sum import XSum
 from sudokit.constraints.regions.extra_region import ExtraRegion
 from tests import reference, rules
@@ -333,6 +335,23 @@ def _contain_exact(rng: random.Random, truth: tuple[int, ...]) -> Case:
     digits = tuple(sorted(rng.sample(values_of(truth, cells), rng.randint(1, len(cells)))))
     counts = {d: digits.count(d) for d in digits}
     return Case(ContainExact(tuple(cells), digits), [(at(cells), rules.contains_exactly(counts))])
+
+
+def _lunchbox(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    line = walk(rng, rng.randint(2, 4))
+    held = values_of(truth, line)
+    total = 0
+    if len(set(held)) == len(held):
+        i, j = sorted((held.index(min(held)), held.index(max(held))))
+        total = sum(held[i + 1 : j]) if rng.random() < 0.85 else rng.randint(0, 6)
+    return Case(Lunchbox(tuple(line), total), [(at(line), rules.lunchbox(total))])
+
+
+def _same_values(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    size = rng.choice([1, 2, 2, 3])
+    sets = rng.choice([2, 2, 3]) if size < 3 else 2
+    cells = rng.sample(CELLS, size * sets)
+    return Case(SameValues(tuple(cells), sets), [(at(cells), rules.same_multiset(size))])
 
 
 def _look_and_say(rng: random.Random, truth: tuple[int, ...]) -> Case:
@@ -626,6 +645,10 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
     "sandwich": _outside(Sandwich, lambda k: rules.sandwich(k, N)),
     "x-sum": _outside(XSum, rules.x_sum),
     "skyscraper": _outside(Skyscraper, rules.skyscraper),
+    "hidden skyscraper": _outside(HiddenSkyscraper, rules.hidden_skyscraper),
+    "lunchbox line": _lunchbox,
+    "value indexing": lambda rng, truth: line_case(rng, truth, ValueIndexing, rules.value_indexing, 3, 4),
+    "same values": _same_values,
     "numbered room": _outside(NumberedRoom, rules.numbered_room),
     "frame sum": _frame,
     "quadruple": _quadruple,
@@ -687,7 +710,7 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
 }
 """How to make a random case of each kind on a 4x4 grid, mostly kept by the solution ``truth``."""
 
-NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups"}
+NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""
 WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction"}
 """Kinds with unknowns beside the digits (shading): their solutions are more than the digits the reference
@@ -891,3 +914,43 @@ def test_the_meaning_table_in_the_docs_is_current() -> None:
     assert doc[start:end].split("\n", 1)[1] == meaning_table() + "\n"
     for kind in kinds():
         assert f"| `{kind.kind}` |" in doc and kind.rule and kind.source, kind.kind
+
+
+def latin_squares(n: int, first: tuple[int, ...] | None = None) -> list[tuple[tuple[int, ...], ...]]:
+    """Every n x n Latin square of the digits 1 to n (with this first row), built row by row."""
+    from itertools import permutations
+
+    rows = list(permutations(range(1, n + 1)))
+    squares: list[tuple[tuple[int, ...], ...]] = [(first,)] if first else [()]
+    for _ in range(n - len(squares[0])):
+        squares = [
+            (*made, row)
+            for made in squares
+            for row in rows
+            if all(row[c] != other[c] for other in made for c in range(n))
+        ]
+    return squares
+
+
+def flatmates_kept(square: tuple[tuple[int, ...], ...]) -> bool:
+    """Every middle digit has the lowest digit directly above it or the highest directly below it."""
+    n = len(square)
+    middle = (n + 1) // 2
+    return all(
+        square[r][c] != middle or (r > 0 and square[r - 1][c] == 1) or (r < n - 1 and square[r + 1][c] == n)
+        for r in range(n)
+        for c in range(n)
+    )
+
+
+def test_dutch_flatmates_counts_as_its_definition_says() -> None:
+    """On 3x3 and 5x5 Latin squares every square is checked: each middle digit has 1 above or n below."""
+    from sudokit.constraints.grid_rules.flatmates import DutchFlatmates
+
+    for n, first in ((3, None), (5, (2, 4, 1, 5, 3))):
+        expected = sum(map(flatmates_kept, latin_squares(n, first)))
+        grid = Grid.latin(n).with_constraints(DutchFlatmates())
+        givens = tuple(first[c] - 1 for c in range(n)) + (EMPTY,) * (n * n - n) if first else (EMPTY,) * n * n
+        assert sudokit.count_solutions(Puzzle(grid, givens)).count == expected > 0
+    nine = sudokit.solve(Puzzle.empty(Grid.classic(9).with_constraints(DutchFlatmates()))).solution
+    assert nine is not None and nine.violations() == []

@@ -34,10 +34,18 @@ from sudokit.constraints.base import (
     register,
 )
 from sudokit.constraints.cages import killer, multi_sum, rellik
-from sudokit.constraints.cells import contains, counting_circles, extremum, indexers, odd_even, quadruple
+from sudokit.constraints.cells import (
+    contains,
+    counting_circles,
+    extremum,
+    indexers,
+    odd_even,
+    quadruple,
+    same_values,
+)
 from sudokit.constraints.dots import inequality, kropki, negative, xv
 from sudokit.constraints.generic import primitives
-from sudokit.constraints.grid_rules import chess, diagonal, entropy, neighbours, units
+from sudokit.constraints.grid_rules import chess, diagonal, entropy, flatmates, neighbours, units
 from sudokit.constraints.lines import (
     arrow,
     between,
@@ -45,6 +53,7 @@ from sudokit.constraints.lines import (
     double_arrow,
     entropic,
     lockout,
+    lunchbox,
     nabner,
     palindrome,
     parity,
@@ -105,6 +114,9 @@ _MODULES = (
     extra_region,
     chaos,
     yin_yang,
+    same_values,
+    flatmates,
+    lunchbox,
 )
 """The kind modules, imported so that their kinds register themselves."""
 

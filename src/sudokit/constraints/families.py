@@ -74,7 +74,9 @@ class LineConstraint(Constraint):
         return [cls(tuple(line)) for item in source.items(key) for line in source.lines(item)]
 
     def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
-        """``{"lines": [[cells]]}`` under the kind's first key."""
+        """``{"lines": [[cells]]}`` under the kind's first key; FormatError for a kind f-puzzles lacks."""
+        if not self.fpuzzles:
+            Constraint.write_fpuzzles(self, sink, grid)
         sink.add(self.fpuzzles[0], {"lines": [[sink.name(c) for c in self.line]]})
 
     @classmethod

@@ -85,3 +85,60 @@ class Skyscraper(OutsideClue):
             drawing.rect(self.kind, at, 0.6, 0.6, stroke="#777777", stroke_width=0.025),
             drawing.text(self.kind, at, str(self.value), 0.34),
         ]
+
+
+def _hidden_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """The tallest so far; the first digit lower than it (hidden) must be the clue's."""
+    target = clue[0]
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        tallest, found = state
+        if found or tallest is None or v > tallest:
+            return (v if tallest is None or v > tallest else tallest, found)
+        return (tallest, True) if v == target else None
+
+    return Machine((None, False), step, lambda state: state[1])
+
+
+automata.define(
+    "hidden skyscraper",
+    "the first digit lower than a digit before it (hidden) is the clue",
+    (1, 1),
+    _hidden_machine,
+)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class HiddenSkyscraper(OutsideClue):
+    """A hidden-skyscraper clue: the first skyscraper hidden from the clue's side has the clue's height."""
+
+    kind: ClassVar[str] = "hidden skyscraper"
+    phrasing: ClassVar[str] = (
+        "skyscraper skyscrapers hidden height heights obscure obscured first view direction"
+    )
+    noun: ClassVar[str] = "hidden skyscraper clue"
+    rule: ClassVar[str] = (
+        "seen from the clue, the first digit lower than some digit before it (the first hidden "
+        "skyscraper) is the clue; some digit must be hidden"
+    )
+    source: ClassVar[str] = "the Interactive Sudoku Solver (HiddenSkyscraper)"
+    words: ClassVar[tuple[str, ...]] = ("hidden skyscraper",)
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """The first hidden digit is the clue."""
+        digits = [values[c] for c in self.line]
+        hidden = [d for i, d in enumerate(digits) if any(e > d for e in digits[:i])]
+        return bool(hidden) and hidden[0] == self.value
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The hidden-skyscraper automaton from the clue's side."""
+        return Enforcement(
+            rules=(LineRule("hidden skyscraper", tuple(grid.index[c] for c in self.line), (self.value,)),)
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """The number between bars outside the grid."""
+        r, c = self.position()
+        at = [r + 0.5, c + 0.5]
+        return [drawing.text(self.kind, at, f"|{self.value}|", 0.34)]
