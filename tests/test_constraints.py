@@ -45,6 +45,7 @@ from sudokit.constraints.dots.inequality import Inequality
 from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.dots.xv import XV
+from sudokit.constraints.generic.composite import And, Or
 from sudokit.constraints.generic.primitives import CustomLink, CustomRelation, CustomSum
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight, Leaper
 from sudokit.constraints.grid_rules.diagonal import Diagonal
@@ -709,6 +710,52 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
     )(*rng.sample(CELLS, 2)),
 }
 """How to make a random case of each kind on a 4x4 grid, mostly kept by the solution ``truth``."""
+
+OR_PARTS = [
+    "thermometer", "renban", "whispers", "killer", "kropki", "xv", "arrow", "sandwich", "quadruple", "odd",
+    "palindrome", "between", "little killer", "lunchbox line", "same values", "contain exact", "skyscraper",
+    "extra region", "regex", "antiknight", "diagonal nonconsecutive", "link", "relation",
+]  # fmt: skip
+"""Kinds an 'or' case draws its branches from (rules of their own: no negative rules beside dots)."""
+
+
+def _or(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """Two or three branches of one or two random rules each; one rule over their cells' union."""
+    branches: list[list[Case]] = [
+        [CASES[rng.choice(OR_PARTS)](rng, truth) for _ in range(rng.choice([1, 1, 2]))]
+        for _ in range(rng.choice([2, 2, 3]))
+    ]
+    if rng.random() < 0.5:  # now and then no branch the truth keeps but the first, or none at all
+        branches = [
+            [CASES[rng.choice(OR_PARTS)](rng, tuple(rng.randint(1, N) for _ in truth))] for _ in branches
+        ]
+    parts = tuple(tuple(c for case in branch for c in flatten(case.constraint)) for branch in branches)
+    found = [rule for branch in branches for case in branch for rule in case.rules]
+    where = tuple(sorted({c for cells, _ in found for c in cells}))
+
+    def test(values: tuple[int, ...]) -> bool:
+        got = dict(zip(where, values, strict=True))
+        return any(
+            all(check(tuple(got[c] for c in cells)) for case in branch for cells, check in case.rules)
+            for branch in branches
+        )
+
+    return Case(Or(parts), [(where, test)])
+
+
+CASES["or"] = _or
+
+
+def _and(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """Two random rules as one: their rules together."""
+    cases = [CASES[rng.choice(OR_PARTS)](rng, truth) for _ in range(2)]
+    return Case(
+        And(tuple(c for case in cases for c in flatten(case.constraint))),
+        [r for case in cases for r in case.rules],
+    )
+
+
+CASES["and"] = _and
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""

@@ -26,6 +26,7 @@ CONFLICT_LINK: int
 CONFLICT_SUM: int
 CONFLICT_AUTOMATON: int
 CONFLICT_CONNECTED: int
+CONFLICT_EITHER: int
 
 class CageError(ValueError):
     index: int
@@ -60,6 +61,7 @@ class Layout:
     def add_automata(
         self, automata: Sequence[tuple[Sequence[int], Sequence[int], Sequence[int]]]
     ) -> None: ...
+    def add_either(self, groups: Sequence[Sequence[Sequence[int]]]) -> None: ...
     def add_connected(self, groups: Sequence[tuple[Sequence[int], Sequence[Sequence[int]], int]]) -> None: ...
     def __init__(
         self, ncells: int, nsymbols: int, units: Sequence[Sequence[int]], visible: int = -1

@@ -21,7 +21,7 @@ cdef extern from "_core/engine.h" nogil:
     int SK_CONFLICT_NONE, SK_CONFLICT_DUPLICATE, SK_CONFLICT_NOT_ALLOWED
     int SK_CONFLICT_EMPTY_CELL, SK_CONFLICT_NO_PLACE, SK_CONFLICT_UNIT, SK_CONFLICT_CLASH, SK_CONFLICT_NO_CANDIDATE
     int SK_CONFLICT_RELATION, SK_CONFLICT_CAGE, SK_CONFLICT_LINK, SK_CONFLICT_SUM, SK_CONFLICT_AUTOMATON
-    int SK_CONFLICT_CONNECTED
+    int SK_CONFLICT_CONNECTED, SK_CONFLICT_EITHER
 
     ctypedef struct sk_conflict:
         int kind
@@ -62,6 +62,8 @@ cdef extern from "_core/engine.h" nogil:
                                const int *layer_sizes, const int32_t *next, const char **error)
     int sk_layout_add_connected(sk_layout *layout, int n, const int *sizes, const int *cells, const int *degrees,
                                 const int *adjacency, const sk_mask *members, const char **error)
+    int sk_layout_add_either(sk_layout *layout, int n, const int *branches, const int *sizes, const int *automata,
+                             const char **error)
     int sk_layout_add_masks(sk_layout *layout, const sk_mask *masks, const char **error)
     int sk_layout_set_required(sk_layout *layout, const sk_mask *required, const char **error)
     sk_search *sk_search_new(const sk_layout *layout)
@@ -188,6 +190,7 @@ CONFLICT_LINK = SK_CONFLICT_LINK
 CONFLICT_SUM = SK_CONFLICT_SUM
 CONFLICT_AUTOMATON = SK_CONFLICT_AUTOMATON
 CONFLICT_CONNECTED = SK_CONFLICT_CONNECTED
+CONFLICT_EITHER = SK_CONFLICT_EITHER
 
 
 class CageError(ValueError):
@@ -528,6 +531,37 @@ cdef class Layout:
             free(nexts)
         if not ok:
             raise ValueError((<bytes>error).decode() if error != NULL else "cannot add automata")
+
+    def add_either(self, groups):
+        """Make automata conditional: each group is a list of branches, each branch a list of automaton
+        indexes (as added by ``add_automata``) that hold together; some branch of each group holds
+        (see sk_layout_add_either); once, after the automata."""
+        cdef int n = len(groups), g
+        cdef Py_ssize_t nbranch = sum(len(group) for group in groups), pos = 0, apos = 0
+        cdef Py_ssize_t nauto = sum(len(branch) for group in groups for branch in group)
+        cdef const char *error = NULL
+        cdef int ok
+        cdef int *branches = <int *>malloc((n + 1) * sizeof(int))
+        cdef int *sizes = <int *>malloc((nbranch + 1) * sizeof(int))
+        cdef int *autos = <int *>malloc((nauto + 1) * sizeof(int))
+        try:
+            if branches == NULL or sizes == NULL or autos == NULL:
+                raise MemoryError()
+            for g in range(n):
+                branches[g] = len(groups[g])
+                for branch in groups[g]:
+                    sizes[pos] = len(branch)
+                    pos += 1
+                    for k in branch:
+                        autos[apos] = k
+                        apos += 1
+            ok = sk_layout_add_either(self.ptr, n, branches, sizes, autos, &error)
+        finally:
+            free(branches)
+            free(sizes)
+            free(autos)
+        if not ok:
+            raise ValueError((<bytes>error).decode() if error != NULL else "cannot add either groups")
 
     def add_connected(self, groups):
         """Add connected groups: (cells, neighbours, members) each, where neighbours lists, per cell of

@@ -321,6 +321,26 @@ class Connected:
 
 
 @dataclass(frozen=True, slots=True)
+class Either:
+    """A rule of the form "A or B or ...": some branch's line rules all hold (ISS ``Or``).
+
+    Each branch is automata the core runs only in that branch: it tries each branch on a copy of the
+    candidates and keeps what some branch keeps, so an either rule prunes as well as its branches
+    allow together, and a full grid meets it only when some branch's automata all accept.
+    """
+
+    branches: tuple[tuple[LineRule, ...], ...]
+    kind: str = "or"
+
+    def holds(self, values: Sequence[int], alphabet: Sequence[int]) -> bool:
+        """Whether some branch's rules all hold; ``values`` per core cell, by value."""
+        return any(
+            all(rule.holds([values[c] for c in rule.cells], alphabet) for rule in branch)
+            for branch in self.branches
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Compiled:
     """A grid's constraints as the core takes them: every enforcement merged, checked once."""
 
@@ -333,6 +353,7 @@ class _Compiled:
     masks: tuple[int, ...] | None
     connected: tuple[Connected, ...]
     unknown_masks: tuple[int, ...]
+    either: tuple[Either, ...]
 
     @staticmethod
     def of(grid: Grid) -> _Compiled:
@@ -345,11 +366,13 @@ class _Compiled:
         cages: list[Cage] = []
         masks: list[int] | None = None
         connected: list[Connected] = []
+        either: list[Either] = []
         total_cells = len(grid.cells) + len(grid.unknowns)
         unknown_masks = [(1 << len(u.labels)) - 1 for u in grid.unknowns]
         for constraint in grid.constraints:
             made = constraint.enforce(grid)
             connected += made.connected
+            either += made.either
             units += made.units
             relations += made.relations
             links += made.links
@@ -407,7 +430,10 @@ class _Compiled:
                     f"the {total.kind} sum at {where} can reach {low} to {high} with these symbols, "
                     f"never {total.total}"
                 )
-        for rule in rules:
+        for choice in either:
+            if not choice.branches or any(not branch for branch in choice.branches):
+                raise GridError(f"an {choice.kind} rule needs branches, each with a rule")
+        for rule in [*rules, *(rule for choice in either for branch in choice.branches for rule in branch)]:
             if not rule.cells or any(not (0 <= c < ncells) for c in rule.cells):
                 raise GridError(f"a {rule.kind} rule names a cell that is not in the grid")
             if len(set(rule.cells)) != len(rule.cells):
@@ -441,6 +467,7 @@ class _Compiled:
             None if masks is None else tuple(masks),
             tuple(connected),
             tuple(unknown_masks),
+            tuple(either),
         )
 
 
@@ -548,6 +575,11 @@ class Grid:
     def cell_masks(self) -> tuple[int, ...] | None:
         """The symbols each cell may hold by the constraints (odd/even cells, ...); None: no limit."""
         return self._compiled.masks
+
+    @property
+    def either(self) -> tuple[Either, ...]:
+        """Rules of the form "A or B": some branch's automata hold (:class:`Either`)."""
+        return self._compiled.either
 
     @property
     def connected(self) -> tuple[Connected, ...]:

@@ -67,6 +67,7 @@ def encodable(grid: Grid) -> bool:
         and not grid.line_rules
         and not grid.unknowns
         and not grid.connected
+        and not grid.either
         and all(cage.total is None for cage in grid.cages)
     )
 

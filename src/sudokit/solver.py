@@ -186,13 +186,24 @@ def _compile(grid: Grid) -> _engine.Layout:
         layout.add_masks((*(grid.cell_masks or (grid.full_mask,) * ncells), *grid.unknown_masks))
     if grid.connected:
         layout.add_connected([_neighbours(group) for group in grid.connected])
-    if grid.line_rules:
+    branch_rules = [rule for group in grid.either for branch in group.branches for rule in branch]
+    if grid.line_rules or branch_rules:
         layout.add_automata(
             [
                 (rule.cells, *automata.compile_rule(rule.kind, rule.clue, len(rule.cells), grid.values))
-                for rule in grid.line_rules
+                for rule in (*grid.line_rules, *branch_rules)
             ]
         )
+    if grid.either:  # the branches' automata come after the unconditional ones, in order
+        k = len(grid.line_rules)
+        groups = []
+        for group in grid.either:
+            branches = []
+            for branch in group.branches:
+                branches.append(list(range(k, k + len(branch))))
+                k += len(branch)
+            groups.append(branches)
+        layout.add_either(groups)
     required = [_mask(unit.required) for unit in grid.units] + [
         _cage_required(grid, cage) for cage in grid.cages
     ]
@@ -333,6 +344,8 @@ def _conflict_reason(grid: Grid, conflict: tuple[int, int, int, int, int]) -> st
         return f"no values left in its cells meet {what} once the givens are taken into account"
     if kind == _engine.CONFLICT_CAGE:
         return f"no set of symbols fits {_unit_name(grid, unit)} once the givens are taken into account"
+    if kind == _engine.CONFLICT_EITHER:
+        return "no branch of an 'or' rule can hold once the givens are taken into account"
     if kind == _engine.CONFLICT_CONNECTED:
         group = grid.connected[unit] if 0 <= unit < len(grid.connected) else None
         what = f"the {group.kind} cells" if group is not None else "a connected group"

@@ -57,6 +57,10 @@ struct sk_search {
     int64_t *auto_at;        /* per automaton: tick when it was last propagated */
     unsigned char *auto_mark; /* scratch: per state of one automaton, 1 reachable, 2 also co-reachable */
     int64_t *conn_at;        /* per connected group: tick when it was last propagated */
+    sk_mask *auto_sup;       /* scratch: per cell of one automaton, its supported candidates */
+    int64_t *either_at;      /* per either group: tick when it was last propagated */
+    sk_mask *either_copy;    /* scratch: ncells candidates a branch is tried on */
+    sk_mask *either_kept;    /* scratch: per cell of one group, what some branch keeps */
     int *conn_scratch;       /* 6 * conn_max ints: a depth-first search's discovery order, low links,
                               * members below, parents, stack and next edge */
     double *weight;          /* per cell: how often it took part in a failure (for weighted branching) */
@@ -326,6 +330,12 @@ void sk_layout_free(sk_layout *L) {
     free(L->conn_adj_start);
     free(L->conn_adj);
     free(L->conn_member);
+    free(L->auto_owner);
+    free(L->either_start);
+    free(L->branch_start);
+    free(L->branch_auto);
+    free(L->either_cell_start);
+    free(L->either_cell);
     free(L->cell_mask);
     free(L);
 }
@@ -566,7 +576,78 @@ int sk_layout_add_automata(sk_layout *L, int n, const int *lengths, const int *c
     L->auto_layer_start[n] = lpos;
     L->auto_state_start[n] = state;
     L->auto_max_states = max_states;
+    L->auto_max_len = 1;
+    for (int k = 0; k < n; k++)
+        if (lengths[k] > L->auto_max_len) L->auto_max_len = lengths[k];
     L->nautomata = n;
+    return 1;
+}
+
+int sk_layout_add_either(sk_layout *L, int n, const int *branches, const int *sizes, const int *automata,
+                         const char **error) {
+    const char *dummy;
+    if (!error) error = &dummy;
+    if (L->either_start) { *error = "either groups were added already"; return 0; }
+    int nbranch = 0, nauto = 0;
+    for (int g = 0; g < n; g++) {
+        if (branches[g] < 1) { *error = "an either group needs a branch"; return 0; }
+        nbranch += branches[g];
+    }
+    for (int b = 0; b < nbranch; b++) {
+        if (sizes[b] < 1) { *error = "an either group's branch needs an automaton"; return 0; }
+        nauto += sizes[b];
+    }
+    for (int j = 0; j < nauto; j++)
+        if (automata[j] < 0 || automata[j] >= L->nautomata) { *error = "an either group names an automaton that does not exist"; return 0; }
+    L->auto_owner = malloc((size_t)(L->nautomata > 0 ? L->nautomata : 1) * sizeof(int));
+    L->either_start = malloc((size_t)(n + 1) * sizeof(int));
+    L->branch_start = malloc((size_t)(nbranch + 1) * sizeof(int));
+    L->branch_auto = malloc((size_t)(nauto + 1) * sizeof(int));
+    L->either_cell_start = malloc((size_t)(n + 1) * sizeof(int));
+    int *seen = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(int));
+    int total = 0;
+    for (int j = 0; j < nauto; j++) total += L->auto_start[automata[j] + 1] - L->auto_start[automata[j]];
+    L->either_cell = malloc((size_t)(total + 1) * sizeof(int));
+    if (!L->auto_owner || !L->either_start || !L->branch_start || !L->branch_auto || !L->either_cell_start || !seen ||
+        !L->either_cell) {
+        free(seen);
+        *error = "out of memory";
+        return 0;
+    }
+    for (int k = 0; k < L->nautomata; k++) L->auto_owner[k] = -1;
+    int b = 0, j = 0, cpos = 0;
+    L->either_max = 1;
+    for (int g = 0; g < n; g++) {
+        L->either_start[g] = b;
+        L->either_cell_start[g] = cpos;
+        for (int e = 0; e < branches[g]; e++, b++) {
+            L->branch_start[b] = j;
+            for (int a = 0; a < sizes[b]; a++, j++) {
+                int k = automata[j];
+                if (L->auto_owner[k] >= 0) {
+                    free(seen);
+                    *error = "an automaton belongs to two either groups";
+                    return 0;
+                }
+                L->auto_owner[k] = g;
+                L->branch_auto[j] = k;
+                for (int i = L->auto_start[k]; i < L->auto_start[k + 1]; i++) {
+                    int c = L->auto_cell[i];
+                    if (seen[c] != g + 1) {
+                        seen[c] = g + 1;
+                        L->either_cell[cpos++] = c;
+                    }
+                }
+            }
+        }
+        int size = cpos - L->either_cell_start[g];
+        if (size > L->either_max) L->either_max = size;
+    }
+    L->either_start[n] = b;
+    L->branch_start[b] = j;
+    L->either_cell_start[n] = cpos;
+    L->neither = n;
+    free(seen);
     return 1;
 }
 
@@ -703,7 +784,11 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
     s->conn_at = calloc((size_t)(L->nconnected > 0 ? L->nconnected : 1), sizeof(int64_t));
     s->conn_scratch = malloc((size_t)(L->nconnected > 0 ? 6 * L->conn_max : 1) * sizeof(int));
-    if (!s->conn_at || !s->conn_scratch) {
+    s->auto_sup = malloc((size_t)(L->auto_max_len > 0 ? L->auto_max_len : 1) * sizeof(sk_mask));
+    s->either_at = calloc((size_t)(L->neither > 0 ? L->neither : 1), sizeof(int64_t));
+    s->either_copy = malloc((size_t)(L->neither > 0 && L->ncells > 0 ? L->ncells : 1) * sizeof(sk_mask));
+    s->either_kept = malloc((size_t)(L->either_max > 0 ? L->either_max : 1) * sizeof(sk_mask));
+    if (!s->conn_at || !s->conn_scratch || !s->auto_sup || !s->either_at || !s->either_copy || !s->either_kept) {
         sk_search_free(s);
         return NULL;
     }
@@ -733,6 +818,10 @@ void sk_search_free(sk_search *s) {
     free(s->auto_mark);
     free(s->conn_at);
     free(s->conn_scratch);
+    free(s->auto_sup);
+    free(s->either_at);
+    free(s->either_copy);
+    free(s->either_kept);
     free(s->weight);
     free(s);
 }
@@ -1205,86 +1294,152 @@ static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     return changed;
 }
 
-/* Automata whose cells changed: keep each cell's candidates that lie on a path from the start state to
- * the last layer (a forward pass marks reachable states, a backward pass the ones that also reach the
- * end, collecting the symbols read on the way).  Returns -1 on a contradiction, else the number of
- * cells changed. */
+/* One automaton's supports: sup[i] gets the candidates of its i-th cell that lie on some accepting
+ * path through cand.  Returns -1 (and *dead the position where no path passes), else 0.  `mark` is
+ * scratch space of the automaton's states. */
+static int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
+                                int *dead) {
+    const size_t ns = (size_t)L->nsymbols;
+    int start = L->auto_start[k], len = L->auto_start[k + 1] - start;
+    const int *cells = L->auto_cell + start;
+    const int *layer = L->auto_layer + L->auto_layer_start[k];
+    const int32_t *next = L->auto_next + (size_t)L->auto_state_start[k] * ns;
+    memset(mark, 0, (size_t)layer[len + 1]);
+    mark[0] = 1;
+    for (int i = 0; i < len; i++) {
+        sk_mask m = cand[cells[i]];
+        int any = 0;
+        for (int q = layer[i]; q < layer[i + 1]; q++) {
+            if (!mark[q]) continue;
+            const int32_t *row = next + (size_t)q * ns;
+            for (sk_mask left = m; left; left &= left - 1) {
+                int32_t to = row[SK_CTZ(left)];
+                if (to >= 0) { mark[to] = 1; any = 1; }
+            }
+        }
+        if (!any) { *dead = i; return -1; }
+    }
+    for (int q = layer[len]; q < layer[len + 1]; q++)
+        if (mark[q]) mark[q] = 3;
+    for (int i = len - 1; i >= 0; i--) {
+        sk_mask m = cand[cells[i]], got = 0;
+        for (int q = layer[i]; q < layer[i + 1]; q++) {
+            if (!mark[q]) continue;
+            const int32_t *row = next + (size_t)q * ns;
+            for (sk_mask left = m; left; left &= left - 1) {
+                int32_t to = row[SK_CTZ(left)];
+                if (to >= 0 && mark[to] == 3) {
+                    got |= left & (~left + 1);
+                    mark[q] = 3;
+                }
+            }
+        }
+        sup[i] = got;
+    }
+    return 0;
+}
+
+/* Automata (generalised arc consistency of each alone: a forward pass marks the states reachable from
+ * the start, a backward pass keeps those that can still reach an accepting state at the line's
+ * end, collecting the symbols read on the way).  Automata of an "either" group's branches are
+ * skipped: they hold only in their branch (sk_either).  Returns -1 on a contradiction, else the
+ * number of cells changed. */
 static int sk_automata(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     const sk_layout *L = s->L;
-    const size_t ns = (size_t)L->nsymbols;
     unsigned char *mark = s->auto_mark;
+    sk_mask *sup = s->auto_sup;
     int changed = 0;
     for (int k = 0; k < L->nautomata; k++) {
+        if (L->auto_owner && L->auto_owner[k] >= 0) continue;
         int start = L->auto_start[k], len = L->auto_start[k + 1] - start;
         const int *cells = L->auto_cell + start;
         int64_t t = -1;
         for (int i = 0; i < len; i++)
             if (s->cell_at[cells[i]] > t) t = s->cell_at[cells[i]];
         if (t <= s->base || t <= s->auto_at[k]) continue;
-        const int *layer = L->auto_layer + L->auto_layer_start[k];
-        const int32_t *next = L->auto_next + (size_t)L->auto_state_start[k] * ns;
-        memset(mark, 0, (size_t)layer[len + 1]);
-        mark[0] = 1;
         int dead = -1;
-        for (int i = 0; i < len && dead < 0; i++) {
-            sk_mask m = cand[cells[i]];
-            int any = 0;
-            for (int q = layer[i]; q < layer[i + 1]; q++) {
-                if (!mark[q]) continue;
-                const int32_t *row = next + (size_t)q * ns;
-                for (sk_mask left = m; left; left &= left - 1) {
-                    int32_t to = row[SK_CTZ(left)];
-                    if (to >= 0) { mark[to] = 1; any = 1; }
-                }
-            }
-            if (!any) dead = i;
-        }
-        if (dead >= 0) {
+        if (sk_automaton_support(L, cand, k, mark, sup, &dead) < 0) {
             s->fail.kind = SK_CONFLICT_AUTOMATON;
             s->fail.unit = k;
             s->fail.cell = cells[dead];
             return -1;
         }
-        for (int q = layer[len]; q < layer[len + 1]; q++)
-            if (mark[q]) mark[q] = 3;
-        sk_mask local[SK_MAX_SYMBOLS * 4];
-        sk_mask *sup = len <= SK_MAX_SYMBOLS * 4 ? local : NULL;
-        if (!sup) sup = malloc((size_t)len * sizeof(sk_mask));
-        if (!sup) continue; /* no memory for this pass: skip the automaton (the leaves still check it) */
-        for (int i = len - 1; i >= 0; i--) {
-            sk_mask m = cand[cells[i]], got = 0;
-            for (int q = layer[i]; q < layer[i + 1]; q++) {
-                if (!mark[q]) continue;
-                const int32_t *row = next + (size_t)q * ns;
-                for (sk_mask left = m; left; left &= left - 1) {
-                    int32_t to = row[SK_CTZ(left)];
-                    if (to >= 0 && mark[to] == 3) {
-                        got |= left & (~left + 1);
-                        mark[q] = 3;
-                    }
-                }
-            }
-            sup[i] = got;
-        }
         s->auto_at[k] = s->tick; /* what it prunes below makes it look once more (a cell may be read twice) */
-        int failed = -1;
         for (int i = 0; i < len; i++) {
             int c = cells[i];
             sk_mask keep = cand[c] & sup[i];
             if (keep == cand[c]) continue;
-            if (!keep) { failed = c; break; }
+            if (!keep) {
+                s->fail.kind = SK_CONFLICT_AUTOMATON;
+                s->fail.unit = k;
+                s->fail.cell = c;
+                return -1;
+            }
             cand[c] = keep;
             sk_touch(s, c);
             changed++;
             if (SK_SINGLE(keep)) { s->queue[(*qlen)++] = c; (*solved)++; }
         }
-        if (sup != local) free(sup);
-        if (failed >= 0) {
-            s->fail.kind = SK_CONFLICT_AUTOMATON;
-            s->fail.unit = k;
-            s->fail.cell = failed;
+    }
+    return changed;
+}
+
+/* "Either" groups (a rule of the form A or B or ...): each branch's automata run to a fixpoint of their
+ * own on a copy of the candidates; a branch that empties a cell is out; the group's cells keep what some
+ * branch left them, and no branch left is a contradiction.  Returns -1 on a contradiction, else the
+ * number of cells changed. */
+static int sk_either(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    sk_mask *copy = s->either_copy, *kept = s->either_kept;
+    int changed = 0;
+    for (int g = 0; g < L->neither; g++) {
+        const int *cells = L->either_cell + L->either_cell_start[g];
+        int ncells = L->either_cell_start[g + 1] - L->either_cell_start[g];
+        int64_t t = -1;
+        for (int i = 0; i < ncells; i++)
+            if (s->cell_at[cells[i]] > t) t = s->cell_at[cells[i]];
+        if (t <= s->base || t <= s->either_at[g]) continue;
+        s->either_at[g] = s->tick;
+        for (int i = 0; i < ncells; i++) kept[i] = 0;
+        int alive = 0;
+        for (int b = L->either_start[g]; b < L->either_start[g + 1]; b++) {
+            for (int i = 0; i < ncells; i++) copy[cells[i]] = cand[cells[i]];
+            int dead = 0, again = 1;
+            while (again && !dead) {
+                again = 0;
+                for (int j = L->branch_start[b]; j < L->branch_start[b + 1] && !dead; j++) {
+                    int k = L->branch_auto[j], where = -1;
+                    if (sk_automaton_support(L, copy, k, s->auto_mark, s->auto_sup, &where) < 0) { dead = 1; break; }
+                    const int *ac = L->auto_cell + L->auto_start[k];
+                    for (int i = 0; i < L->auto_start[k + 1] - L->auto_start[k]; i++) {
+                        sk_mask keep = copy[ac[i]] & s->auto_sup[i];
+                        if (keep == copy[ac[i]]) continue;
+                        if (!keep) { dead = 1; break; }
+                        copy[ac[i]] = keep;
+                        again = 1;
+                    }
+                }
+            }
+            if (dead) continue;
+            alive++;
+            for (int i = 0; i < ncells; i++) kept[i] |= copy[cells[i]];
+        }
+        if (!alive) {
+            s->fail.kind = SK_CONFLICT_EITHER;
+            s->fail.unit = g;
+            s->fail.cell = cells[0];
             return -1;
         }
+        for (int i = 0; i < ncells; i++) {
+            int c = cells[i];
+            sk_mask keep = cand[c] & kept[i];
+            if (keep == cand[c]) continue;
+            cand[c] = keep; /* never empty: a live branch left this cell something within cand */
+            sk_touch(s, c);
+            changed++;
+            if (SK_SINGLE(keep)) { s->queue[(*qlen)++] = c; (*solved)++; }
+        }
+        s->either_at[g] = s->tick;
     }
     return changed;
 }
@@ -1446,6 +1601,11 @@ static int sk_propagate(sk_search *s, sk_mask *cand, int *nsolved, int qlen) {
             if (r < 0) { *nsolved = solved; return 0; }
             if (r > 0) continue;
         }
+        if (L->neither) {
+            int r = sk_either(s, cand, &qlen, &solved);
+            if (r < 0) { *nsolved = solved; return 0; }
+            if (r > 0) continue;
+        }
         if (solved == L->ncells) break;
         /* hidden singles: in a complete unit, a symbol with one possible cell goes there */
         for (int k = 0; k < L->ncomplete; k++) {
@@ -1590,6 +1750,7 @@ static int sk_begin(sk_search *s) {
     for (int k = 0; k < L->nsums; k++) s->sum_at[k] = -1;
     for (int k = 0; k < L->nautomata; k++) s->auto_at[k] = -1;
     for (int k = 0; k < L->nconnected; k++) s->conn_at[k] = -1;
+    for (int g = 0; g < L->neither; g++) s->either_at[g] = -1;
     for (int u = 0; u < L->nunits; u++) {
         s->changed_at[u] = 0;
         s->hidden_at[u] = s->locks_at[u] = s->hall_at[u] = s->cage_at[u] = -1;
@@ -1795,6 +1956,7 @@ static void sk_blame(sk_search *s) {
     case SK_CONFLICT_SUM:
     case SK_CONFLICT_AUTOMATON:
     case SK_CONFLICT_CONNECTED:
+    case SK_CONFLICT_EITHER:
         s->weight[s->fail.cell] += 1;
         break;
     case SK_CONFLICT_NO_PLACE:

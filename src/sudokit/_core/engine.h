@@ -51,7 +51,8 @@ enum {
     SK_CONFLICT_LINK = 10,          /* cell's candidates leave its linked other_cell nothing */
     SK_CONFLICT_SUM = 11,           /* no values of sum unit's cells reach its total */
     SK_CONFLICT_AUTOMATON = 12,     /* no path through automaton unit reads its cells' candidates */
-    SK_CONFLICT_CONNECTED = 13      /* group unit's member cell can reach no other member (cell) */
+    SK_CONFLICT_CONNECTED = 13,     /* group unit's member cell can reach no other member (cell) */
+    SK_CONFLICT_EITHER = 14         /* no branch of either group unit holds any more */
 };
 
 typedef struct {
@@ -142,6 +143,19 @@ typedef struct {
     int *auto_state_start;     /* nautomata + 1 offsets: the first state of each automaton */
     int32_t *auto_next;
     int auto_max_states;       /* the most states of one automaton (scratch space for searches) */
+    int auto_max_len;          /* the most cells of one automaton */
+    int *auto_owner;           /* per automaton: its either group, or -1 (NULL: all -1) */
+    /* Either groups ("A or B or ..."): group g has branches [either_start[g], either_start[g + 1]); branch
+     * b holds automata branch_auto[branch_start[b] .. branch_start[b + 1]), which the unconditional
+     * pass skips; either_cell lists each group's cells once (either_cell_start offsets).  Propagation:
+     * each branch to its own fixpoint on a copy; the cells keep what some branch keeps. */
+    int neither;
+    int *either_start;
+    int *branch_start;
+    int *branch_auto;
+    int *either_cell_start;
+    int *either_cell;
+    int either_max;            /* the most cells of one group */
     /* Connected groups (yin-yang shading, islands, snakes): the cells of group k holding a symbol of
      * conn_member[k] form one connected set over the group's edges.  Group k has the cells
      * conn_cell[conn_start[k] .. conn_start[k + 1]); local cell i of group k has the neighbours
@@ -225,6 +239,12 @@ int sk_layout_add_sums(sk_layout *layout, int n, const int *sizes, const int *ce
  * transition must lead into the next layer.  Once per layout.  Returns 1, or 0 with *error set. */
 int sk_layout_add_automata(sk_layout *layout, int n, const int *lengths, const int *cells,
                            const int *layer_sizes, const int32_t *next, const char **error);
+
+/* Make automata conditional: n either groups, group g with branches[g] branches, branch b with sizes[b]
+ * automata (indexes, listed one branch after the other in automata).  After the automata, once per
+ * layout.  Returns 1, or 0 with *error set. */
+int sk_layout_add_either(sk_layout *layout, int n, const int *branches, const int *sizes, const int *automata,
+                         const char **error);
 
 /* Add n connected groups (see sk_layout's connected groups): group k has sizes[k] cells (listed one
  * group after the other in cells), degrees[j] neighbours for its j-th cell overall, the neighbours'

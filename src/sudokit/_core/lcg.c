@@ -110,7 +110,7 @@ static double lcg_now(void) {
 
 int sk_lcg_supports(const sk_layout *L) {
     return L->ncages == 0 && L->nlinks == 0 && L->nsums == 0 && L->nautomata == 0 && L->nconnected == 0 &&
-           L->nsymbols <= 64;
+           L->neither == 0 && L->nsymbols <= 64;
 }
 
 /* ------------------------------------------------------------------------------------ activity heap */

@@ -44,7 +44,7 @@ from sudokit.constraints.cells import (
     same_values,
 )
 from sudokit.constraints.dots import inequality, kropki, negative, xv
-from sudokit.constraints.generic import primitives
+from sudokit.constraints.generic import composite, primitives
 from sudokit.constraints.grid_rules import chess, diagonal, entropy, flatmates, neighbours, units
 from sudokit.constraints.lines import (
     arrow,
@@ -117,6 +117,7 @@ _MODULES = (
     same_values,
     flatmates,
     lunchbox,
+    composite,
 )
 """The kind modules, imported so that their kinds register themselves."""
 

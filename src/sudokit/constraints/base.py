@@ -36,6 +36,7 @@ from sudokit.model import (
     Cage,
     Cell,
     Connected,
+    Either,
     LineRule,
     Link,
     Relation,
@@ -88,8 +89,9 @@ class Enforcement:
     ``links`` are binary tables; ``sums`` linear equations whose digits may repeat; ``rules`` layered
     automata over cells in order; ``cages`` all-different groups with a sum; ``masks`` limit a cell
     (its index) to some symbols (a bitmask of symbol indexes); ``connected`` groups whose member cells
-    must be connected.  Any of them may name an unknown beside the digits by its index
-    (:meth:`sudokit.model.Grid.unknown_index`), its symbols standing for its labels.
+    must be connected; ``either`` rules of the form "A or B" (:class:`sudokit.model.Either`).  Any of
+    them may name an unknown beside the digits by its index (:meth:`sudokit.model.Grid.unknown_index`),
+    its symbols standing for its labels.
     """
 
     units: tuple[Unit, ...] = ()
@@ -100,6 +102,7 @@ class Enforcement:
     cages: tuple[Cage, ...] = ()
     masks: tuple[tuple[int, int], ...] = ()
     connected: tuple[Connected, ...] = ()
+    either: tuple[Either, ...] = ()
 
 
 def value_distances(

@@ -122,13 +122,13 @@ def layout_of(grid: Grid) -> Layout:
     SolverError for a grid with unknowns beside the digits (shading, roles): the logic engine's
     techniques are about digits, and a step that ignored a rule would be wrong.
     """
-    if grid.unknowns:
+    if grid.unknowns or grid.either:
         from sudokit.errors import SolverError
 
-        names = sorted({type(c).noun for c in grid.constraints if c.unknowns(grid)})
+        names = sorted({type(c).noun for c in grid.constraints if c.unknowns(grid) or c.enforce(grid).either})
         raise SolverError(
             f"the logic engine does not reason about {', '.join(names)} yet "
-            "(rules with unknowns beside the digits); solve, count and check work"
+            "(rules with unknowns beside the digits, or of the form 'A or B'); solve, count and check work"
         )
     n = len(grid.symbols)
     houses: list[House] = []

@@ -1,0 +1,268 @@
+"""Composite rules: "A or B" and "A and B" of any rules (ISS ``Or`` and ``And``).
+
+An ``or`` rule holds when all the rules of some branch hold.  The core holds it as an either group
+(:class:`sudokit.model.Either`): each branch's rules become automata the core tries on a copy of the
+candidates, keeping what some branch keeps, so the rule prunes while the search runs, not only at its
+leaves.  Every propagator family converts to automata (a link to a table of pairs, a unit to distinct
+values, a sum to a running total); a connected group does not, and an ``or`` of such rules is refused.
+An ``and`` rule is its parts together: what a branch of an ``or`` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from sudokit import automata
+from sudokit.automata import Machine, State
+from sudokit.constraints import drawing
+from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, register
+from sudokit.errors import GridError
+from sudokit.model import Cell, Either, LineRule
+
+if TYPE_CHECKING:
+    from sudokit.model import Grid
+
+
+def _pairs_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Two cells whose values are one of the clue's pairs (a1, b1, a2, b2, ...)."""
+    allowed = set(zip(clue[0::2], clue[1::2], strict=True))
+    firsts = {a for a, _ in allowed}
+
+    def step(state: State, i: int, v: int) -> State | None:
+        if i == 0:
+            return v if v in firsts else None
+        return (state, v) if (state, v) in allowed else None
+
+    return Machine(None, step, lambda state: isinstance(state, tuple))
+
+
+def _distinct_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Different values, holding every value of the clue (a unit's required values)."""
+    required = frozenset(clue)
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        held: frozenset[int] = state
+        return None if v in held else held | {v}
+
+    return Machine(frozenset(), step, lambda state: required <= state)
+
+
+def _distinct_sum_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Different values adding up to the clue (a killer cage)."""
+    total = clue[0]
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        held, added = state
+        return None if v in held else (held | {v}, added + v)
+
+    return Machine((frozenset(), 0), step, lambda state: state[1] == total)
+
+
+def _linear_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Clue (total, f1, f2, ...): the cells' values times their factors add up to the total."""
+    total, factors = clue[0], clue[1:]
+    low = [sum(min(f * v for v in values) for f in factors[i:]) for i in range(len(factors) + 1)]
+    high = [sum(max(f * v for v in values) for f in factors[i:]) for i in range(len(factors) + 1)]
+
+    def step(state: State, i: int, v: int) -> State | None:
+        added: int = state + factors[i] * v
+        return added if low[i + 1] <= total - added <= high[i + 1] else None
+
+    return Machine(0, step, lambda state: state == total)
+
+
+automata.define("pairs", "two cells holding one of the clue's pairs of values", (2, 20_000), _pairs_machine)
+automata.define("distinct", "different values holding every value of the clue", (0, 64), _distinct_machine)
+automata.define("distinct sum", "different values adding up to the clue", (1, 1), _distinct_sum_machine)
+automata.define(
+    "linear", "values times factors adding up to the clue's first number", (2, 256), _linear_machine
+)
+
+
+def _one_of_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """A cell holding one of the clue's values (a cell's mask)."""
+    return Machine(None, lambda state, i, v: v if v in clue else None, lambda state: state is not None)
+
+
+automata.define("one of", "a cell holding one of the clue's values", (1, 64), _one_of_machine)
+
+
+def as_rules(grid: Grid, made: Enforcement, what: str) -> tuple[LineRule, ...]:
+    """An enforcement as automata alone (what a branch of an ``or`` holds); GridError for what has none."""
+    values = grid.values
+    if made.connected or made.either:
+        raise GridError(
+            f"{what} cannot be a branch of an 'or' rule: its connectivity or its own 'or' has no automaton"
+        )
+    rules: list[LineRule] = list(made.rules)
+    for relation in made.relations:
+        pairs = [
+            (values[x], values[y])
+            for x in range(grid.size)
+            for y in range(grid.size)
+            if abs(x - y) not in relation.distances
+        ]
+        rules.append(LineRule("pairs", relation.cells, tuple(n for pair in pairs for n in pair)))
+    for link in made.links:
+        table = link.table(values)
+        pairs = [
+            (values[x], values[y]) for x in range(grid.size) for y in range(grid.size) if table[x] >> y & 1
+        ]
+        rules.append(LineRule("pairs", link.cells, tuple(n for pair in pairs for n in pair)))
+    for unit in made.units:
+        rules.append(LineRule("distinct", unit.cells, tuple(sorted(values[s] for s in unit.required))))
+    for cage in made.cages:
+        if cage.total is None:
+            rules.append(LineRule("distinct", cage.cells))
+        else:
+            rules.append(LineRule("distinct sum", cage.cells, (cage.total,)))
+    for total in made.sums:
+        rules.append(LineRule("linear", total.cells, (total.total, *total.factors)))
+    for cell, mask in made.masks:
+        rules.append(LineRule("one of", (cell,), tuple(values[s] for s in range(grid.size) if mask >> s & 1)))
+    return tuple(rules)
+
+
+def _parts_json(parts: tuple[Constraint, ...]) -> list[dict[str, Any]]:
+    return [part.to_json() for part in parts]
+
+
+def _parts_of(data: Any, what: str) -> tuple[Constraint, ...]:
+    from sudokit.constraints import from_json
+
+    if not isinstance(data, list) or not data or not all(isinstance(item, dict) for item in data):
+        raise GridError(f"{what} must be a non-empty list of constraints")
+    return tuple(from_json(item) for item in data)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class And(Constraint):
+    """Rules that hold together (a branch of an ``or`` with several rules, written as one)."""
+
+    kind: ClassVar[str] = "and"
+    family: ClassVar[str] = "global"
+    noun: ClassVar[str] = "'and' rule"
+    rule: ClassVar[str] = "every one of its rules holds"
+    source: ClassVar[str] = "the Interactive Sudoku Solver (And)"
+
+    parts: tuple[Constraint, ...] = ()
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every part's cells."""
+        return tuple(dict.fromkeys(c for part in self.parts for c in part.cells()))
+
+    def validate(self, grid: Grid) -> None:
+        """Each part can stand; none speaks of unknowns beside the digits (not yet supported inside)."""
+        if not self.parts:
+            raise GridError("an 'and' rule needs rules")
+        for part in self.parts:
+            part.validate(grid)
+            if part.unknowns(grid):
+                raise GridError(
+                    f"{part.describe(grid)} speaks of unknowns beside the digits: "
+                    "not inside 'and' or 'or' yet"
+                )
+
+    def describe(self, grid: Grid) -> str:
+        """``(the thermometer r1c1-r1c3 and the kropki dot r2c2-r2c3)``."""
+        return "(" + " and ".join(part.describe(grid) for part in self.parts) + ")"
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Every part holds."""
+        return all(part.holds(values, grid) for part in self.parts)
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The parts' enforcements together."""
+        made = [part.enforce(grid) for part in self.parts]
+        return Enforcement(
+            units=tuple(u for m in made for u in m.units),
+            relations=tuple(r for m in made for r in m.relations),
+            links=tuple(k for m in made for k in m.links),
+            sums=tuple(s for m in made for s in m.sums),
+            rules=tuple(r for m in made for r in m.rules),
+            cages=tuple(c for m in made for c in m.cages),
+            masks=tuple(k for m in made for k in m.masks),
+            connected=tuple(c for m in made for c in m.connected),
+            either=tuple(e for m in made for e in m.either),
+        )
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """The parts' drawings."""
+        return [shape for part in self.parts for shape in part.drawing(grid)]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "and", "parts": [...]}``."""
+        return {"kind": self.kind, "parts": _parts_json(self.parts)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> And:
+        """The parts, each a constraint of sudokit's JSON."""
+        unknown = set(data) - {"kind", "parts"}
+        if unknown:
+            raise GridError(f"an 'and' constraint has no field {', '.join(sorted(map(repr, unknown)))}")
+        return cls(_parts_of(data.get("parts"), "an 'and' rule's \"parts\""))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Or(Constraint):
+    """Rules of which some branch holds: ``branches`` are lists of rules that hold together."""
+
+    kind: ClassVar[str] = "or"
+    family: ClassVar[str] = "global"
+    noun: ClassVar[str] = "'or' rule"
+    rule: ClassVar[str] = "the rules of at least one branch all hold"
+    source: ClassVar[str] = "the Interactive Sudoku Solver (Or)"
+
+    branches: tuple[tuple[Constraint, ...], ...] = ()
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every branch's cells."""
+        return tuple(dict.fromkeys(c for branch in self.branches for part in branch for c in part.cells()))
+
+    def validate(self, grid: Grid) -> None:
+        """Two branches or more, each with rules that can stand and that compile to automata."""
+        if len(self.branches) < 2 or any(not branch for branch in self.branches):
+            raise GridError("an 'or' rule needs two branches or more, each with a rule")
+        for branch in self.branches:
+            And(branch).validate(grid)
+
+    def describe(self, grid: Grid) -> str:
+        """``either (...) or (...)``."""
+        return "either " + " or ".join(And(branch).describe(grid) for branch in self.branches)
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Some branch's rules all hold."""
+        return any(all(part.holds(values, grid) for part in branch) for branch in self.branches)
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """One either group: each branch's enforcement as automata."""
+        branches = tuple(
+            as_rules(grid, And(branch).enforce(grid), And(branch).describe(grid)) for branch in self.branches
+        )
+        return Enforcement(either=(Either(branches, self.kind),))
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """Every branch's drawing, and the rule named under the grid."""
+        return [
+            *(shape for branch in self.branches for part in branch for shape in part.drawing(grid)),
+            drawing.caption(self.kind, "an 'or' rule (some branch holds)"),
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "or", "branches": [[...], [...]]}``."""
+        return {"kind": self.kind, "branches": [_parts_json(branch) for branch in self.branches]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Or:
+        """The branches, each a list of constraints of sudokit's JSON."""
+        unknown = set(data) - {"kind", "branches"}
+        if unknown:
+            raise GridError(f"an 'or' constraint has no field {', '.join(sorted(map(repr, unknown)))}")
+        branches = data.get("branches")
+        if not isinstance(branches, list) or len(branches) < 2:
+            raise GridError("an 'or' rule needs \"branches\": two lists of constraints or more")
+        return cls(tuple(_parts_of(branch, "each branch of an 'or' rule") for branch in branches))
