@@ -45,7 +45,7 @@ from sudokit.constraints.dots.inequality import Inequality
 from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.dots.xv import XV
-from sudokit.constraints.generic.composite import And, Or
+from sudokit.constraints.generic.composite import And, Not, Or
 from sudokit.constraints.generic.primitives import CustomLink, CustomRelation, CustomSum
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight, Leaper
 from sudokit.constraints.grid_rules.diagonal import Diagonal
@@ -756,6 +756,23 @@ def _and(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 
 CASES["and"] = _and
+
+
+def _not(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """A random rule turned round: made on a random grid, so the truth breaks it about as often as not."""
+    case = CASES[rng.choice(OR_PARTS)](rng, tuple(rng.randint(1, N) for _ in truth))
+    parts = flatten(case.constraint)
+    inner = parts[0] if len(parts) == 1 else And(tuple(parts))
+    where = tuple(sorted({c for cells, _ in case.rules for c in cells}))
+
+    def test(values: tuple[int, ...]) -> bool:
+        got = dict(zip(where, values, strict=True))
+        return not all(check(tuple(got[c] for c in cells)) for cells, check in case.rules)
+
+    return Case(Not(inner), [(where, test)])
+
+
+CASES["not"] = _not
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""

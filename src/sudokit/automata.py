@@ -70,8 +70,29 @@ def third(v: int, values: tuple[int, ...]) -> int:
     return 0 if position < side else 2 if position >= len(ordered) - side else 1
 
 
+NOT = "not "
+"""A kind named ``"not " + kind`` is the complement of ``kind``: its values break that rule."""
+
+_BROKEN = ("broken",)
+"""The state of a complement machine once the rule it turns round can no longer hold."""
+
+
+def complement(rule: Machine) -> Machine:
+    """The machine accepting exactly what ``rule`` rejects (its states, plus one for "already broken")."""
+
+    def step(state: State, i: int, v: int) -> State:
+        if state == _BROKEN:
+            return _BROKEN
+        following = rule.step(state[1], i, v)
+        return _BROKEN if following is None else ("holding", following)
+
+    return Machine(("holding", rule.start), step, lambda state: state == _BROKEN or not rule.accept(state[1]))
+
+
 def machine(kind: str, clue: tuple[int, ...], length: int, values: Sequence[int]) -> Machine:
     """The machine of a rule; GridError for an unknown kind or a clue of the wrong size."""
+    if kind.startswith(NOT):
+        return complement(machine(kind[len(NOT) :], clue, length, values))
     definition = KINDS.get(kind)
     if definition is None:
         raise GridError(f"unknown rule kind {kind!r} (known: {', '.join(KINDS)})")

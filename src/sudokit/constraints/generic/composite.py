@@ -1,11 +1,12 @@
-"""Composite rules: "A or B" and "A and B" of any rules (ISS ``Or`` and ``And``).
+"""Composite rules: "A or B", "A and B" and "not A" of any rules (ISS ``Or`` and ``And``).
 
 An ``or`` rule holds when all the rules of some branch hold.  The core holds it as an either group
 (:class:`sudokit.model.Either`): each branch's rules become automata the core tries on a copy of the
 candidates, keeping what some branch keeps, so the rule prunes while the search runs, not only at its
 leaves.  Every propagator family converts to automata (a link to a table of pairs, a unit to distinct
 values, a sum to a running total); a connected group does not, and an ``or`` of such rules is refused.
-An ``and`` rule is its parts together: what a branch of an ``or`` is.
+An ``and`` rule is its parts together: what a branch of an ``or`` is.  A ``not`` rule turns a rule
+round: its automata's complements, one of which must accept (a wrong clue).
 """
 
 from __future__ import annotations
@@ -204,6 +205,72 @@ class And(Constraint):
         if unknown:
             raise GridError(f"an 'and' constraint has no field {', '.join(sorted(map(repr, unknown)))}")
         return cls(_parts_of(data.get("parts"), "an 'and' rule's \"parts\""))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Not(Constraint):
+    """A rule that must be broken: a false clue ("every clue is wrong"), a rule turned round."""
+
+    kind: ClassVar[str] = "not"
+    family: ClassVar[str] = "global"
+    noun: ClassVar[str] = "'not' rule"
+    rule: ClassVar[str] = "its rule is broken"
+    source: ClassVar[str] = (
+        'setters\' wrong-clue rules ("every clue is false"); ISS states them with its NFA and Or'
+    )
+
+    part: Constraint | None = None
+
+    def cells(self) -> tuple[Cell, ...]:
+        """The rule's cells."""
+        return self.part.cells() if self.part is not None else ()
+
+    def validate(self, grid: Grid) -> None:
+        """A rule that can stand and compiles to automata."""
+        if self.part is None:
+            raise GridError("a 'not' rule needs a rule to turn round")
+        And((self.part,)).validate(grid)
+
+    def describe(self, grid: Grid) -> str:
+        """``not (the thermometer r1c1-r1c3)``."""
+        return f"not ({self.part.describe(grid) if self.part is not None else 'nothing'})"
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """The rule does not hold."""
+        return self.part is not None and not self.part.holds(values, grid)
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """Some automaton of the rule rejects: its complement, or an 'or' of the complements.
+
+        The rule's enforcement is exactly its meaning (what the tests check every kind against), so
+        its automata all accept exactly when it holds, and it is broken exactly when one rejects.
+        """
+        assert self.part is not None
+        rules = as_rules(grid, self.part.enforce(grid), self.part.describe(grid))
+        turned = tuple(LineRule(automata.NOT + rule.kind, rule.cells, rule.clue) for rule in rules)
+        if not turned:
+            raise GridError(f"{self.part.describe(grid)} holds always: it cannot be broken")
+        if len(turned) == 1:
+            return Enforcement(rules=turned)
+        return Enforcement(either=(Either(tuple((rule,) for rule in turned), self.kind),))
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """The rule's drawing, and the rule named under the grid."""
+        inner = self.part.drawing(grid) if self.part is not None else []
+        return [*inner, drawing.caption(self.kind, "a 'not' rule (its rule is broken)")]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "not", "part": {...}}``."""
+        return {"kind": self.kind, "part": self.part.to_json() if self.part is not None else None}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Not:
+        """The rule turned round, a constraint of sudokit's JSON."""
+        unknown = set(data) - {"kind", "part"}
+        if unknown:
+            raise GridError(f"a 'not' constraint has no field {', '.join(sorted(map(repr, unknown)))}")
+        return cls(_parts_of([data.get("part")], "a 'not' rule's \"part\"")[0])
 
 
 @register
