@@ -14,6 +14,7 @@ searches exhaustively:
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -46,6 +47,7 @@ from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.dots.xv import XV
 from sudokit.constraints.generic.composite import And, Not, Or
+from sudokit.constraints.generic.expression import PairRule
 from sudokit.constraints.generic.primitives import CustomLink, CustomRelation, CustomSum
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight, Leaper
 from sudokit.constraints.grid_rules.diagonal import Diagonal
@@ -774,6 +776,33 @@ def _not(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 CASES["not"] = _not
 
+EXPRESSIONS = [
+    ("a + b == 5", lambda a, b: a + b == 5),
+    ("abs(a - b) >= 2", lambda a, b: abs(a - b) >= 2),
+    ("a < b or a == 4", lambda a, b: a < b or a == 4),
+    ("(a * b) % 2 == 0", lambda a, b: (a * b) % 2 == 0),
+    ("max(a, b) - min(a, b) != 1", lambda a, b: max(a, b) - min(a, b) != 1),
+    ("a if b > 2 else b - a", lambda a, b: bool(a if b > 2 else b - a)),
+    ("not (1 < a < 4) and b != 1", lambda a, b: not (1 < a < 4) and b != 1),
+    ("a ** 2 > b + 3", lambda a, b: a**2 > b + 3),
+]
+"""Pair rules' expressions, each with the same rule written in Python by hand."""
+
+
+def _pair_rule(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    text, fit = rng.choice(EXPRESSIONS)
+    every = rng.random() < 0.3
+    line = walk(rng, rng.randint(2, 3))
+
+    def test(values: tuple[int, ...]) -> bool:
+        pairs = itertools.permutations(values, 2) if every else itertools.pairwise(values)
+        return all(fit(a, b) for a, b in pairs)
+
+    return Case(PairRule(tuple(line), text, every), [(at(line), test)])
+
+
+CASES["pair rule"] = _pair_rule
+
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""
 WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction"}
@@ -1018,3 +1047,26 @@ def test_dutch_flatmates_counts_as_its_definition_says() -> None:
         assert sudokit.count_solutions(Puzzle(grid, givens)).count == expected > 0
     nine = sudokit.solve(Puzzle.empty(Grid.classic(9).with_constraints(DutchFlatmates()))).solution
     assert nine is not None and nine.violations() == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "__import__('os').system('true')",
+        "a.__class__",
+        "open('x')",
+        "[a for a in range(10)]",
+        "lambda: 1",
+        "c + 1",
+        "a +",
+        "(" * 200 + "a" + ")" * 200,
+        "9 ** 9 ** 9",
+        "a" + " + a" * 200,
+    ],
+)
+def test_a_pair_rule_refuses_what_is_not_its_small_language(text: str) -> None:
+    from sudokit.constraints.generic.expression import compile_expression, fits
+
+    with pytest.raises(sudokit.GridError):
+        compile_expression(text)
+        fits(text, 1, 2)  # a power too large is refused when evaluated

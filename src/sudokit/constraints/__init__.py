@@ -44,7 +44,7 @@ from sudokit.constraints.cells import (
     same_values,
 )
 from sudokit.constraints.dots import inequality, kropki, negative, xv
-from sudokit.constraints.generic import composite, primitives
+from sudokit.constraints.generic import composite, expression, primitives
 from sudokit.constraints.grid_rules import chess, diagonal, entropy, flatmates, neighbours, units
 from sudokit.constraints.lines import (
     arrow,
@@ -118,6 +118,7 @@ _MODULES = (
     flatmates,
     lunchbox,
     composite,
+    expression,
 )
 """The kind modules, imported so that their kinds register themselves."""
 
