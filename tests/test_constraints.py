@@ -46,7 +46,7 @@ from sudokit.constraints.dots.inequality import Inequality
 from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.dots.xv import XV
-from sudokit.constraints.generic.composite import And, Not, Or
+from sudokit.constraints.generic.composite import And, FalseClues, Not, Or
 from sudokit.constraints.generic.expression import PairRule
 from sudokit.constraints.generic.primitives import CustomLink, CustomRelation, CustomSum
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight, Leaper
@@ -775,6 +775,44 @@ def _not(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 
 CASES["not"] = _not
+
+
+def _false_clues(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """Two to four random rules (some made on a random grid), exactly some number of them false."""
+    cases = [
+        CASES[rng.choice(OR_PARTS)](
+            rng, truth if rng.random() < 0.6 else tuple(rng.randint(1, N) for _ in truth)
+        )
+        for _ in range(rng.randint(2, 4))
+    ]
+    if rng.random() < 0.5:  # killer cages on cells no other part reads: the one-automaton form
+        cells = rng.sample(CELLS, 2 * len(cases))
+        cases = [_cage_case(cells[2 * k : 2 * k + 2], truth, rng) for k in range(len(cases))]
+    count = rng.randint(0, min(2, len(cases)))
+    parts = tuple(
+        And(tuple(flatten(case.constraint)))
+        if len(flatten(case.constraint)) > 1
+        else flatten(case.constraint)[0]
+        for case in cases
+    )
+    where = tuple(sorted({c for case in cases for cells, _ in case.rules for c in cells}))
+
+    def test(values: tuple[int, ...]) -> bool:
+        got = dict(zip(where, values, strict=True))
+        broken = sum(
+            not all(check(tuple(got[c] for c in cells)) for cells, check in case.rules) for case in cases
+        )
+        return broken == count
+
+    return Case(FalseClues(parts, count), [(where, test)])
+
+
+def _cage_case(cells: list[tuple[int, int]], truth: tuple[int, ...], rng: random.Random) -> Case:
+    total = sum(values_of(truth, cells)) + rng.choice([0, 0, 1, -1])
+    return Case(Killer(tuple(cells), total), [(at(cells), rules.killer(total))])
+
+
+CASES["false clues"] = _false_clues
 
 EXPRESSIONS = [
     ("a + b == 5", lambda a, b: a + b == 5),

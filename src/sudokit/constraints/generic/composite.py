@@ -11,6 +11,7 @@ round: its automata's complements, one of which must accept (a wrong clue).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -271,6 +272,123 @@ class Not(Constraint):
         if unknown:
             raise GridError(f"a 'not' constraint has no field {', '.join(sorted(map(repr, unknown)))}")
         return cls(_parts_of([data.get("part")], "a 'not' rule's \"part\"")[0])
+
+
+def _sequence_machine(parts: tuple[tuple[str, tuple[int, ...], int], ...], wrong: int) -> automata.Build:
+    """The builder of one automaton reading the parts' cells one part after another.
+
+    It counts the parts whose own machine rejects: exactly ``wrong`` of them.
+    """
+    starts = [sum(length for _k, _c, length in parts[:j]) for j in range(len(parts))]
+    owner = [j for j, (_k, _c, length) in enumerate(parts) for _ in range(length)]
+
+    def build(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+        machines = [automata.machine(kind, part_clue, size, values) for kind, part_clue, size in parts]
+
+        def step(state: State, i: int, v: int) -> State | None:
+            inner, broken = state
+            j = owner[i]
+            local = i - starts[j]
+            if local == 0:
+                inner = ("reading", machines[j].start)
+            if inner != ("broken",):
+                following = machines[j].step(inner[1], local, v)
+                inner = ("broken",) if following is None else ("reading", following)
+            if local == parts[j][2] - 1:
+                broken += inner == ("broken",) or not machines[j].accept(inner[1])
+                inner = ("done",)
+            return None if broken > wrong else (inner, broken)
+
+        return Machine((("done",), 0), step, lambda state: state[1] == wrong)
+
+    return build
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class FalseClues(Constraint):
+    """Rules of which exactly ``count`` are false: "exactly one cage total is wrong"."""
+
+    kind: ClassVar[str] = "false clues"
+    family: ClassVar[str] = "global"
+    noun: ClassVar[str] = "false-clues rule"
+    aliases: ClassVar[tuple[str, ...]] = ("wrong clues",)
+    phrasing: ClassVar[str] = "exactly one clue clues false wrong incorrect lie lies lying"
+    rule: ClassVar[str] = "exactly the given number of its rules are broken (the others hold)"
+    source: ClassVar[str] = 'setters\' wrong-clue rules ("exactly one clue is false")'
+
+    parts: tuple[Constraint, ...] = ()
+    count: int = 1
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every rule's cells."""
+        return And(self.parts).cells() if self.parts else ()
+
+    def validate(self, grid: Grid) -> None:
+        """Rules that compile to automata, and a count from 0 to their number."""
+        And(self.parts).validate(grid)
+        if not 0 <= self.count <= len(self.parts):
+            raise GridError(f"{self.count} of {len(self.parts)} rules cannot be false")
+
+    def describe(self, grid: Grid) -> str:
+        """``exactly 1 of (...) is false``."""
+        return f"exactly {self.count} of {And(self.parts).describe(grid)} false"
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Exactly ``count`` rules are broken."""
+        return sum(not part.holds(values, grid) for part in self.parts) == self.count
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """One automaton over every rule in turn, counting the broken ones, or an 'or' of choices.
+
+        The automaton serves when each rule is one automaton on cells no other rule reads (killer
+        cages); otherwise each way of choosing the false rules is a branch (at most 500 ways).
+        """
+        rules = [as_rules(grid, part.enforce(grid), part.describe(grid)) for part in self.parts]
+        cells = [c for made in rules for rule in made for c in rule.cells]
+        if all(len(made) == 1 for made in rules) and len(set(cells)) == len(cells):
+            parts = tuple((made[0].kind, made[0].clue, len(made[0].cells)) for made in rules)
+            name = f"false count {self.count} of {parts!r}"
+            if name not in automata.KINDS:
+                automata.define(
+                    name,
+                    "exactly so many of these rules are broken",
+                    (0, 0),
+                    _sequence_machine(parts, self.count),
+                )
+            return Enforcement(rules=(LineRule(name, tuple(cells)),))
+        import math
+
+        if math.comb(len(self.parts), self.count) > 500:
+            raise GridError(f"{self.describe(grid)}: too many ways to choose the false rules")
+        branches = []
+        for false in itertools.combinations(range(len(self.parts)), self.count):
+            branches.append(tuple(Not(part) if j in false else part for j, part in enumerate(self.parts)))
+        return Or(tuple(branches)).enforce(grid)
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """The rules' drawings, and the rule named under the grid."""
+        return [
+            *(shape for part in self.parts for shape in part.drawing(grid)),
+            drawing.caption(self.kind, f"exactly {self.count} of the clues false"),
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "false clues", "parts": [...], "count": 1}``."""
+        return {"kind": self.kind, "parts": _parts_json(self.parts), "count": self.count}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FalseClues:
+        """The rules, each a constraint of sudokit's JSON, and how many are false (1 when not given)."""
+        unknown = set(data) - {"kind", "parts", "count"}
+        if unknown:
+            raise GridError(
+                f"a 'false clues' constraint has no field {', '.join(sorted(map(repr, unknown)))}"
+            )
+        count = data.get("count", 1)
+        if type(count) is not int:
+            raise GridError("a 'false clues' rule's \"count\" must be a whole number")
+        return cls(_parts_of(data.get("parts"), "a 'false clues' rule's \"parts\""), count)
 
 
 @register
