@@ -127,6 +127,26 @@ def as_rules(grid: Grid, made: Enforcement, what: str) -> tuple[LineRule, ...]:
     return tuple(rules)
 
 
+class _Structural(Constraint):
+    """A rule built of rules, which rules texts never name by its kind's word.
+
+    "and", "or" and "not" are everyday words: they add nothing to the words a reader of rules texts
+    looks for.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """None: "and", "or" and "not" name no kind in a rules text."""
+        return ()
+
+    @classmethod
+    def vocabulary(cls) -> tuple[str, ...]:
+        """None (see :meth:`names`)."""
+        return ()
+
+
 def _parts_json(parts: tuple[Constraint, ...]) -> list[dict[str, Any]]:
     return [part.to_json() for part in parts]
 
@@ -141,7 +161,7 @@ def _parts_of(data: Any, what: str) -> tuple[Constraint, ...]:
 
 @register
 @dataclass(frozen=True, slots=True)
-class And(Constraint):
+class And(_Structural):
     """Rules that hold together (a branch of an ``or`` with several rules, written as one)."""
 
     kind: ClassVar[str] = "and"
@@ -210,7 +230,7 @@ class And(Constraint):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Not(Constraint):
+class Not(_Structural):
     """A rule that must be broken: a false clue ("every clue is wrong"), a rule turned round."""
 
     kind: ClassVar[str] = "not"
@@ -393,7 +413,7 @@ class FalseClues(Constraint):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Or(Constraint):
+class Or(_Structural):
     """Rules of which some branch holds: ``branches`` are lists of rules that hold together."""
 
     kind: ClassVar[str] = "or"
