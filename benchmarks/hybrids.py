@@ -1,6 +1,6 @@
-"""Time puzzles with unknowns beside the digits (issue 38): yin-yang hybrids, counted to two.
+"""Time the hybrids of issue 38 stated in JSON: shading, regions drawn, false clues, counted to two.
 
-    .venv/bin/python benchmarks/shading.py [--repeat N]
+    .venv/bin/python benchmarks/hybrids.py [--repeat N]
 
 Each time is one ``count_solutions(puzzle, 2)`` call from the parsed puzzle: compiling the layout
 (first run only, reported apart), the core's search and the split of its answer into digits and
@@ -16,10 +16,12 @@ from pathlib import Path
 
 import sudokit
 from sudokit import Grid, Puzzle
+from sudokit.constraints.regions.chaos import ChaosConstruction
 from sudokit.constraints.shading.yin_yang import ShadedDigits, YinYang
 from sudokit.formats import parse
 
-FIXTURE = Path(__file__).parent.parent / "tests" / "fixtures" / "variants" / "yin-yang-shaded-counts.json"
+FIXTURES = Path(__file__).parent.parent / "tests" / "fixtures" / "variants"
+FIXTURE = FIXTURES / "yin-yang-shaded-counts.json"
 
 
 def cases() -> list[tuple[str, Puzzle, int | None]]:
@@ -30,6 +32,16 @@ def cases() -> list[tuple[str, Puzzle, int | None]]:
             "4x4 yin-yang alone, every solution (27,648)",
             Puzzle.empty(Grid.classic(4).with_constraints(YinYang())),
             None,
+        ),
+        (
+            "9x9 killer, exactly one of its 29 cage totals false",
+            parse((FIXTURES / "killer-one-false-cage.json").read_text()),
+            2,
+        ),
+        (
+            "9x9 chaos construction, empty grid",
+            Puzzle.empty(Grid.latin(9).with_constraints(ChaosConstruction())),
+            2,
         ),
         (
             "9x9 yin-yang, shaded cells hold 1-4, empty grid",
