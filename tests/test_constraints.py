@@ -843,7 +843,7 @@ CASES["pair rule"] = _pair_rule
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""
-WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction"}
+WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction", "roles"}
 """Kinds with unknowns beside the digits (shading): their solutions are more than the digits the reference
 counter counts, so tests/test_shading.py and tests/test_chaos.py check them against counts over digits
 and shadings or regions."""
@@ -1108,3 +1108,65 @@ def test_a_pair_rule_refuses_what_is_not_its_small_language(text: str) -> None:
     with pytest.raises(sudokit.GridError):
         compile_expression(text)
         fits(text, 1, 2)  # a power too large is refused when evaluated
+
+
+ROLE_PARTS = [
+    "killer",
+    "sum cage",
+    "xv",
+    "kropki",
+    "thermometer",
+    "arrow",
+    "little killer",
+    "sum",
+    "link",
+    "whispers",
+]
+"""Kinds whose clues read values (sums, pairs, order): the ones cell roles change."""
+
+
+def role_placements() -> list[frozenset[tuple[int, int]]]:
+    """Every choice of one cell per row, column and box of the 4x4 grid, by hand."""
+    found = []
+    for columns in itertools.permutations(range(N)):
+        cells = frozenset((r, c) for r, c in enumerate(columns))
+        if all(
+            sum((r // BOX[0], c // BOX[1]) == (br, bc) for r, c in cells) == 1
+            for br in range(2)
+            for bc in range(2)
+        ):
+            found.append(cells)
+    return found
+
+
+@pytest.mark.parametrize("effect", ["negate", "double"])
+@pytest.mark.parametrize("seed", range(15))
+def test_negators_and_doublers_count_as_their_definition_says(effect: str, seed: int) -> None:
+    """Digits and role cells counted together, every clue read on the changed values, by hand."""
+    from sudokit.constraints.cells.roles import Roles
+
+    rng = random.Random(seed)
+    plain = [s.values for s in sudokit.solutions(Puzzle.empty(Grid.classic(N, BOX)))]
+    placements = role_placements()
+    change = (lambda v: -v) if effect == "negate" else (lambda v: 2 * v)
+    digits = [v + 1 for v in rng.choice(plain)]
+    marked = rng.choice(placements)
+    truth = tuple(change(d) if CELLS[i] in marked else d for i, d in enumerate(digits))
+    grid = Grid.classic(N, BOX).with_constraints(Roles(effect=effect))
+    found: list[Rule] = []
+    for _ in range(rng.randint(1, 3)):
+        case = CASES[rng.choice(ROLE_PARTS)](rng, truth)
+        try:
+            grid = grid.with_constraints(*flatten(case.constraint))
+        except sudokit.GridError:
+            continue
+        found += case.rules
+    expected = 0
+    for solution in plain:
+        for cells in placements:
+            values = [change(v + 1) if CELLS[i] in cells else v + 1 for i, v in enumerate(solution)]
+            expected += all(test(tuple(values[c] for c in where)) for where, test in found)
+    result = sudokit.count_solutions(Puzzle.empty(grid))
+    assert result.count == expected, grid.constraints
+    if result.first is not None:
+        assert result.first.violations() == []

@@ -369,8 +369,11 @@ class _Compiled:
         either: list[Either] = []
         total_cells = len(grid.cells) + len(grid.unknowns)
         unknown_masks = [(1 << len(u.labels)) - 1 for u in grid.unknowns]
+        modifiers = [c for c in grid.constraints if any(c.affects(other) for other in grid.constraints)]
         for constraint in grid.constraints:
             made = constraint.enforce(grid)
+            for modifier in modifiers:
+                made = modifier.transform(grid, constraint, made)
             connected += made.connected
             either += made.either
             units += made.units
@@ -1367,10 +1370,22 @@ def broken_constraints(
         else:
             known = find_unknowns(grid, values)
     out = []
+    modifiers = [c for c in grid.constraints if any(c.affects(other) for other in grid.constraints)]
     for constraint in grid.constraints:
         cells = constraint.cells()
         own = constraint.unknowns(grid)
-        if own and not complete:
+        changers = [m for m in modifiers if m.affects(constraint)]
+        if (own or changers) and not complete:
+            continue
+        if changers:  # a clue that reads values the roles change: judged with the changed values
+            if known is None:
+                out.append(constraint)
+                continue
+            read: Mapping[Cell, int] = filled
+            for modifier in changers:
+                read = modifier.changed(read, known, grid)
+            if not constraint.holds(read, grid):
+                out.append(constraint)
             continue
         if not complete and (not cells or any(c not in filled for c in cells)):
             continue

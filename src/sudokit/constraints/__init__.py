@@ -41,6 +41,7 @@ from sudokit.constraints.cells import (
     indexers,
     odd_even,
     quadruple,
+    roles,
     same_values,
 )
 from sudokit.constraints.dots import inequality, kropki, negative, xv
@@ -119,6 +120,7 @@ _MODULES = (
     lunchbox,
     composite,
     expression,
+    roles,
 )
 """The kind modules, imported so that their kinds register themselves."""
 

@@ -323,6 +323,18 @@ class Constraint:
         """The unknowns beside the digits the rule speaks of (each cell's shading); most kinds have none."""
         return ()
 
+    def transform(self, grid: Grid, other: Constraint, made: Enforcement) -> Enforcement:
+        """Another constraint's enforcement as this rule changes it (cell roles change what clues read)."""
+        return made
+
+    def changed(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> Mapping[Cell, int]:
+        """The values another constraint's meaning reads, as this rule changes them (most: unchanged)."""
+        return values
+
+    def affects(self, other: Constraint) -> bool:
+        """Whether this rule changes what another constraint reads (:meth:`transform`, :meth:`changed`)."""
+        return False
+
     def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
         """The plain predicate of a rule with unknowns: the digits and each unknown's label index."""
         return self.holds(values, grid)
