@@ -306,3 +306,41 @@ def test_a_yin_yang_sudoku_with_shaded_counts_has_one_solution_that_its_rules_ke
             assert digits[constraint.clue] == sum(cell in shaded for cell in constraint.counted)
     assert all(len({digits[(r, c)] for c in range(9)}) == 9 for r in range(9))
     assert all(g == EMPTY or g == solution.values[i] for i, g in enumerate(puzzle.givens))
+
+
+def test_a_negator_sudoku_with_xv_and_arrows_has_one_solution_that_its_rules_keep() -> None:
+    from pathlib import Path
+
+    from sudokit.constraints.cells.roles import Roles
+    from sudokit.constraints.dots.xv import XV
+    from sudokit.constraints.lines.arrow import Arrow
+
+    text = (Path(__file__).parent / "fixtures" / "variants" / "negators-xv-arrows.json").read_text()
+    puzzle = parse(text)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.complete and result.verdict == "unique" and result.first is not None
+    solution = result.first
+    grid = puzzle.grid
+    (roles,) = [c for c in grid.constraints if isinstance(c, Roles)]
+    negators = {
+        cell
+        for u, label in zip(grid.unknowns, solution.unknowns, strict=True)
+        if label == 1
+        for cell in [u.at]
+    }
+    # by hand: one negator per row, column and box; XV and arrows read the negated values
+    assert all(sum((r, c) in negators for c in range(9)) == 1 for r in range(9))
+    assert all(sum((r, c) in negators for r in range(9)) == 1 for c in range(9))
+    assert all(
+        sum((r, c) in negators for r in range(br, br + 3) for c in range(bc, bc + 3)) == 1
+        for br in (0, 3, 6)
+        for bc in (0, 3, 6)
+    )
+    value = {
+        cell: (-1 if cell in negators else 1) * (solution.values[i] + 1) for i, cell in enumerate(grid.cells)
+    }
+    xvs = [c for c in grid.constraints if isinstance(c, XV)]
+    arrows = [c for c in grid.constraints if isinstance(c, Arrow)]
+    assert xvs and arrows and roles.effect == "negate"
+    assert all(value[x.first] + value[x.second] == x.total for x in xvs)
+    assert all(value[a.circle[0]] == sum(value[c] for c in a.shaft) for a in arrows)
