@@ -34,6 +34,11 @@ def cases() -> list[tuple[str, Puzzle, int | None]]:
             None,
         ),
         (
+            "9x9 negators (one per house) with 27 XV pairs and 4 arrows, 2 givens",
+            parse((FIXTURES / "negators-xv-arrows.json").read_text()),
+            2,
+        ),
+        (
             "9x9 killer, exactly one of its 29 cage totals false",
             parse((FIXTURES / "killer-one-false-cage.json").read_text()),
             2,
