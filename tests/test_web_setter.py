@@ -324,3 +324,26 @@ def test_a_reload_while_setting_keeps_the_draft(page: Any, server: str) -> None:
     assert "thermometer · r1c1…r1c4" in page.inner_text("#setter-list")
     assert page.locator("#overlay polyline.thermometer").count() == 1
     assert page.locator(".cell[data-index='40']").inner_text() == "5"
+
+
+def test_a_setter_adds_any_rule_as_json_and_ticks_shading_and_roles(page: Any, server: str) -> None:
+    start_setting(page, server, 4)
+    page.fill("#setter-json", '{"kind": "pair rule", "line": ["r1c1", "r1c2"], "expression": "a +"}')
+    page.click("#setter-json-add")
+    page.wait_for_function(f"{STATUS}.includes('expression')")  # the server's words: no such rule added
+    assert page.input_value("#setter-json").endswith('"a +"}')  # the text is kept to mend
+    pair = '{"kind": "pair rule", "line": ["r1c1", "r1c2"], "expression": "a + b == 5"}'
+    thermometer = '{"kind": "thermometer", "line": ["r1c1", "r1c2", "r1c3"]}'
+    rule = f'{{"kind": "or", "branches": [[{pair}], [{thermometer}]]}}'
+    page.fill("#setter-json", rule)
+    page.click("#setter-json-add")
+    page.wait_for_function("document.getElementById('setter-json').value === ''")
+    assert "or" in page.inner_text("#setter-list")
+    page.check("#setter-rules input[data-rule*='yin-yang']")
+    page.wait_for_function(f"{STATUS}.includes('several solutions')")
+    written = page.evaluate("import('/static/setter.js').then((m) => m.puzzle())")
+    kinds = [c["kind"] for c in written["constraints"]]
+    assert "yin-yang" in kinds and "or" in kinds
+    counted = sudokit.count_solutions(sudokit.parse(json.dumps(written)), 2)
+    assert counted.count == 2 and not counted.complete  # many solutions: digits and shading
+    shoot(page, "setter-json-rule")

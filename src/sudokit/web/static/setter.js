@@ -82,6 +82,7 @@ export function wireSetter() {
   $("setter-value-form").onsubmit = (event) => { event.preventDefault(); applyValue(); };
   $("setter-value").onchange = applyValue;
   document.querySelectorAll("#setter-rules input").forEach((box) => { box.onchange = () => { if (setting()) changed(); }; });
+  $("setter-json-form").onsubmit = (event) => { event.preventDefault(); guarded(addJson); };
   $("setter-candidates").onclick = () => guarded(candidates);
   $("setter-audit").onclick = () => guarded(audit);
   $("setter-fpuzzles").onclick = () => guarded(() => exportLink("fpuzzles"));
@@ -543,6 +544,31 @@ function place(json, outside = anchorOf(json)) {
   setter.items.push(item);
   changed();
   return item;
+}
+
+// A rule typed as sudokit's JSON (an "or" of rules, a pair rule's expression, shading givens...):
+// added once the server reads the puzzle with it; otherwise its error is said and the text kept.
+async function addJson() {
+  if (!setting()) return;
+  const text = $("setter-json").value.trim();
+  if (!text) return;
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    say(`That rule is not JSON: ${error.message}`, "bad");
+    return;
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json) || typeof json.kind !== "string") {
+    say('A rule is one JSON object with a "kind", such as {"kind": "yin-yang"}', "bad");
+    return;
+  }
+  const trial = puzzle();
+  trial.constraints = [...trial.constraints, json];
+  await api("parse", { puzzle: JSON.stringify(trial), check: false }); // throws with the server's words
+  setter.items.push({ json, outside: anchorOf(json) });
+  $("setter-json").value = "";
+  changed();
 }
 
 // Remove the constraint at an index of the list.
