@@ -843,7 +843,10 @@ CASES["pair rule"] = _pair_rule
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""
-WITH_UNKNOWNS = {"yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction", "roles"}
+WITH_UNKNOWNS = {
+    "yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction", "roles", "loop", "loop digits",
+    "loop visit",
+}  # fmt: skip
 """Kinds with unknowns beside the digits (shading): their solutions are more than the digits the reference
 counter counts, so tests/test_shading.py and tests/test_chaos.py check them against counts over digits
 and shadings or regions."""

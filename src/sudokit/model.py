@@ -1191,14 +1191,19 @@ class Solution:
     def unknown_rows(self) -> dict[str, dict[str, Any]]:
         """The unknowns beside the digits by family, as the CLI's and the web app's JSON give them.
 
-        A family of cells' unknowns (``shading``) gives its ``labels`` and ``rows``: one character per
-        cell of the bounding rectangle, the label's index (a space where the family has no unknown);
-        unknowns outside the grid give ``values``: their labels by name.
+        A family of cells' unknowns (``shading``; with a name, ``loop join right``) gives its ``labels``
+        and ``rows``: one character per cell of the bounding rectangle, the label's index (a space where
+        the family has no unknown); unknowns outside the grid give ``values``: their labels by name.
         """
         grid = self.puzzle.grid
         out: dict[str, dict[str, Any]] = {}
         for unknown, v in zip(grid.unknowns, self.unknowns, strict=False):
-            entry = out.setdefault(unknown.family, {"labels": list(unknown.labels)})
+            family = (
+                f"{unknown.family} {unknown.name}"
+                if unknown.at is not None and unknown.name
+                else unknown.family
+            )
+            entry = out.setdefault(family, {"labels": list(unknown.labels)})
             if unknown.at is None:
                 entry.setdefault("values", {})[unknown.name] = unknown.labels[v]
                 continue

@@ -68,7 +68,7 @@ from sudokit.constraints.lines import (
 )
 from sudokit.constraints.outside import little_killer, room, sandwich, skyscraper, x_sum
 from sudokit.constraints.regions import chaos, extra_region
-from sudokit.constraints.shading import yin_yang
+from sudokit.constraints.shading import loop, yin_yang
 from sudokit.errors import GridError
 
 _MODULES = (
@@ -115,6 +115,7 @@ _MODULES = (
     extra_region,
     chaos,
     yin_yang,
+    loop,
     same_values,
     flatmates,
     lunchbox,
