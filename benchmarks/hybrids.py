@@ -39,6 +39,11 @@ def cases() -> list[tuple[str, Puzzle, int | None]]:
             2,
         ),
         (
+            "9x9 loop through odd digits only, 5 loop visits, 18 givens",
+            parse((FIXTURES / "loop-odd-digits.json").read_text()),
+            2,
+        ),
+        (
             "9x9 killer, exactly one of its 29 cage totals false",
             parse((FIXTURES / "killer-one-false-cage.json").read_text()),
             2,

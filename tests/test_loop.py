@@ -134,3 +134,39 @@ def test_a_loop_reads_back_from_json_and_its_solution_draws_it() -> None:
     drawn = [s for s in solution.unknown_drawing() if s["kind"] == "loop"]
     used = sum(v for u, v in zip(grid.unknowns, solution.unknowns, strict=True) if u.family == "loop join")
     assert len(drawn) == used >= 4
+
+
+def test_a_9x9_loop_through_odd_digits_has_one_solution_that_its_rules_keep() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures" / "variants" / "loop-odd-digits.json").read_text()
+    puzzle = parse(text)
+    result = sudokit.count_solutions(puzzle, 2)
+    assert result.complete and result.verdict == "unique" and result.first is not None
+    solution = result.first
+    grid = puzzle.grid
+    known = dict(zip(grid.unknowns, solution.unknowns, strict=True))
+    on = {u.at for u, v in known.items() if u.family == "loop" and v == 1}
+    used = [
+        (u.at, (u.at[0], u.at[1] + 1) if u.name == "right" else (u.at[0] + 1, u.at[1]))
+        for u, v in known.items()
+        if u.family == "loop join" and v == 1
+    ]
+    digits = {cell: solution.values[i] + 1 for i, cell in enumerate(grid.cells)}
+    # by hand: every loop cell odd, two joins each, one cycle through every visit
+    assert on and all(digits[c] % 2 == 1 for c in on)
+    assert all(sum(c in edge for edge in used) == 2 for c in on)
+    assert {c for edge in used for c in edge} == on
+    start = min(on)
+    reached, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        for edge in used:
+            if cell in edge:
+                other = edge[1] if edge[0] == cell else edge[0]
+                if other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+    assert reached == on
+    visits = [c for c in grid.constraints if isinstance(c, LoopVisits)]
+    assert visits and all((v.cell in on) == v.on for v in visits)
