@@ -269,6 +269,11 @@ class Constraint:
     """Fields of pairs of numbers that are not cells (a leaper's offsets), written as numbers in JSON."""
     deduction: ClassVar[Deduction | None] = None
     """The technique the logic engine names its steps from this kind's rule by; None: a generic name."""
+    in_rules_texts: ClassVar[bool] = True
+    """False for a kind rules texts are not yet read for (issue 39): one that changes what other rules
+    mean (roles, shading, regions drawn, false clues) or is built of rules ("and", "or").  Its words are
+    then no kind's name to the rules-text reader, so a sentence using them stays a twist that leaves
+    the puzzle uncertain, as before the kind existed."""
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -277,6 +282,8 @@ class Constraint:
         A rules text using one of them speaks of this kind (generic ones, such as "circle", are set
         aside by the reader).
         """
+        if not cls.in_rules_texts:
+            return ()
         words = getattr(cls, "words", ())
         return tuple(dict.fromkeys(w.lower() for w in (cls.noun, cls.kind, *cls.aliases, *words)))
 
@@ -294,6 +301,8 @@ class Constraint:
     @classmethod
     def vocabulary(cls) -> tuple[str, ...]:
         """Every word a rules text may name this kind by, lower case (for telling what a text explains)."""
+        if not cls.in_rules_texts:
+            return ()
         words = getattr(cls, "words", ())
         return tuple(
             dict.fromkeys(w.lower() for w in (cls.noun, cls.kind, *cls.aliases, *words, *cls.mentions))

@@ -88,6 +88,8 @@ automata.define("role link", "two cells' digits changed by their roles fit the l
 class Roles(Constraint):
     """A role some cells take (``per_house`` in each row, column and box) that changes their value."""
 
+    in_rules_texts: ClassVar[bool] = False  # read from rules texts in issue 39
+
     kind: ClassVar[str] = "roles"
     family: ClassVar[str] = "global"
     noun: ClassVar[str] = "cell roles"

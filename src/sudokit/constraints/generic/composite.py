@@ -128,23 +128,10 @@ def as_rules(grid: Grid, made: Enforcement, what: str) -> tuple[LineRule, ...]:
 
 
 class _Structural(Constraint):
-    """A rule built of rules, which rules texts never name by its kind's word.
-
-    "and", "or" and "not" are everyday words: they add nothing to the words a reader of rules texts
-    looks for.
-    """
+    """A rule built of rules, which rules texts never name by its kind's word ("and", "or", "not")."""
 
     __slots__ = ()
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        """None: "and", "or" and "not" name no kind in a rules text."""
-        return ()
-
-    @classmethod
-    def vocabulary(cls) -> tuple[str, ...]:
-        """None (see :meth:`names`)."""
-        return ()
+    in_rules_texts: ClassVar[bool] = False
 
 
 def _parts_json(parts: tuple[Constraint, ...]) -> list[dict[str, Any]]:
@@ -329,6 +316,7 @@ def _sequence_machine(parts: tuple[tuple[str, tuple[int, ...], int], ...], wrong
 class FalseClues(Constraint):
     """Rules of which exactly ``count`` are false: "exactly one cage total is wrong"."""
 
+    in_rules_texts: ClassVar[bool] = False
     kind: ClassVar[str] = "false clues"
     family: ClassVar[str] = "global"
     noun: ClassVar[str] = "false-clues rule"

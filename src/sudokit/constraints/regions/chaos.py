@@ -83,6 +83,8 @@ automata.define(
 class ChaosConstruction(GlobalRule):
     """Chaos construction: divide the grid into connected regions that each hold every digit once."""
 
+    in_rules_texts: ClassVar[bool] = False  # read from rules texts in issue 39
+
     kind: ClassVar[str] = "chaos construction"
     family: ClassVar[str] = "region"
     noun: ClassVar[str] = "chaos construction"

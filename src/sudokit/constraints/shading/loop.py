@@ -78,6 +78,8 @@ automata.define("some on", "at least one cell holds its second value", (0, 0), _
 class _OnLoop(Constraint):
     """A rule on the loop's cells: every cell has the loop's unknowns."""
 
+    in_rules_texts: ClassVar[bool] = False  # read from rules texts in issue 39
+
     __slots__ = ()
 
     def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:

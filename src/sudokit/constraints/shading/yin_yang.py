@@ -99,6 +99,8 @@ automata.define(
 class _Shading(Constraint):
     """A rule on the cells' shading (every cell has one: unshaded or shaded)."""
 
+    in_rules_texts: ClassVar[bool] = False  # read from rules texts in issue 39
+
     __slots__ = ()
 
     def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
