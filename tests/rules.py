@@ -307,3 +307,18 @@ def value_indexing(v: Values) -> bool:
 def same_multiset(size: int) -> Test:
     """Consecutive sets of ``size`` cells hold the same digits, as often each."""
     return lambda v: all(sorted(v[k : k + size]) == sorted(v[:size]) for k in range(0, len(v), size))
+
+
+def connected_cells(cells: set[tuple[int, int]] | frozenset[tuple[int, int]]) -> bool:
+    """Orthogonally connected (an empty set is): "one connected area" of a rules text, by flood fill."""
+    if not cells:
+        return True
+    seen = {min(cells)}
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if near in cells and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return seen == set(cells)

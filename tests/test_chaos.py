@@ -19,21 +19,13 @@ from sudokit.constraints.regions.chaos import ChaosConstruction
 from sudokit.errors import GridError
 from sudokit.formats import dumps, parse
 from sudokit.solver import _start
+from tests import rules
 
 N = 4
 CELLS = [(r, c) for r in range(N) for c in range(N)]
 
 
-def joined(cells: frozenset[tuple[int, int]]) -> bool:
-    start = min(cells)
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if near in cells and near not in seen:
-                seen.add(near)
-                todo.append(near)
-    return seen == cells
+joined = rules.connected_cells
 
 
 @functools.cache

@@ -26,24 +26,13 @@ from sudokit.errors import SolverError
 from sudokit.formats import dumps, parse
 from sudokit.model import Connected, check_assignment
 from sudokit.solver import _start
+from tests import rules
 
 N = 4
 CELLS = [(r, c) for r in range(N) for c in range(N)]
 
 
-def flood(cells: set[tuple[int, int]]) -> bool:
-    """Orthogonally connected (an empty set is): the rules text's 'one connected area'."""
-    if not cells:
-        return True
-    seen = {min(cells)}
-    todo = list(seen)
-    while todo:
-        r, c = todo.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if near in cells and near not in seen:
-                seen.add(near)
-                todo.append(near)
-    return seen == cells
+flood = rules.connected_cells
 
 
 @functools.cache

@@ -512,6 +512,25 @@ def orthogonal_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
     ]
 
 
+def digits_by_label(
+    grid: Grid, unknown_of: Callable[[Cell], Unknown], digits: Sequence[Sequence[int]], kind: str
+) -> tuple[Link, ...]:
+    """Links tying each cell's digit to a two-valued unknown of it ("shaded cells hold odd digits").
+
+    ``digits[label]`` are the digits a cell with that label may hold (empty: any).
+    """
+    pairs = frozenset(
+        (v, grid.values[label])
+        for v in grid.values
+        for label in (0, 1)
+        if not digits[label] or v in digits[label]
+    )
+    return tuple(
+        Link((grid.index[cell], grid.unknown_index(unknown_of(cell))), "pairs", kind=kind, pairs=pairs)
+        for cell in grid.cells
+    )
+
+
 def orthogonally_connected(cells: Iterable[Cell]) -> bool:
     """Whether cells form one orthogonally connected area (no cells do): the plain flood fill."""
     inside = set(cells)

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, register
+from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, digits_by_label, register
 from sudokit.constraints.families import GlobalRule
 from sudokit.errors import GridError
-from sudokit.model import Cell, Connected, LineRule, Link, Unknown, cell_name
+from sudokit.model import Cell, Connected, LineRule, Unknown, cell_name
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -197,19 +197,7 @@ class LoopDigits(_OnLoop):
 
     def enforce(self, grid: Grid) -> Enforcement:
         """A link between each cell and its visit."""
-        sides = {grid.values[side]: side for side in (OFF, ON)}
-        pairs = frozenset((v, s) for v in grid.values for s, side in sides.items() if self._fits(v, side))
-        return Enforcement(
-            links=tuple(
-                Link(
-                    (grid.index[cell], grid.unknown_index(visited(cell))),
-                    "pairs",
-                    kind=self.kind,
-                    pairs=pairs,
-                )
-                for cell in grid.cells
-            )
-        )
+        return Enforcement(links=digits_by_label(grid, visited, (self.off_loop, self.on_loop), self.kind))
 
     def describe(self, grid: Grid) -> str:
         """``the loop-digits rule (on the loop 1 3 5)``."""

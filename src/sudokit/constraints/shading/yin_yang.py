@@ -19,11 +19,19 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, orthogonally_connected, register
+from sudokit.constraints.base import (
+    Constraint,
+    Enforcement,
+    Shape,
+    Values,
+    digits_by_label,
+    orthogonally_connected,
+    register,
+)
 from sudokit.constraints.families import CellConstraint, GlobalRule
 from sudokit.constraints.grid_rules.entropy import squares
 from sudokit.errors import GridError
-from sudokit.model import Cell, Connected, LineRule, Link, Unknown, cell_name
+from sudokit.model import Cell, Connected, LineRule, Unknown, cell_name
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -241,12 +249,7 @@ class ShadedDigits(_Shading):
         digits and the digits a shaded cell may hold: a count the links alone would find only once
         the digits are placed.
         """
-        sides = {grid.values[side]: side for side in (UNSHADED, SHADED)}
-        pairs = frozenset((v, s) for v in grid.values for s, side in sides.items() if self._fits(v, side))
-        links = tuple(
-            Link((grid.index[cell], self.index(grid, cell)), "pairs", kind=self.kind, pairs=pairs)
-            for cell in grid.cells
-        )
+        links = digits_by_label(grid, shading, (self.unshaded, self.shaded), self.kind)
         low = sum(self._fits(v, SHADED) and not self._fits(v, UNSHADED) for v in grid.values)
         high = sum(self._fits(v, SHADED) for v in grid.values)
         rules = tuple(
