@@ -6,7 +6,8 @@ separators), SadMan ``sdk`` and ``sdm``, Simple Sudoku ``ss``, sudokit's own ``j
 SudokuPad links (``sudokupad``; written as the f-puzzles link SudokuPad loads).
 Read only: OpenSudoku XML (``opensudoku``), HoDoKu library lines
 (``hodoku``), gsf rating lines (``gsf``), CSV with a puzzle column (``csv``), ``name<TAB>puzzle``
-lines (``tsv``), JSON Lines (``jsonl``) and janko.at data blocks (``janko``).  Text in a format
+lines (``tsv``), JSON Lines (``jsonl``), janko.at data blocks (``janko``) and the Interactive Sudoku
+Solver's constraint strings (``iss``: ``.~R1C1_5.Thermo~R9C4~R8C3``).  Text in a format
 sudokit knows but does not read (a PDF, an image, a web page, a HoDoKu ``.hsol`` file) is named in
 the error.
 """
@@ -33,6 +34,7 @@ from sudokit.formats.fpuzzles import (
     parse_fpuzzles,
 )
 from sudokit.formats.hodoku import looks_like_hodoku, parse_hodoku
+from sudokit.formats.iss import looks_like_iss, read_iss
 from sudokit.formats.janko import looks_like_janko_block, parse_janko_block
 from sudokit.formats.json_format import format_json, looks_like_json, parse_json
 from sudokit.formats.jsonl import looks_like_jsonl, parse_jsonl
@@ -78,6 +80,7 @@ READ_FORMATS = (
     "tsv",
     "jsonl",
     "janko",
+    "iss",
 )
 """Names accepted by ``format=`` when reading (None: detect)."""
 WRITE_FORMATS = (
@@ -108,6 +111,8 @@ def detect(text: str) -> str:
         return "sudokupad"
     if looks_like_fpuzzles(text):
         return "fpuzzles"
+    if looks_like_iss(text):
+        return "iss"
     if looks_like_jsonl(text):
         return "jsonl"
     if looks_like_scl_data(text):
@@ -228,6 +233,7 @@ _READERS: dict[str, Callable[[str], list[Puzzle]]] = {
     "opensudoku": parse_opensudoku,
     "hodoku": parse_hodoku,
     "janko": parse_janko_block,
+    "iss": lambda text: [read_iss(text)],
 }
 """Readers of formats whose puzzles say everything (size, symbols) themselves."""
 _FIELD_READERS: dict[str, Callable[[str, ReadOptions], list[Puzzle]]] = {
