@@ -115,8 +115,11 @@ class Lunchbox(LineConstraint):
     def enforce(self, grid: Grid) -> Enforcement:
         """The lunchbox automaton, and the cells as a unit (its digits differ)."""
         cells = tuple(grid.index[c] for c in self.line)
+        # a lunchbox as long as the alphabet holds every digit: its crusts are the lowest and highest,
+        # a sandwich, whose automaton stays small where guessing the crusts would not
+        kind = "sandwich" if len(cells) == grid.size else "lunchbox"
         return Enforcement(
-            rules=(LineRule("lunchbox", cells, (self.total,)),), units=(Unit(self.describe(grid), cells),)
+            rules=(LineRule(kind, cells, (self.total,)),), units=(Unit(self.describe(grid), cells),)
         )
 
     def drawing(self, grid: Grid) -> list[Shape]:
