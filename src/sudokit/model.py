@@ -301,24 +301,6 @@ class Connected:
     members: frozenset[int]
     kind: str = "connected"
 
-    def holds(self, values: Sequence[int]) -> bool:
-        """Whether the member cells of these values (one per cell, in order) are connected."""
-        inside = {i for i, v in enumerate(values) if v in self.members}
-        if not inside:
-            return True
-        near: dict[int, list[int]] = {}
-        for a, b in self.edges:
-            near.setdefault(a, []).append(b)
-            near.setdefault(b, []).append(a)
-        start = min(inside)
-        seen, todo = {start}, [start]
-        while todo:
-            for b in near.get(todo.pop(), ()):
-                if b in inside and b not in seen:
-                    seen.add(b)
-                    todo.append(b)
-        return seen == inside
-
 
 @dataclass(frozen=True, slots=True)
 class Either:
@@ -331,13 +313,6 @@ class Either:
 
     branches: tuple[tuple[LineRule, ...], ...]
     kind: str = "or"
-
-    def holds(self, values: Sequence[int], alphabet: Sequence[int]) -> bool:
-        """Whether some branch's rules all hold; ``values`` per core cell, by value."""
-        return any(
-            all(rule.holds([values[c] for c in rule.cells], alphabet) for rule in branch)
-            for branch in self.branches
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,10 +344,9 @@ class _Compiled:
         either: list[Either] = []
         total_cells = len(grid.cells) + len(grid.unknowns)
         unknown_masks = [(1 << len(u.labels)) - 1 for u in grid.unknowns]
-        modifiers = [c for c in grid.constraints if any(c.affects(other) for other in grid.constraints)]
         for constraint in grid.constraints:
             made = constraint.enforce(grid)
-            for modifier in modifiers:
+            for modifier in grid.modifiers:
                 made = modifier.transform(grid, constraint, made)
             connected += made.connected
             either += made.either
@@ -588,6 +562,11 @@ class Grid:
     def connected(self) -> tuple[Connected, ...]:
         """Groups whose member cells must be connected (yin-yang's two colours, ...)."""
         return self._compiled.connected
+
+    @functools.cached_property
+    def modifiers(self) -> tuple[Constraint, ...]:
+        """The rules that change what other rules read (cell roles): their enforcement and meaning."""
+        return tuple(c for c in self.constraints if any(c.affects(other) for other in self.constraints))
 
     @functools.cached_property
     def unknowns(self) -> tuple[Unknown, ...]:
@@ -1375,11 +1354,10 @@ def broken_constraints(
         else:
             known = find_unknowns(grid, values)
     out = []
-    modifiers = [c for c in grid.constraints if any(c.affects(other) for other in grid.constraints)]
     for constraint in grid.constraints:
         cells = constraint.cells()
         own = constraint.unknowns(grid)
-        changers = [m for m in modifiers if m.affects(constraint)]
+        changers = [m for m in grid.modifiers if m.affects(constraint)]
         if (own or changers) and not complete:
             continue
         if changers:  # a clue that reads values the roles change: judged with the changed values

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, orthogonally_connected, register
+from sudokit.constraints.base import (
+    Enforcement,
+    Shape,
+    Values,
+    orthogonal_pairs,
+    orthogonally_connected,
+    register,
+)
 from sudokit.constraints.families import GlobalRule
 from sudokit.errors import GridError
 from sudokit.model import Cell, Connected, LineRule, Unknown
@@ -31,16 +38,6 @@ if TYPE_CHECKING:
 def region_of(cell: Cell, n: int) -> Unknown:
     """The region of a cell, one of n (labelled 1 to n)."""
     return Unknown("region", cell, labels=tuple(str(k + 1) for k in range(n)))
-
-
-def _orthogonal(cells: list[Cell]) -> tuple[tuple[int, int], ...]:
-    position = {cell: i for i, cell in enumerate(cells)}
-    return tuple(
-        (i, position[near])
-        for i, (r, c) in enumerate(cells)
-        for near in ((r + 1, c), (r, c + 1))
-        if near in position
-    )
 
 
 def _numbering_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
@@ -134,7 +131,8 @@ class ChaosConstruction(GlobalRule):
         n = grid.size
         cells = list(grid.cells)
         regions = [grid.unknown_index(region_of(cell, n)) for cell in cells]
-        edges = _orthogonal(cells)
+        position = {cell: i for i, cell in enumerate(cells)}
+        edges = tuple((position[a], position[b]) for a, b in orthogonal_pairs(grid))
         groups = tuple(Connected(tuple(regions), edges, frozenset({k}), self.kind) for k in range(n))
         interleaved = tuple(
             x for cell, region in zip(cells, regions, strict=True) for x in (region, grid.index[cell])

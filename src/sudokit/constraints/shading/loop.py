@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Constraint, Enforcement, Shape, Values, digits_by_label, register
+from sudokit.constraints.base import (
+    Constraint,
+    Enforcement,
+    Shape,
+    Values,
+    digits_by_label,
+    orthogonal_pairs,
+    register,
+)
 from sudokit.constraints.families import GlobalRule
 from sudokit.errors import GridError
 from sudokit.model import Cell, Connected, LineRule, Unknown, cell_name
@@ -39,11 +47,6 @@ def join(a: Cell, b: Cell) -> Unknown:
     first, second = sorted((a, b))
     side = "right" if second == (first[0], first[1] + 1) else "down"
     return Unknown("loop join", first, side, labels=("unused", "used"))
-
-
-def joins(grid: Grid) -> list[tuple[Cell, Cell]]:
-    """Every pair of orthogonal neighbours, the upper or left cell first."""
-    return [((r, c), near) for r, c in grid.cells for near in ((r, c + 1), (r + 1, c)) if near in grid.index]
 
 
 def _neighbours(grid: Grid, cell: Cell) -> list[Cell]:
@@ -84,13 +87,13 @@ class _OnLoop(Constraint):
 
     def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
         """Every cell's visit and every join."""
-        return (*(visited(cell) for cell in grid.cells), *(join(a, b) for a, b in joins(grid)))
+        return (*(visited(cell) for cell in grid.cells), *(join(a, b) for a, b in orthogonal_pairs(grid)))
 
     def solution_drawing(self, grid: Grid, unknowns: Mapping[Unknown, int]) -> list[Shape]:
         """The loop: a line along every join used."""
         return [
             drawing.line("loop", drawing.centres([a, b]), "#2E7D32", 0.12, layer=3)
-            for a, b in joins(grid)
+            for a, b in orthogonal_pairs(grid)
             if unknowns.get(join(a, b)) == ON
         ]
 
@@ -115,7 +118,7 @@ class Loop(_OnLoop, GlobalRule):
     def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
         """Degrees two and zero, the joins on visited cells, one connected cycle, not empty."""
         on = {cell for cell in grid.cells if unknowns[visited(cell)] == ON}
-        used = [(a, b) for a, b in joins(grid) if unknowns[join(a, b)] == ON]
+        used = [(a, b) for a, b in orthogonal_pairs(grid) if unknowns[join(a, b)] == ON]
         degree = {cell: 0 for cell in grid.cells}
         for a, b in used:
             degree[a] += 1
@@ -134,7 +137,7 @@ class Loop(_OnLoop, GlobalRule):
 
     def enforce(self, grid: Grid) -> Enforcement:
         """A degree automaton per cell, one connected group over cells and joins, and some cell on."""
-        pairs = joins(grid)
+        pairs = orthogonal_pairs(grid)
         nodes = [grid.unknown_index(visited(cell)) for cell in grid.cells]
         position = {cell: i for i, cell in enumerate(grid.cells)}
         edges = []

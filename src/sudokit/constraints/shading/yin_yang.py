@@ -25,6 +25,7 @@ from sudokit.constraints.base import (
     Shape,
     Values,
     digits_by_label,
+    orthogonal_pairs,
     orthogonally_connected,
     register,
 )
@@ -50,11 +51,6 @@ def shading(cell: Cell) -> Unknown:
 def shaded_cells(grid: Grid, unknowns: Mapping[Unknown, int]) -> set[Cell]:
     """The cells the unknowns shade."""
     return {cell for cell in grid.cells if unknowns.get(shading(cell)) == SHADED}
-
-
-def _neighbours(cells: set[Cell], cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in cells]
 
 
 def border(grid: Grid) -> list[Cell]:
@@ -154,12 +150,7 @@ class YinYang(_Shading, GlobalRule):
         """Two connected groups, an automaton per 2x2 square and one round a rectangle's border."""
         cells = [self.index(grid, cell) for cell in grid.cells]
         position = {cell: i for i, cell in enumerate(grid.cells)}
-        edges = tuple(
-            (position[cell], position[n])
-            for cell in grid.cells
-            for n in _neighbours(set(position), cell)
-            if position[n] > position[cell]
-        )
+        edges = tuple((position[a], position[b]) for a, b in orthogonal_pairs(grid))
         groups = tuple(
             Connected(tuple(cells), edges, frozenset({side}), self.kind) for side in (UNSHADED, SHADED)
         )
