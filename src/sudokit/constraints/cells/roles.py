@@ -35,17 +35,6 @@ def _effect(code: int) -> Callable[[int], int]:
     return EFFECTS[list(EFFECTS)[code]]
 
 
-def _marked_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """Exactly clue[0] of the cells hold their second value (the role)."""
-    wanted, marked = clue[0], values[1]
-
-    def step(state: State, i: int, v: int) -> State | None:
-        seen: int = state + (v == marked)
-        return None if seen > wanted or seen + (length - 1 - i) < wanted else seen
-
-    return Machine(0, step, lambda state: state == wanted)
-
-
 def _linear_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
     """(role, digit) pairs in turn: the changed digits, times the factors, add up to the total."""
     effect, total, factors = _effect(clue[0]), clue[1], clue[2:]
@@ -76,7 +65,6 @@ def _link_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -
     return Machine((), step, lambda state: link.holds(state[0], state[1]))
 
 
-automata.define("marked count", "exactly the clue's number of cells hold their role", (1, 1), _marked_machine)
 automata.define(
     "role sum", "the digits changed by their roles add up to the total", (2, 256), _linear_machine
 )
@@ -151,9 +139,9 @@ class Roles(Constraint):
         return Enforcement(
             rules=tuple(
                 LineRule(
-                    "marked count",
+                    "marked between",
                     tuple(grid.unknown_index(self.unknown(grid.cells[c])) for c in house.cells),
-                    (self.per_house,),
+                    (self.per_house, self.per_house),
                 )
                 for house in grid.houses
             )

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
@@ -66,16 +65,6 @@ def _degree_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...])
         return None if used > want else (want, used)
 
     return Machine(None, step, lambda state: state is not None and state[0] == state[1])
-
-
-def _some_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """At least one of the cells holds its second value."""
-    on = values[ON]
-    return Machine(False, lambda state, i, v: state or v == on, lambda state: bool(state))
-
-
-automata.define("loop degree", "a visited cell has two joins used, another none", (0, 0), _degree_machine)
-automata.define("some on", "at least one cell holds its second value", (0, 0), _some_machine)
 
 
 class _OnLoop(Constraint):
@@ -154,7 +143,8 @@ class Loop(_OnLoop, GlobalRule):
             )
             for cell in grid.cells
         ]
-        rules.append(LineRule("some on", tuple(grid.unknown_index(visited(cell)) for cell in grid.cells)))
+        visits = tuple(grid.unknown_index(visited(cell)) for cell in grid.cells)
+        rules.append(LineRule("marked between", visits, (1, len(visits))))  # some cell is on the loop
         return Enforcement(
             rules=tuple(rules), connected=(Connected(tuple(nodes), tuple(edges), frozenset({ON}), self.kind),)
         )

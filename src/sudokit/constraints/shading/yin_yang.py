@@ -245,7 +245,7 @@ class ShadedDigits(_Shading):
         high = sum(self._fits(v, SHADED) for v in grid.values)
         rules = tuple(
             LineRule(
-                "shaded between", tuple(self.index(grid, grid.cells[c]) for c in house.cells), (low, high)
+                "marked between", tuple(self.index(grid, grid.cells[c]) for c in house.cells), (low, high)
             )
             for house in grid.houses
             if len(house.cells) == grid.size and (low > 0 or high < grid.size)
@@ -329,7 +329,11 @@ automata.define(
 
 
 def _between_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
-    """Between clue[0] and clue[1] of the cells hold the second symbol (are shaded)."""
+    """Between clue[0] and clue[1] of the cells hold their second value (shaded, a role, on a loop).
+
+    The count of any two-valued unknown: shaded cells per house here, role cells per house
+    (:mod:`sudokit.constraints.cells.roles`), a loop's visited cells (:mod:`.loop`).
+    """
     low, high = clue
     shaded = values[SHADED]
 
@@ -341,5 +345,6 @@ def _between_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]
 
 
 automata.define(
-    "shaded between", "between the clue's two numbers of the cells are shaded", (2, 2), _between_machine
-)
+    "marked between", "between the clue's two numbers of the cells hold their second value", (2, 2),
+    _between_machine,
+)  # fmt: skip
