@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
 from sudokit.constraints.base import (
@@ -65,6 +66,9 @@ def _degree_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...])
         return None if used > want else (want, used)
 
     return Machine(None, step, lambda state: state is not None and state[0] == state[1])
+
+
+automata.define("loop degree", "a visited cell has two joins used, another none", (0, 0), _degree_machine)
 
 
 class _OnLoop(Constraint):
