@@ -336,10 +336,13 @@ def _between_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]
     """
     low, high = clue
     shaded = values[SHADED]
+    # with no upper bound to keep, counting past the lower one tells nothing: the states stay few
+    # ("some cell is on the loop" has two, not one per cell)
+    cap = low if high >= length else high + 1
 
     def step(state: State, i: int, v: int) -> State | None:
         seen: int = state + (v == shaded)
-        return None if seen > high or seen + (length - 1 - i) < low else seen
+        return None if seen > high or seen + (length - 1 - i) < low else min(seen, cap)
 
     return Machine(0, step, lambda state: low <= state <= high)
 
