@@ -481,7 +481,59 @@ BRUTE: list[tuple[str, bool, Callable[[Grid4], bool]]] = [
         True,
         lambda g: 1 <= g[0][1] <= 2 and line(g, "11 12 13 23")[1 + g[0][1]] == g[0][0],
     ),
+    # NFAs serialized by ISS's own NFASerializer (js/nfa_builder.js, MIT) over 4 values: the regex
+    # (12|34)+, and a multi-segment machine "each segment's running total reaches exactly 5"
+    (
+        ".NFA~RNS2tkwg~R1C1~R1C2~R1C3~R1C4",
+        True,
+        lambda g: line(g, "11 12 13 14") in ([1, 2, 3, 4], [3, 4, 1, 2]),
+    ),
+    (
+        ".NFA~SQk9OWAe5SeUjpCQ~R1C1~R1C2~-~R2C1~R2C2~R2C3",
+        False,
+        lambda g: sum(line(g, "11 12")) == 5 and sum(line(g, "21 22 23")) == 5,
+    ),
+    # Replicate: targets as a bit set from the origin (h = bits 0 and 5: R1C1 and R2C2 on 4 columns)
+    (".Replicate~h.Thermo~R1C1~R1C2.End", True, lambda g: g[0][0] < g[0][1] and g[1][1] < g[1][2]),
+    (
+        ".Replicate~F~R2C1.Cage~5~R2C1~R3C1.End",  # F = bits 0 and 2 from R2C1: R2C1 and R2C3
+        False,
+        lambda g: g[1][0] + g[2][0] == 5 and g[1][2] + g[2][2] == 5,
+    ),
+    (".Replicate~h.~R1C1_1_2.End", True, lambda g: g[0][0] in (1, 2) and g[1][1] in (1, 2)),
+    (
+        ".Or.Replicate~h.Thermo~R1C1~R1C2.End.~R1C1_4.End",
+        True,
+        lambda g: (g[0][0] < g[0][1] and g[1][1] < g[1][2]) or g[0][0] == 4,
+    ),
+    (
+        ".ConnectedValues~~1_2",
+        True,
+        lambda g: connected({(r, c) for r in range(4) for c in range(4) if g[r][c] in (1, 2)}),
+    ),
+    (
+        ".ConnectedValues~~1_3~8.ConnectedValues~~4",
+        False,
+        lambda g: (
+            connected({(r, c) for r in range(4) for c in range(4) if g[r][c] in (1, 3)})
+            and connected({(r, c) for r in range(4) for c in range(4) if g[r][c] == 4})
+        ),
+    ),
 ]
+
+
+def connected(cells: set[tuple[int, int]]) -> bool:
+    """Some cells, orthogonally connected (flood fill from one)."""
+    if not cells:
+        return False
+    seen, todo = {min(cells)}, [min(cells)]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in cells and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return seen == cells
 
 
 @pytest.mark.parametrize(("text", "boxes", "rule"), BRUTE, ids=[b[0][:40] or "plain" for b in BRUTE])
@@ -523,16 +575,23 @@ def test_iss_examples_have_their_published_solution_and_no_other(name: str, text
     ("text", "unread", "certain"),
     [
         (
-            ".Or.NFA~EgIKpAIiIZkQqmY7~_x~R1C1~R1C2.Thermo~R1C1~R1C2.End",
-            ("ISS Or (not read: a NFA inside)",),
+            ".Or.FullRank~C2~26~.Thermo~R1C1~R1C2.End",
+            ("ISS Or (not read: a FullRank inside)",),
             False,
         ),
         (
-            ".And.Thermo~R1C1~R1C2.End.Replicate~AwDiQEiwD.Thermo~R1C1~R1C2.End",
-            ("ISS Replicate (not read)",),
+            ".Var~A~~3.Replicate~h.Sum~5~VA1~R1C1.End",
+            (
+                "ISS Var (not read)",
+                "ISS Replicate (not read: a Replicate of Sum items ISS cannot shift (VA1))",
+            ),
             False,
         ),
-        (".NFA~EgIKpAIiIZkQqmY7~_x~R1C1~R1C2", ("ISS NFA (not read)",), True),
+        (
+            ".Var~A~~3.NFA~RNS2tkwg~VA1~VA2",
+            ("ISS Var (not read)", "ISS NFA (not read: it names cells beyond the grid)"),
+            True,
+        ),
         (".FullRank~C2~26~.FullRank~C4~32~", ("ISS FullRank x2 (not read)",), True),
         (
             ".Var~A~~3.Sum~5~VA1~VA2",
@@ -578,6 +637,29 @@ def test_a_rule_sudokit_finds_no_values_for_is_named_unread() -> None:
     assert not puzzle.grid.constraints and puzzle.certain
     whisper = read_iss(".Shape~4x4.Whisper~R1C1~R2C1")  # the default difference, 5, on 1-4
     assert whisper.determined and sudokit.count_solutions(whisper, 1).verdict == "no solution"
+
+
+def test_region_same_values_on_more_values_than_a_region_has_cells() -> None:
+    """A 4x4 of the values 1-5: each region leaves one value out, the same one everywhere.
+
+    So a solution is a choice of the value left out (5 ways) and a 4x4 Sudoku of the other four
+    (288); with 5 given in r1c1, 4 ways to leave one out and 72 Sudokus with r1c1 fixed.
+    """
+    assert sudokit.count_solutions(read_iss(".Shape~4x4~5.RegionSameValues"), None).count == 5 * 288
+    assert sudokit.count_solutions(read_iss(".Shape~4x4~5.RegionSameValues.~R1C1_5"), None).count == 4 * 72
+    free = sudokit.count_solutions(read_iss(".Shape~4x4~5"), 2_000)
+    assert free.count == 2_000  # without the rule, far more grids (each region its own 4 of the 5)
+
+
+def test_an_iss_state_machine_decodes_as_iss_wrote_it() -> None:
+    """ISS's serialization of the regex 1.*9 over 9 values (NFASerializer): 3 states, 1 start, 1 accept."""
+    from sudokit.formats.iss import _decode_nfa
+
+    machine = _decode_nfa("BhSCEFBDFHJLNPQxAA", "test")
+    assert (machine.states, machine.starts, machine.accepts, machine.symbols) == (3, (0,), (1,), 9)
+    assert (0, 1, 2) in machine.moves and (2, 9, 1) in machine.moves
+    with pytest.raises(ParseError, match="not an encoded state machine"):
+        _decode_nfa("@@", "test")
 
 
 def test_an_unread_item_leaves_the_rest_read() -> None:

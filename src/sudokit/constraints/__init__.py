@@ -35,6 +35,7 @@ from sudokit.constraints.base import (
 )
 from sudokit.constraints.cages import killer, multi_sum, rellik
 from sudokit.constraints.cells import (
+    connected_values,
     contains,
     counting_circles,
     extremum,
@@ -62,12 +63,13 @@ from sudokit.constraints.lines import (
     region_sum,
     renban,
     segment_sum,
+    state_machine,
     thermometer,
     whispers,
     zipper,
 )
 from sudokit.constraints.outside import little_killer, room, sandwich, skyscraper, x_sum
-from sudokit.constraints.regions import chaos, extra_region
+from sudokit.constraints.regions import chaos, extra_region, same_sets
 from sudokit.constraints.shading import loop, yin_yang
 from sudokit.errors import GridError
 
@@ -105,6 +107,7 @@ _MODULES = (
     regex,
     region_sum,
     renban,
+    state_machine,
     thermometer,
     whispers,
     zipper,
@@ -114,9 +117,11 @@ _MODULES = (
     x_sum,
     extra_region,
     chaos,
+    same_sets,
     yin_yang,
     loop,
     same_values,
+    connected_values,
     flatmates,
     lunchbox,
     composite,

@@ -28,12 +28,17 @@ branch, ``.And`` grouping several), a top-level ``.And`` its items; a composite 
 ``PairX`` key (a table of value pairs) becomes a ``link`` or ``relation`` where one is that table,
 else a ``pair rule`` whose expression is the table.
 
-Not read, for want of a sudokit kind with ISS's meaning: ``Replicate``, ``NFA``, ``FullRank``,
-``FullRankTies``, ``ChaosArrow``, ``ChaosCount``, ``ConnectedValues``, ``RegionSameValues``,
-``Doppelganger``, ``Var`` and every item naming its cells, a ``Modular`` line other than modulo 3, a
-``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based values, ``Entropic``, ``GlobalEntropy``
-and ``DutchFlatmates`` beyond the values 1-9, ``Regex``, ``PillArrow`` and pair tables on values above
-9, and a rule sudokit finds no values for or too many states to propagate (its reason given).
+``.Replicate`` copies its items from its origin onto each target cell (ISS's shift: cells move, values
+and sums stay); an ``NFA`` (ISS's serialized machine) becomes a ``state machine`` line, segments read
+as one word with ISS's break symbol between them; ``ConnectedValues`` on the grid and
+``RegionSameValues`` (the largest regions hold one set of values) are their sudokit kinds.
+
+Not read, for want of a sudokit kind with ISS's meaning: ``FullRank``, ``FullRankTies``, ``ChaosArrow``,
+``ChaosCount``, ``Doppelganger``, ``Var`` and every item naming its cells (cells outside the grid), a
+``Modular`` line other than modulo 3, a ``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based
+values, ``Entropic``, ``GlobalEntropy`` and ``DutchFlatmates`` beyond the values 1-9, ``Regex``,
+``PillArrow`` and pair tables on values above 9, and a rule sudokit finds no values for or too many
+states to propagate (its reason given).
 ``SearchPriority`` (an order of search) holds no rule and is noted in the metadata (``ignored``).
 """
 
@@ -53,6 +58,7 @@ from dataclasses import dataclass, field
 from sudokit.constraints.base import Constraint, orthogonal_pairs
 from sudokit.constraints.cages.killer import Killer
 from sudokit.constraints.cages.rellik import Rellik
+from sudokit.constraints.cells.connected_values import ConnectedValues
 from sudokit.constraints.cells.contains import (
     ContainAtLeast,
     ContainExact,
@@ -88,6 +94,7 @@ from sudokit.constraints.lines.regex import RegexLine
 from sudokit.constraints.lines.region_sum import RegionSum
 from sudokit.constraints.lines.renban import Renban
 from sudokit.constraints.lines.segment_sum import EqualSums, SegmentSum
+from sudokit.constraints.lines.state_machine import StateMachineLine
 from sudokit.constraints.lines.thermometer import Thermometer
 from sudokit.constraints.lines.whispers import Whispers
 from sudokit.constraints.lines.zipper import Zipper
@@ -98,6 +105,7 @@ from sudokit.constraints.outside.skyscraper import HiddenSkyscraper, Skyscraper
 from sudokit.constraints.outside.x_sum import XSum
 from sudokit.constraints.regions.chaos import ChaosConstruction
 from sudokit.constraints.regions.extra_region import ExtraRegion
+from sudokit.constraints.regions.same_sets import RegionSameValues
 from sudokit.errors import GridError, ParseError, PuzzleError
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, Unit
 
@@ -633,6 +641,74 @@ def _link(rule: str, value: int, negated: bool) -> Callable[[Cell, Cell], Constr
     return lambda first, second: CustomLink(first, second, rule, value, negated, "pairwise")
 
 
+@dataclass(frozen=True)
+class _Nfa:
+    """A machine as ISS's ``NFASerializer`` writes it: symbols are 1 to ``symbols``."""
+
+    states: int
+    starts: tuple[int, ...]
+    accepts: tuple[int, ...]
+    moves: tuple[tuple[int, int, int], ...]
+    symbols: int
+
+
+def _decode_nfa(token: str, where: str) -> _Nfa:
+    """ISS's serialized NFA (URL-safe base64 of a bit stream, most significant bit first).
+
+    Header: format (2 bits: plain or packed), state bits - 1 (4), symbols - 1 (4), start count and
+    accept count (state bits each), which starts accept (one bit per start), and for the plain format
+    the width of a state's move count (4).  Then per state its moves: plain, a count and (symbol,
+    target) pairs; packed, a mask of symbols and one target for each.  Starts are states 0 to
+    starts - 1; the other accepting states follow them.
+    """
+    if not token:
+        return _Nfa(1, (), (), (), 1)  # ISS's empty machine: no word at all
+    try:
+        data = base64.b64decode(token + "=" * (-len(token) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise ParseError(f"ISS: {where}: {_shorten(token)!r} is not an encoded state machine") from None
+    bits = "".join(f"{byte:08b}" for byte in data)
+    at = 0
+
+    def read(width: int) -> int:
+        nonlocal at
+        if at + width > len(bits):
+            raise ParseError(f"ISS: {where}: the state machine {_shorten(token)!r} is cut short")
+        value = int(bits[at : at + width], 2) if width else 0
+        at += width
+        return value
+
+    form = read(2)
+    if form not in (0, 1):
+        raise ParseError(f"ISS: {where}: the state machine {_shorten(token)!r} has an unknown format")
+    state_bits, symbols = read(4) + 1, read(4) + 1
+    symbol_bits = max(symbols - 1, 0).bit_length()
+    starts, accept_count = read(state_bits), read(state_bits)
+    start_accepts = read(starts)
+    count_bits = read(4) if form == 0 else 0
+    moves: list[tuple[int, int, int]] = []
+    state = 0
+    if form == 0 and count_bits:
+        while len(bits) - at >= count_bits:
+            for _ in range(read(count_bits)):
+                symbol, target = read(symbol_bits), read(state_bits)
+                moves.append((state, symbol + 1, target))
+            state += 1
+    elif form == 1:
+        while len(bits) - at >= symbols:
+            mask = read(symbols)
+            for value in range(1, symbols + 1):
+                if mask >> (value - 1) & 1:
+                    moves.append((state, value, read(state_bits)))
+            state += 1
+    if "1" in bits[at:]:
+        raise ParseError(f"ISS: {where}: the state machine {_shorten(token)!r} has data after its end")
+    accepts = [k for k in range(starts) if start_accepts >> k & 1]
+    accepts += [starts + k for k in range(accept_count)]
+    used = [starts + accept_count - 1, *(s for move in moves for s in (move[0], move[2]))]
+    return _Nfa(max(*used, 0) + 1, tuple(range(starts)), tuple(accepts), tuple(moves), symbols)
+
+
 def _named_groups(items: Sequence[str]) -> list[list[str]]:
     """ISS's ``parseNamedCellGroups``: cell groups apart by empty items; ``_name`` items start a group."""
     groups: list[list[str]] = [[]]
@@ -790,7 +866,7 @@ class _Reader:
         outside: dict[tuple[str, str], tuple[_Node, int]] = {}
         quads: dict[str, _Node] = {}
         once: set[tuple[str, ...]] = set()
-        for node in self.nodes:
+        for node in self.expanded(self.nodes):
             if self.shape.raw and node.name in _SUDOKU_ONLY:
                 raise ParseError(f"ISS: {node.where}: {node.name} needs a Sudoku grid, not a Raw one")
             key = (
@@ -835,6 +911,83 @@ class _Reader:
             except _Unread as why:
                 self.skip(node, str(why))
 
+    # -- Replicate: a template of items copied onto target cells
+
+    def replicated(self, node: _Node) -> list[_Node]:
+        """A ``Replicate``'s items, shifted from its origin onto each target cell (ISS's builder).
+
+        Its first argument is a base64 bit set of targets (bit i: the cell i places after the origin in
+        reading order), its second the origin (``R1C1`` when absent).  Each item moves by the row and
+        column offset from the origin to the target.
+        """
+        if node.name == "Container":
+            return list(node.children)
+        encoded = node.args[0] if node.args else ""
+        origin_name = node.args[1] if len(node.args) > 1 and node.args[1] else "R1C1"
+        origin = self.cell(origin_name, node)
+        if origin is None:
+            raise _Unread("a Replicate beyond the grid")
+        width = self.shape.cols
+        targets = []
+        for k, char in enumerate(encoded):
+            bits = _B64.find(char)
+            if bits < 0:
+                raise ParseError(f"ISS: {node.where}: {_shorten(encoded)!r} is not a Replicate bit set")
+            for b in range(6):
+                if bits >> b & 1:
+                    index = origin[0] * width + origin[1] + 6 * k + b
+                    if index >= self.shape.rows * width:
+                        raise ParseError(f"ISS: {node.where}: a Replicate target beyond the grid")
+                    targets.append(divmod(index, width))
+        return [
+            self.shifted(child, target[0] - origin[0], target[1] - origin[1])
+            for target in targets
+            for child in node.children
+        ]
+
+    def shifted(self, node: _Node, dr: int, dc: int) -> _Node:
+        """An item moved by (dr, dc): its cell arguments (after the ones ISS keeps) shifted."""
+        if node.name in COMPOSITES:
+            children = [self.shifted(child, dr, dc) for child in node.children]
+            return _Node(node.name, list(node.args), node.where, children)
+        if node.name in _OUTSIDE:
+            raise ParseError(f"ISS: {node.where}: ISS takes no outside clue inside .Replicate")
+
+        def move(item: str) -> str:
+            cell = self.cell(item, node) if len(item) == 4 else None
+            if cell is None:
+                raise _Unread(f"a Replicate of {node.name} items ISS cannot shift ({_shorten(item)})")
+            r, c = cell[0] + dr, cell[1] + dc
+            if not (0 <= r < self.shape.rows and 0 <= c < self.shape.cols):
+                raise ParseError(f"ISS: {node.where}: a Replicate shifts {item} beyond the grid")
+            return _cell_id(r * self.shape.cols + c, self.shape.cols)
+
+        if node.name == "Quad":  # its corner moves, its values stay
+            return _Node(node.name, [move(node.args[0]), *node.args[1:]] if node.args else [], node.where)
+        if node.name == "Given":  # each R1C1_5_6 moves its cell
+            moved = [move(item.split("_", 1)[0]) + item[len(item.split("_", 1)[0]) :] for item in node.args]
+            return _Node(node.name, moved, node.where)
+        keep = _SHIFT_KEEPS.get(node.name, 0)
+        args = list(node.args[:keep])
+        for item in node.args[keep:]:
+            keeps = item in ("", "-") or (item.startswith("_") and node.name in _NAMED_GROUPS)
+            args.append(item if keeps else move(item))
+        return _Node(node.name, args, node.where, [])
+
+    def expanded(self, nodes: list[_Node]) -> Iterable[_Node]:
+        """The top-level items, each ``Replicate`` and ``Container`` replaced by the items it makes."""
+        for node in nodes:
+            if node.name not in ("Replicate", "Container"):
+                yield node
+                continue
+            try:
+                made = self.replicated(node)
+            except _Unread as why:
+                self.skip(node, str(why))
+                self.certain = False  # its rules may change others read (a dot exempts a pair)
+                continue
+            yield from self.expanded(made)
+
     def composite(self, node: _Node) -> None:
         """A top-level ``And`` (its items hold as if written alone) or ``Or`` (some branch holds)."""
         made = self.part(node, conditional=False)
@@ -848,8 +1001,9 @@ class _Reader:
         """
         if node.name in _NOT_IN_COMPOSITES:
             raise ParseError(f"ISS: {node.where}: ISS takes no {node.name} inside .Or, .And or .Replicate")
-        if node.name == "And":
-            found = [self.part(child, conditional=conditional) for child in node.children]
+        if node.name in ("And", "Replicate", "Container"):
+            children = node.children if node.name == "And" else self.replicated(node)
+            found = [self.part(child, conditional=conditional) for child in children]
             return [c for made in found if made for c in made]
         if node.name == "Or":
             branches = []
@@ -889,6 +1043,8 @@ class _Reader:
             else:
                 raise _Unread(f"a {node.name} inside")
             made = [c for _, c in self.made]
+        except _Unread as why:
+            raise _Unread(str(why) or f"a {node.name} inside") from None
         finally:
             self.made = saved
         marks = {c.kind for c in made} & {"kropki", "xv"}
@@ -974,7 +1130,7 @@ class _Reader:
             else:
                 groups = _disjoint_sets(shape, self.region_size or shape.default_n)
             self.add(node, *self.units_as(Windoku() if name == "Windoku" else DisjointGroups(), groups))
-        elif name in ("StrictKropki", "StrictXV", "AntiConsecutive", "ChaosConstruction"):
+        elif name in ("StrictKropki", "StrictXV", "AntiConsecutive", "ChaosConstruction", "RegionSameValues"):
             pass  # read with the grid: they depend on other items (see late())
 
     def units_as(self, kind: Windoku | DisjointGroups, groups: list[tuple[Cell, ...]]) -> list[Constraint]:
@@ -1064,6 +1220,56 @@ class _Reader:
             raise _Unread("a pattern over values above 9")
         for group in _named_groups(node.args[1:]):
             self.add(node, RegexLine(self.cells(group, node), pattern))
+
+    def nfa(self, node: _Node) -> None:
+        """Lines (segments apart by ``-``, read as one word with a break between) a machine accepts."""
+        if not node.args:
+            raise ParseError(f"ISS: {node.where}: NFA needs its machine")
+        machine = _decode_nfa(node.args[0], node.where)
+        shape = self.shape
+        count = shape.high - shape.low + 1
+        moves = tuple((a, shape.low + symbol - 1, b) for a, symbol, b in machine.moves if symbol <= count)
+        break_moves = tuple((a, b) for a, symbol, b in machine.moves if symbol == count + 1)
+        for group in _named_groups(node.args[1:]):
+            segments = _segments(group)
+            if len(segments) > 1 and machine.symbols < count + 1:
+                raise ParseError(
+                    f"ISS: {node.where}: a machine of {machine.symbols} symbols cannot read segments "
+                    f"of {count} values (it needs {count + 1})"
+                )
+            cells: list[Cell] = []
+            breaks: list[int] = []
+            for k, segment in enumerate(segments):
+                if k:
+                    breaks.append(len(cells))
+                cells.extend(self.cells(segment, node))
+            made = StateMachineLine(
+                tuple(cells),
+                machine.states,
+                machine.starts,
+                machine.accepts,
+                moves,
+                break_moves,
+                tuple(breaks),
+            )
+            self.add(node, made)
+
+    def connected_values(self, node: _Node) -> None:
+        """The grid's cells holding the values (``1_2``) form one connected area (of the size given)."""
+        if not node.args or len(node.args) > 3:
+            raise ParseError(f"ISS: {node.where}: ConnectedValues takes a cell group, values and a size")
+        if node.args[0]:
+            raise _Unread("a group of cells beyond the grid")
+        texts = node.args[1].replace(",", "_").split("_") if len(node.args) > 1 else [""]
+        values = tuple(self.number(text, node) for text in texts)
+        if any(not self.shape.low <= v <= self.shape.high for v in values):
+            raise ParseError(f"ISS: {node.where}: Connected Values values must be valid grid values")
+        size = self.number(node.args[2], node) if len(node.args) > 2 and node.args[2] else 0
+        if len(node.args) > 2 and node.args[2] and size < 1:
+            raise ParseError(f"ISS: {node.where}: ConnectedValues size must be a positive integer")
+        if size > self.shape.rows * self.shape.cols:
+            raise _Unread("a size larger than the grid (ISS: no solution)")
+        self.add(node, ConnectedValues(tuple(dict.fromkeys(values)), size))
 
     def arrow(self, node: _Node) -> None:
         """The shaft's sum is the circle's digit."""
@@ -1408,6 +1614,8 @@ class _Reader:
                 self.add(node, ChaosConstruction())
             except _Unread as why:
                 self.skip(node, str(why))
+        if "RegionSameValues" in names:
+            self.region_same_values(names["RegionSameValues"])
         for node in self.nodes:
             if node.name != "RegionSumLine":
                 continue
@@ -1418,6 +1626,27 @@ class _Reader:
                     self.add(node, line)
             except _Unread as why:
                 self.skip(node, str(why))
+
+    def region_same_values(self, node: _Node) -> None:
+        """The largest of the rows, columns, boxes and jigsaw pieces hold one set of values.
+
+        As ISS's builder: nothing when they are as large as the values, or fewer than two.
+        """
+        shape = self.shape
+        size = self.region_size or shape.default_n
+        regions: list[tuple[Cell, ...]] = list(self.jigsaw_pieces(size))
+        if not shape.raw:
+            regions += [tuple((r, c) for c in range(shape.cols)) for r in range(shape.rows)]
+            regions += [tuple((r, c) for r in range(shape.rows)) for c in range(shape.cols)]
+        if "NoBoxes" not in self.present:
+            regions += _boxes(shape, size)
+        if not regions:
+            return
+        largest = max(len(region) for region in regions)
+        chosen = [region for region in regions if len(region) == largest]
+        if largest == shape.high - shape.low + 1 or len(chosen) < 2:
+            return
+        self.add(node, RegionSameValues(tuple(chosen)))
 
     def puzzle(self) -> Puzzle:
         """The sudokit puzzle: the grid with every rule sudokit takes, the givens, what was left unread."""
@@ -1509,13 +1738,15 @@ _READERS: dict[str, Callable[[_Reader, _Node], None]] = {
     **{
         name: _Reader.flag
         for name in _words("""AntiKnight AntiKing AntiTaxicab GlobalEntropy GlobalMod DutchFlatmates Windoku
-        DisjointSets StrictKropki StrictXV AntiConsecutive ChaosConstruction""")
+        DisjointSets StrictKropki StrictXV AntiConsecutive ChaosConstruction RegionSameValues""")
     },
     "Whisper": _Reader.whisper,
     "Modular": _Reader.modular,
     "Lockout": _Reader.lockout,
     "SumLine": _Reader.sum_line,
     "Regex": _Reader.regex,
+    "NFA": _Reader.nfa,
+    "ConnectedValues": _Reader.connected_values,
     "Arrow": _Reader.arrow,
     "PillArrow": _Reader.pill_arrow,
     "Cage": _Reader.cage,
@@ -1538,6 +1769,17 @@ _READERS: dict[str, Callable[[_Reader, _Node], None]] = {
     "RegionSumLine": lambda reader, node: None,  # read with the grid (see late())
 }
 """How each class with a sudokit kind is read; any other class is left unread."""
+
+_SHIFT_KEEPS = dict.fromkeys(
+    _words("""Whisper Modular Lockout SumLine Regex NFA ChaosArrow ChaosCount FullRankTies Diagonal PillArrow
+    Cage RellikCage Sum Lunchbox ContainAtLeast ContainExact LookAndSay SameValues Pair PairX Binary BinaryX
+    Indexing SearchPriority"""),
+    1,
+)
+"""Per class, how many leading arguments a ``Replicate`` keeps as they are (ISS's ``numArgs``)."""
+
+_NAMED_GROUPS = frozenset(_words("NFA Regex Pair PairX Binary BinaryX"))
+"""Classes whose cells come in named groups (``_name`` items start one)."""
 
 _NOT_IN_COMPOSITES = frozenset(
     _words("""Shape NoBoxes RegionSize Jigsaw Windoku DisjointSets AntiKnight AntiKing Doppelganger
