@@ -35,8 +35,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
+# the suite runs on PYTEST_WORKERS processes (pytest-xdist) and lists its slowest tests
+PYTEST_WORKERS ?= 2
+
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --durations=15
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
