@@ -22,6 +22,7 @@ from sudokit.errors import ParseError
 from sudokit.formats import READ_FORMATS, detect, dumps, parse, parse_many
 from sudokit.formats.iss import _table_expression, looks_like_iss, read_iss
 from sudokit.model import EMPTY, Puzzle
+from tests import rules
 from tests.conftest import FIXTURES
 
 Grid4 = tuple[tuple[int, ...], ...]
@@ -523,17 +524,8 @@ BRUTE: list[tuple[str, bool, Callable[[Grid4], bool]]] = [
 
 
 def connected(cells: set[tuple[int, int]]) -> bool:
-    """Some cells, orthogonally connected (flood fill from one)."""
-    if not cells:
-        return False
-    seen, todo = {min(cells)}, [min(cells)]
-    while todo:
-        r, c = todo.pop()
-        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if near in cells and near not in seen:
-                seen.add(near)
-                todo.append(near)
-    return seen == cells
+    """Some cells (at least one), orthogonally connected."""
+    return bool(cells) and rules.connected_cells(cells)
 
 
 @pytest.mark.parametrize(("text", "boxes", "rule"), BRUTE, ids=[b[0][:40] or "plain" for b in BRUTE])

@@ -502,13 +502,15 @@ ORTHOGONAL_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 """The four orthogonal steps."""
 
 
-def orthogonal_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
-    """Every pair of orthogonally adjacent cells of a grid, once (the upper or left cell first)."""
+def orthogonal_pairs(grid: Grid, within: Sequence[Cell] = ()) -> list[tuple[Cell, Cell]]:
+    """Every pair of orthogonally adjacent cells (of the grid or some cells), once, upper or left first."""
+    cells = within or grid.cells
+    inside = set(within) if within else grid.index
     return [
         ((r, c), (r + dr, c + dc))
-        for r, c in grid.cells
+        for r, c in cells
         for dr, dc in ((0, 1), (1, 0))
-        if (r + dr, c + dc) in grid.index
+        if (r + dr, c + dc) in inside
     ]
 
 

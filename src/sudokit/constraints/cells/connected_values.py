@@ -20,6 +20,7 @@ from sudokit.constraints.base import (
     Shape,
     Values,
     check_line,
+    orthogonal_pairs,
     orthogonally_connected,
     register,
 )
@@ -108,12 +109,7 @@ class ConnectedValues(Constraint):
         """A connected group of the values' symbols over the cells, and a count of them."""
         area = self.area(grid)
         position = {cell: i for i, cell in enumerate(area)}
-        edges = tuple(
-            (position[(r, c)], position[near])
-            for r, c in area
-            for near in ((r, c + 1), (r + 1, c))
-            if near in position
-        )
+        edges = tuple((position[a], position[b]) for a, b in orthogonal_pairs(grid, area))
         cells = tuple(grid.index[c] for c in area)
         members = frozenset(grid.values.index(v) for v in self.values)
         fewest, most = (self.size, self.size) if self.size else (1, len(area))
