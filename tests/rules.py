@@ -53,7 +53,14 @@ def entropy_rank(n: int) -> Callable[[int], int]:
 
 def three_in_a_row_differ(rank: Callable[[int], int]) -> Test:
     """Any three consecutive cells: three different classes (and any two consecutive: two)."""
-    return lambda v: all(len({rank(x) for x in v[i : i + 3]}) == len(v[i : i + 3]) for i in range(len(v)))
+    return in_a_row_differ(rank, 3)
+
+
+def in_a_row_differ(rank: Callable[[int], int], window: int) -> Test:
+    """Any ``window`` consecutive cells (or all, on a shorter line): as many different classes."""
+    return lambda v: all(
+        len({rank(x) for x in v[i : i + window]}) == len(v[i : i + window]) for i in range(len(v))
+    )
 
 
 def split_sums_equal(lengths: Sequence[int]) -> Test:

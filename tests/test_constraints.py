@@ -186,7 +186,10 @@ def _entropic(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 
 def _modular(rng: random.Random, truth: tuple[int, ...]) -> Case:
-    return line_case(rng, truth, Modular, rules.three_in_a_row_differ(lambda x: x % 3), 2, 5)
+    m = rng.choice([3, 3, 2, 4])  # ISS's modulus: any m cells in a row, m remainders modulo m
+    return line_case(
+        rng, truth, lambda line: Modular(line, m), rules.in_a_row_differ(lambda x: x % m, m), 2, 5
+    )
 
 
 def _region_sum(rng: random.Random, truth: tuple[int, ...]) -> Case:

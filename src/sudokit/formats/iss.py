@@ -35,10 +35,9 @@ as one word with ISS's break symbol between them; ``ConnectedValues`` on the gri
 
 Not read, for want of a sudokit kind with ISS's meaning: ``FullRank``, ``FullRankTies``, ``ChaosArrow``,
 ``ChaosCount``, ``Doppelganger``, ``Var`` and every item naming its cells (cells outside the grid), a
-``Modular`` line other than modulo 3, a ``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based
-values, ``Entropic``, ``GlobalEntropy`` and ``DutchFlatmates`` beyond the values 1-9, ``Regex``,
-``PillArrow`` and pair tables on values above 9, and a rule sudokit finds no values for or too many
-states to propagate (its reason given).
+``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based values, ``Entropic``, ``GlobalEntropy`` and
+``DutchFlatmates`` beyond the values 1-9, ``Regex``, ``PillArrow`` and pair tables on values above 9,
+and a rule sudokit finds no values for or too many states to propagate (its reason given).
 ``SearchPriority`` (an order of search) holds no rule and is noted in the metadata (``ignored``).
 """
 
@@ -1173,9 +1172,7 @@ class _Reader:
         cells = self.cells(node.args[1:], node)
         if mod == 1 or len(cells) < 2:
             return  # every value is 0 modulo 1
-        if mod != 3:
-            raise _Unread(f"modulo {mod}: sudokit's modular lines are modulo 3")
-        self.add(node, Modular(cells))
+        self.add(node, Modular(cells, mod))
 
     def lockout(self, node: _Node) -> None:
         """Ends at least the difference apart, inner cells outside the ends' range."""

@@ -1,4 +1,4 @@
-"""Entropic and modular lines: any three cells in a row on the line hold digits of three different classes."""
+"""Entropic and modular lines: any three (m) cells in a row on the line hold digits of different classes."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from sudokit.automata import Machine, State, third
 from sudokit.constraints.base import Deduction, Enforcement, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.constraints.grid_rules.entropy import ENTROPIC_WINDOWS
+from sudokit.errors import GridError
 from sudokit.model import LineRule
 
 if TYPE_CHECKING:
@@ -44,11 +45,28 @@ def modulo3(v: int, _values: tuple[int, ...]) -> int:
 automata.define(
     "entropic", "any three cells in a row hold a low, a middle and a high digit", (0, 0), _windows(third)
 )
+
+
+def _modular(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
+    """Clue: the modulus m (3 without one): a new remainder differs from the last m - 1 values'."""
+    if not clue or clue[0] == 3:
+        return _windows(modulo3)(clue, length, values)
+    modulus = clue[0]
+
+    def step(state: State, _i: int, v: int) -> State | None:
+        r = v % modulus
+        if r in state:
+            return None
+        return (*state[len(state) - modulus + 2 :], r) if modulus > 1 else ()
+
+    return Machine((), step, lambda state: True)
+
+
 automata.define(
     "modular",
-    "any three cells in a row hold digits of three different remainders modulo 3",
-    (0, 0),
-    _windows(modulo3),
+    "any m cells in a row (3 without a clue) hold digits of m different remainders modulo m",
+    (0, 1),
+    _modular,
 )
 
 
@@ -102,14 +120,15 @@ class Entropic(_ThreeClasses):
 @register
 @dataclass(frozen=True, slots=True)
 class Modular(_ThreeClasses):
-    """A modular line: any three cells in a row hold digits of three different remainders modulo 3."""
+    """A modular line: any m cells in a row (3 by default) hold digits of m different remainders modulo m."""
 
     kind: ClassVar[str] = "modular"
     deduction: ClassVar[Deduction | None] = ENTROPIC_WINDOWS
     phrasing: ClassVar[str] = "remainder remainders modulo mod group groups three consecutive"
     noun: ClassVar[str] = "modular line"
     rule: ClassVar[str] = (
-        "any three cells in a row on the line hold digits with three different remainders modulo 3"
+        "any three cells in a row on the line hold digits with three different remainders modulo 3 (with "
+        "a modulus m: any m cells in a row, m different remainders modulo m)"
     )
     source: ClassVar[str] = "f-puzzles solver (Constraints/ModularLineConstraint)"
     fpuzzles: ClassVar[tuple[str, ...]] = ("modularline",)
@@ -119,6 +138,25 @@ class Modular(_ThreeClasses):
     colours: ClassVar[tuple[str, ...]] = ("#33BBBB",)
     aliases: ClassVar[tuple[str, ...]] = ("modular line",)
 
+    modulus: int = 3
+
+    def validate(self, grid: Grid) -> None:
+        """A line, and a modulus of 2 or more."""
+        _ThreeClasses.validate(self, grid)
+        if self.modulus < 2:
+            raise GridError(f"{self.describe(grid)}: a modulus of 2 or more, not {self.modulus}")
+
     def rank(self, v: int, grid: Grid) -> int:
-        """The remainder modulo 3."""
-        return v % 3
+        """The remainder modulo the modulus."""
+        return v % self.modulus
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """Every window of up to m cells along the line holds different remainders."""
+        ranks = [values[c] % self.modulus for c in self.line]
+        m = self.modulus
+        return all(len(set(ranks[i : i + m])) == len(ranks[i : i + m]) for i in range(len(ranks)))
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """The modular automaton (the modulus in its clue when it is not 3)."""
+        clue = () if self.modulus == 3 else (self.modulus,)
+        return Enforcement(rules=(LineRule(self.kind, tuple(grid.index[c] for c in self.line), clue),))
