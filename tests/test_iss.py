@@ -760,3 +760,12 @@ def test_a_table_of_value_pairs_reads_back_from_its_pair_rule_expression(low: in
         expression = _table_expression(table, values)
         assert expression is not None and len(expression) <= 300
         assert {(a, b) for a in values for b in values if fits(expression, a, b)} == table
+
+
+def test_a_modular_line_of_another_modulus_is_refused_by_f_puzzles() -> None:
+    """f-puzzles' modular line is modulo 3: a line modulo 2 is not written as one."""
+    from sudokit.errors import FormatError
+
+    assert dumps(read_iss(".Modular~3~R1C1~R2C2~R3C3"), "fpuzzles").startswith("https://www.f-puzzles.com/")
+    with pytest.raises(FormatError, match="modular line"):
+        dumps(read_iss(".Modular~2~R1C1~R2C2~R3C3"), "fpuzzles")

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit import automata
 from sudokit.automata import Machine, State, third
-from sudokit.constraints.base import Deduction, Enforcement, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, FPuzzlesSink, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.constraints.grid_rules.entropy import ENTROPIC_WINDOWS
-from sudokit.errors import GridError
+from sudokit.errors import FormatError, GridError
 from sudokit.model import LineRule
 
 if TYPE_CHECKING:
@@ -155,6 +155,12 @@ class Modular(_ThreeClasses):
         ranks = [values[c] % self.modulus for c in self.line]
         m = self.modulus
         return all(len(set(ranks[i : i + m])) == len(ranks[i : i + m]) for i in range(len(ranks)))
+
+    def write_fpuzzles(self, sink: FPuzzlesSink, grid: Grid) -> None:
+        """f-puzzles' modular line (modulo 3); FormatError for another modulus, which it has no form for."""
+        if self.modulus != 3:
+            raise FormatError(f"f-puzzles has no form for {self.describe(grid)} modulo {self.modulus}")
+        _ThreeClasses.write_fpuzzles(self, sink, grid)
 
     def enforce(self, grid: Grid) -> Enforcement:
         """The modular automaton (the modulus in its clue when it is not 3)."""
