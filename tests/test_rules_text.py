@@ -24,7 +24,7 @@ from sudokit.constraints.grid_rules.diagonal import Diagonal
 from sudokit.constraints.lines.arrow import Arrow
 from sudokit.constraints.lines.region_sum import RegionSum
 from sudokit.constraints.lines.renban import Renban
-from sudokit.constraints.lines.thermometer import Thermometer
+from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
 from sudokit.constraints.lines.whispers import Whispers
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.sandwich import Sandwich
@@ -32,6 +32,10 @@ from sudokit.formats.rules_text import global_rules, grid_doubt, regions_found, 
 
 ARROW = Arrow(((0, 0),), ((0, 1),))
 THERMO = Thermometer(((0, 0), (0, 1)))
+SLOW = SlowThermometer(((0, 0), (0, 1)))
+RENBAN = Renban(((0, 0), (0, 1)))
+LITTLE = LittleKiller(((0, 0), (1, 1)), 3)
+DOT = Kropki((0, 0), (0, 1), WHITE)
 KILLER = Killer(((0, 0), (0, 1)), 3)
 WHISPERS = Whispers(((0, 0), (0, 1)))
 
@@ -53,6 +57,25 @@ WHISPERS = Whispers(((0, 0), (0, 1)))
         ("Not all dots are necessarily given.", []),
         ("Placing correct digits will clear the fog around them.", []),
         ("Good luck and have fun!", []),
+        # plain restatements in setters' words (Sudoku-Bench challenge_100 and dclamage/SudokuSolver)
+        (
+            "Digits on a purple line comprise a set of non-repeating, consecutive digits (in any order).",
+            [RENBAN],
+        ),
+        ("Digits must not repeat within the same row, column, or box.", []),
+        ("Digits along a thermometer must increase or stay the same from the bulb to the end.", [SLOW]),
+        ("Thermometers - digits along a gray thermometer line increase moving away from the bulb.", [THERMO]),
+        ("For German whispers each consequtive digit must differ by a value of at least 5.", [WHISPERS, DOT]),
+        ("Digits along the diagonal indicated by an arrow sum to the number by the arrow.", [LITTLE]),
+        ("Partial kropki: digits separated by a white dot are consecutive.", [DOT]),
+        ("For example, a length 3 line could have -3-1-2-, but not -1-2-4- or -1-3-1-.", [RENBAN]),
+        ("No digit can see itself in a chess knight's move.", [AntiKnight()]),
+        (
+            "Cells a knight's move apart (i.e. two steps horizontally and one step vertically, or vice "
+            "versa) cannot have the same digit.",
+            [AntiKnight()],
+        ),
+        ("Different lines may have different values for N.", [RegionSum(((0, 0), (0, 1)))]),
     ],
 )
 def test_sentences_the_rules_read_account_for(sentence: str, read: list[Constraint]) -> None:
@@ -85,6 +108,10 @@ def test_sentences_the_rules_read_account_for(sentence: str, read: list[Constrai
         ("Clues outside the grid are sandwich sums.", [KILLER]),
         # puzzles of other genres
         ("Shade some cells so that the unshaded cells form a loop.", [KILLER]),
+        # words that would add a rule to a kind read stay unexplained
+        ("Digits on an arrow must be distinct.", [ARROW]),
+        ("Digits along thermometers increase, moving digits from the bulb to the tip.", [THERMO]),
+        ("Digits on a purple line comprise a set of digits that sum to 10.", [RENBAN]),
     ],
 )
 def test_sentences_that_add_a_rule_are_named(sentence: str, read: list[Constraint]) -> None:

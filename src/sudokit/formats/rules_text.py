@@ -24,11 +24,30 @@ _QUOTES = str.maketrans(
 
 
 def normal_text(text: str) -> str:
-    """Text as compared with rule words: NFKC-normalised (styled Unicode letters as plain), lower case."""
+    """Text as compared with rule words: NFKC-normalised (styled Unicode letters as plain), lower case.
+
+    The misspellings setters often make are spelled right ("consequtive"), idle phrases dropped.
+    """
     import unicodedata
 
     plain = unicodedata.normalize("NFKC", text).lower()
-    return plain.replace("\\n", "\n").translate(_QUOTES)  # "\n" typed as two characters is a newline
+    plain = plain.replace("\\n", "\n").translate(_QUOTES)  # "\n" typed as two characters is a newline
+    return _TYPOS.sub(lambda m: _TYPO_FIXES[m.group(0)], plain)
+
+
+_TYPO_FIXES = {
+    "consequtive": "consecutive",
+    "consecuative": "consecutive",
+    "concecutive": "consecutive",
+    "consectutive": "consecutive",
+    "seperated": "separated",
+    "seperate": "separate",
+    "adjacant": "adjacent",
+    "thermometre": "thermometer",
+    "thermometres": "thermometers",
+    "moving away": "away",  # "increase moving away from the bulb": no digits move
+}
+_TYPOS = re.compile(r"\b(" + "|".join(_TYPO_FIXES) + r")\b")
 
 
 _XV_NAMES = r"xs?|x's|vs?|v's|xv|x/v|x and v|v and x|such pairs"
@@ -48,9 +67,16 @@ _DRAWN = re.compile(
 """Words by which a sentence speaks of drawn clues (a region is the grid's own)."""
 
 
+_ABBREVIATIONS = re.compile(r"\b(i\.e|e\.g|etc|vs|approx|cf|incl|resp)\.(?=\s)")
+
+
 def sentences(rules: str) -> list[str]:
-    """The rules text in sentences (and lines), lower case, styled letters read as plain."""
-    parts = re.split(r"(?<=[.!?;])\s+|\n+", normal_text(rules))
+    """The rules text in sentences (and lines), lower case, styled letters read as plain.
+
+    A full stop of an abbreviation ("i.e.", "e.g.") ends no sentence.
+    """
+    text = _ABBREVIATIONS.sub(lambda m: m.group(1).replace(".", "\0") + "\0", normal_text(rules))
+    parts = [p.replace("\0", ".") for p in re.split(r"(?<=[.!?;])\s+|\n+", text)]
     return [" ".join(p.split()) for p in parts if p.strip()]
 
 
@@ -122,7 +148,7 @@ _BOILERPLATE = (
     rf"\b(place|fill|enter|put)\b.*\b{_ONCE}\b.*\b(rows?|columns?)\b",
     rf"\b{_ONCE}\b.*\b(in|within) (each|every|any)\b.*\b(rows?|columns?)\b",
     r"^[\w ,]*\b(repeat|repeats|repeated|repetition)\b[\w ,]*\b(rows?|columns?)\b[\w ,]*"
-    r"\b(box(es)?|regions?)\b[\w ,]*$",
+    r"\b(box(es)?|regions?)\b[\w ,]*[.!]?$",
     r"^(sudoku|rules|note|notes)\b:?$",
 )
 _NOTES = (
@@ -132,6 +158,9 @@ _NOTES = (
     r"[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",
     r"\b(good luck|have fun|enjoy|thanks?|thank you|inspired|test ?solv|video|dedicated|credit)\b",
     r"\b(puzzle by|made by)\b",
+    # an example illustrates a rule stated elsewhere
+    r"^(for example|as an example|for instance|example|e\.g\.?|eg)\b",
+    r"\b(may|can|might|could) (have|be|sum to|total|add up to) (a )?different (values?|totals?|sums?)\b",
     r"\bno negative (constraint|rule)s?\b|\bnegative constraints? (does|do) not apply\b",
     r"\bfog\b|\b(correct|correctly)\b.*\b(clear|clears|reveal|reveals|remove|removes|lift|lifts)\b",
 )
@@ -224,6 +253,8 @@ _COMMON = _words(
     "surrounding between single identical move moves gives give tell tells means form forms directly "
     "corresponding correspond order puzzle possible attached whose location adjoining straight "
     "includes printed leftmost rightmost requires visits vertically horizontally string arrangement "
+    "comprise comprises comprising consist consists consisting composed vice versa length s "
+    "already constitute constitutes way provided somewhere present true closest nearest stripe stripes "
     "visible step steps represent represents reading read towards nearest sequential segment along "
     "across indicated connecting exactly either direction directions away "
 )
@@ -247,10 +278,12 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
     """
     from sudokit.constraints import kinds
     from sudokit.constraints.grid_rules.units import Windoku
+    from sudokit.constraints.lines.clone import Clone
     from sudokit.constraints.regions.extra_region import ExtraRegion
 
     read_kinds = {type(constraint) for constraint in read}
     words = {w for kind in read_kinds for w in kind.vocabulary()}
+    owned = [*words, *(kind.phrasing for kind in read_kinds)]  # "thermometer" in "slow thermometer"
     reading = _Reading(
         words=words,
         foreign={
@@ -258,11 +291,11 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
             for kind in kinds()
             if kind not in read_kinds
             for w in kind.names()
-            if w not in words and w not in _GENERIC
+            if w not in words and w not in _GENERIC and not any(_said_in(w, own) for own in owned)
         },
         allowed=_COMMON.union(*(kind.lexicon() for kind in read_kinds)),
         phrases=" | ".join(_own_words(kind) for kind in read_kinds),
-        areas=bool(read_kinds & {ExtraRegion, Windoku}),
+        areas=bool(read_kinds & {ExtraRegion, Windoku, Clone}),
     )
     found = []
     for sentence in sentences(rules):

@@ -54,7 +54,8 @@ class Kropki(PairConstraint):
         ),
     )
     phrasing: ClassVar[str] = (
-        "consecutive ratio double half difference kropki between requires exactly greater"
+        "consecutive ratio double half difference kropki between requires exactly greater partial"
+        " | greater than | the value of | double the value"
     )
     family: ClassVar[str] = "dot"
     noun: ClassVar[str] = "kropki dot"

@@ -66,7 +66,7 @@ class AntiKnight(_Leaper):
     kind: ClassVar[str] = "antiknight"
     phrasing: ClassVar[str] = (
         "knight's knight move moves chess repeat repeats repeated repeating repetition different single see "
-        "sees itself"
+        "sees itself | see itself | sees itself"
     )
     noun: ClassVar[str] = "anti-knight"
     mentions: ClassVar[tuple[str, ...]] = ("knight",)
@@ -89,7 +89,7 @@ class AntiKing(_Leaper):
     kind: ClassVar[str] = "antiking"
     phrasing: ClassVar[str] = (
         "king's king move moves chess repeat repeats repeated repeating repetition different single see "
-        "sees itself"
+        "sees itself | see itself | sees itself"
     )
     noun: ClassVar[str] = "anti-king"
     mentions: ClassVar[tuple[str, ...]] = ("king",)

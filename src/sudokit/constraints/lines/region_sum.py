@@ -36,7 +36,7 @@ class RegionSum(LineConstraint):
     )
     phrasing: ClassVar[str] = (
         "sum sums total totals segment segments divide divides divided border borders equal passes enters"
-        " enters visits passes time value"
+        " enters visits passes time value equal sum"
     )
     noun: ClassVar[str] = "region sum line"
     rule: ClassVar[str] = (

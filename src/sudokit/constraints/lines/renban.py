@@ -52,7 +52,7 @@ class Renban(LineConstraint):
     )
     phrasing: ClassVar[str] = (
         "consecutive order form forms non repeating sequence run set any repeat repeats repeated repetition"
-        " pair numbers"
+        " pair numbers distinct however"
     )
     noun: ClassVar[str] = "renban line"
     rule: ClassVar[str] = "the line's digits differ and form a set of consecutive numbers, in any order"

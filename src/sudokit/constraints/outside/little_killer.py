@@ -70,6 +70,9 @@ class LittleKiller(Constraint):
         "direction of the arrow",
         "the arrow points",
         "indicated by the arrow",
+        "indicated by an arrow",
+        "by the arrow",
+        "by an arrow",
     )
     rule: ClassVar[str] = (
         "the digits along the indicated diagonal (any diagonal, from the clue to the grid's edge) add up "
