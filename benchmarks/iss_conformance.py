@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
-from sudokit.errors import SudokitError
+from sudokit.errors import SearchStopped, SudokitError
 from sudokit.formats.iss import read_iss
 
 CLASSES = ("solved", "candidate", "unread", "wrong", "faulty", "stopped", "error")
@@ -70,6 +70,8 @@ def classify(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     try:
         faults = sudokit.Solution.from_string(published, puzzle).violations()
         result = sudokit.count_solutions(puzzle, 2, time_limit=time_limit)
+    except SearchStopped as exc:  # the published digits' unknowns not settled in time
+        return out | {"class": "stopped", "reason": str(exc), "seconds": time.perf_counter() - started}
     except SudokitError as exc:
         return out | {"class": "error", "reason": str(exc), "seconds": time.perf_counter() - started}
     out["seconds"] = time.perf_counter() - started

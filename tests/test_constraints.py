@@ -943,11 +943,11 @@ NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""
 WITH_UNKNOWNS = {
     "yin-yang", "shaded given", "shaded digits", "shaded count", "chaos construction", "roles", "loop",
-    "loop digits", "loop visit",
+    "loop digits", "loop visit", "outside cells",
 }  # fmt: skip
 """Kinds with unknowns beside the digits (shading): their solutions are more than the digits the reference
-counter counts, so tests/test_shading.py, test_chaos.py, test_loop.py and the negator test below
-check them against counts over digits and their unknowns."""
+counter counts, so tests/test_shading.py, test_chaos.py, test_loop.py, test_outside_cells.py and the
+negator test below check them against counts over digits and their unknowns."""
 
 
 def _diagonal_case(rng: random.Random, truth: tuple[int, ...]) -> Case:

@@ -578,21 +578,21 @@ def test_iss_examples_have_their_published_solution_and_no_other(name: str, text
         ),
         (
             ".Var~A~~3.Replicate~h.Sum~5~VA1~R1C1.End",
-            (
-                "ISS Var (not read)",
-                "ISS Replicate (not read: a Replicate of Sum items ISS cannot shift (VA1))",
-            ),
+            ("ISS Replicate (not read: a Replicate of Sum items ISS cannot shift (VA1))",),
             False,
         ),
         (
-            ".Var~A~~3.NFA~RNS2tkwg~VA1~VA2",
-            ("ISS Var (not read)", "ISS NFA (not read: it names cells beyond the grid)"),
+            ".Var~ABCD~~3.NFA~RNS2tkwg~VABCD1~VABCD2",
+            (
+                "ISS Var (not read: a name of more than three letters)",
+                "ISS NFA (not read: it names cells beyond the grid)",
+            ),
             True,
         ),
         (".FullRank~C2~26~.FullRank~C4~32~", ("ISS FullRank x2 (not read)",), True),
         (
-            ".Var~A~~3.Sum~5~VA1~VA2",
-            ("ISS Var (not read)", "ISS Sum (not read: it names cells beyond the grid)"),
+            ".Doppelganger.Shape~9x9~0-9.Sum~5~DGR1~DGR2",
+            ("ISS Doppelganger (not read)", "ISS Sum (not read: it names cells beyond the grid)"),
             True,
         ),
         (
@@ -740,8 +740,9 @@ def test_puzzles_read_back_from_sudokit_json() -> None:
 
 
 def test_givens_cells_beyond_the_grid_and_empty_intersections() -> None:
-    puzzle = read_iss(".Var~A~~2.~VA1_3~R1C1_1.~R1C1_2")
-    assert puzzle.unread == ("ISS Var (not read)", "ISS Given (not read: values of cells beyond the grid)")
+    puzzle = read_iss(".Var~A~~2.~VA1_3~R1C1_1.~R1C1_2")  # a value of a Var cell is a rule on it
+    assert puzzle.unread == ()
+    assert {c.kind for c in puzzle.grid.constraints} == {"outside cells", "contain exact"}
     assert puzzle.allowed is not None and puzzle.allowed[0] == 0 and puzzle.givens[0] == EMPTY
     assert sudokit.count_solutions(puzzle, 1).count == 0
 

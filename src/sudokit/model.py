@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sudokit import automata
 from sudokit.english import article, number, plural
-from sudokit.errors import GridError, PuzzleError
+from sudokit.errors import GridError, PuzzleError, SearchStopped
 
 if TYPE_CHECKING:
     from sudokit.constraints.base import Constraint
@@ -37,13 +37,53 @@ BLANKS = frozenset(".0-_*")
 """Characters that stand for an empty cell in text formats, unless the alphabet uses them ('0')."""
 
 
+OUTSIDE_ROWS = 1_000
+"""Rows each group of cells outside the grid may take (its cells sit far above the grid's, so no rule
+of the grid's geometry, a knight's move or a neighbour, ever reaches them)."""
+
+
+def outside_cell(group: str, row: int, col: int) -> Cell:
+    """The position of cell (row, col), 0-based, of a group of cells outside the grid (``A``, ..., ``AA``).
+
+    GridError for a name or a place no position holds.
+    """
+    if not (group.isascii() and group.isalpha() and group.isupper() and len(group) <= 3):
+        raise GridError(f"{group!r}: a group of cells outside the grid is named by 1 to 3 capital letters")
+    if not (0 <= row < OUTSIDE_ROWS and 0 <= col < OUTSIDE_ROWS):
+        raise GridError(f"a group of cells outside the grid has at most {OUTSIDE_ROWS} rows and columns")
+    code = 0
+    for letter in group:
+        code = code * 26 + ord(letter) - ord("A") + 1
+    return -(code + 1) * OUTSIDE_ROWS + row, col
+
+
+def _outside_name(cell: Cell) -> str:
+    """``A:r1c2`` for a cell outside the grid (see :func:`outside_cell`)."""
+    code, row = divmod(cell[0], OUTSIDE_ROWS)
+    code = -code - 1
+    letters = ""
+    while code > 0:
+        code, rest = divmod(code - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}:r{row + 1}c{cell[1] + 1}"
+
+
 def cell_name(cell: Cell) -> str:
-    """Name a cell the way players do: ``r1c1`` is the top-left cell."""
+    """Name a cell the way players do: ``r1c1`` is the top-left cell (``A:r1c1``, one outside the grid)."""
+    if cell[0] < -OUTSIDE_ROWS:
+        return _outside_name(cell)
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
 def parse_cell_name(name: str) -> Cell:
-    """Read an ``r<row>c<col>`` cell name (1-based, either case) into a 0-based (row, column)."""
+    """Read an ``r<row>c<col>`` cell name (1-based, either case) into a 0-based (row, column).
+
+    ``A:r1c2`` names a cell of the group A outside the grid.
+    """
+    group, colon, rest = name.strip().partition(":")
+    if colon:
+        row, col = parse_cell_name(rest)
+        return outside_cell(group.strip(), row, col)
     text = name.strip().lower()
     if text.startswith("r") and "c" in text:
         row_text, _, col_text = text[1:].partition("c")
@@ -257,7 +297,7 @@ class Cage:
 
     def name(self, grid: Grid) -> str:
         """How the cage is called in messages: its top-left cell and its sum."""
-        first = min(grid.cells[c] for c in self.cells)
+        first = min((grid.position(c) for c in self.cells), key=lambda cell: (cell[0] < 0, cell))
         what = f"cage at {cell_name(first)}"
         return what if self.total is None else f"{what} (sum {self.total})"
 
@@ -402,7 +442,7 @@ class _Compiled:
             low = sum(min(f * v for v in values) for f in total.factors)
             high = sum(max(f * v for v in values) for f in total.factors)
             if not low <= total.total <= high:
-                where = cell_name(grid.cells[total.cells[0]])
+                where = cell_name(grid.position(total.cells[0]))
                 raise GridError(
                     f"the {total.kind} sum at {where} can reach {low} to {high} with these symbols, "
                     f"never {total.total}"
@@ -591,12 +631,20 @@ class Grid:
                     )
                 if unknown.at is not None and unknown.at not in self.index:
                     raise GridError(f"{unknown.describe()} names a cell that is not in the grid")
-        return tuple(sorted(found, key=lambda u: (u.family, u.at or (-1, -1), u.name)))
+        placed = [unknown for _, unknown in self.placed]
+        rest = sorted(set(found) - set(placed), key=lambda u: (u.family, u.at or (-1, -1), u.name))
+        return (*placed, *rest)
+
+    def position(self, index: int) -> Cell:
+        """The position of a core cell: a cell of the grid or one outside it (IndexError: neither)."""
+        if 0 <= index < len(self.cells):
+            return self.cells[index]
+        return self.placed[index - len(self.cells)][0]
 
     def name_of(self, index: int) -> str:
         """A core cell by name: a cell of the grid (``r1c1``) or an unknown beside the digits."""
-        if 0 <= index < len(self.cells):
-            return cell_name(self.cells[index])
+        if 0 <= index < len(self.cells) + len(self.placed):
+            return cell_name(self.position(index))
         extra = index - len(self.cells)
         return self.unknowns[extra].describe() if 0 <= extra < len(self.unknowns) else f"cell {index}"
 
@@ -691,8 +739,24 @@ class Grid:
 
     @functools.cached_property
     def index(self) -> Mapping[Cell, int]:
-        """Cell position -> cell index."""
-        return {cell: i for i, cell in enumerate(self.cells)}
+        """Cell position -> cell index (the core's: a cell outside the grid after the grid's cells)."""
+        index = {cell: i for i, cell in enumerate(self.cells)}
+        index.update({cell: len(self.cells) + k for k, (cell, _) in enumerate(self.placed)})
+        return index
+
+    @functools.cached_property
+    def placed(self) -> tuple[tuple[Cell, Unknown], ...]:
+        """The cells outside the grid that rules add (ISS's ``Var``), each with the unknown it is.
+
+        Other rules name them by position like the grid's cells; the core holds them first among the
+        unknowns, in this order.
+        """
+        found: dict[Unknown, Cell] = {}
+        for constraint in self.constraints:
+            for cell, unknown in constraint.places(self):
+                if found.setdefault(unknown, cell) != cell:
+                    raise GridError(f"{unknown.describe()} is placed at two positions")
+        return tuple((cell, unknown) for unknown, cell in found.items())
 
     @functools.cached_property
     def symbol_index(self) -> Mapping[str, int]:
@@ -1271,18 +1335,31 @@ class Solution:
         return check_assignment(self.puzzle, self.values, self.unknowns or None)
 
 
-def find_unknowns(grid: Grid, values: Sequence[int]) -> dict[Unknown, int] | None:
+FIND_UNKNOWNS_SECONDS = 10.0
+"""How long the core may look for the unknowns beside a grid's digits (SearchStopped after)."""
+
+
+def find_unknowns(
+    grid: Grid, values: Sequence[int], time_limit: float = FIND_UNKNOWNS_SECONDS
+) -> dict[Unknown, int] | None:
     """Values of the grid's unknowns (label indexes) that keep its rules beside these digits, or None.
 
     The core searches with every digit given; what it finds is then checked by each rule's plain
     meaning (:func:`broken_constraints`), so a fault in the core cannot pass a wrong grid.
+    SearchStopped when the search reaches ``time_limit`` seconds without settling it (many cells
+    outside the grid, an 'or' over them): neither answer would be certain.
     """
     from sudokit import solver
 
     if not grid.unknowns:
         return {}
-    found = solver.count_solutions(Puzzle(grid, tuple(values)), 1)
+    found = solver.count_solutions(Puzzle(grid, tuple(values)), 1, time_limit=time_limit)
     if found.first is None:
+        if not found.complete:
+            raise SearchStopped(
+                f"the values beside the digits ({grid.unknowns[0].describe()}, ...) were not settled "
+                f"within {time_limit:g} s"
+            )
         return None
     return dict(zip(grid.unknowns, found.first.unknowns, strict=True))
 
@@ -1353,6 +1430,8 @@ def broken_constraints(
             known = dict(zip(grid.unknowns, unknowns, strict=True))
         else:
             known = find_unknowns(grid, values)
+    if known is not None:  # cells outside the grid hold their unknowns' values
+        filled.update({cell: grid.values[known[unknown]] for cell, unknown in grid.placed})
     out = []
     for constraint in grid.constraints:
         cells = constraint.cells()

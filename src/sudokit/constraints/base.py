@@ -332,6 +332,13 @@ class Constraint:
         """The unknowns beside the digits the rule speaks of (each cell's shading); most kinds have none."""
         return ()
 
+    def places(self, grid: Grid) -> tuple[tuple[Cell, Unknown], ...]:
+        """Cells outside the grid the rule adds (a position and the unknown it is); most kinds add none.
+
+        Other rules name such cells by their position, as they name the grid's cells.
+        """
+        return ()
+
     def transform(self, grid: Grid, other: Constraint, made: Enforcement) -> Enforcement:
         """Another constraint's enforcement as this rule changes it (cell roles change what clues read)."""
         return made

@@ -30,14 +30,17 @@ else a ``pair rule`` whose expression is the table.
 
 ``.Replicate`` copies its items from its origin onto each target cell (ISS's shift: cells move, values
 and sums stay); an ``NFA`` (ISS's serialized machine) becomes a ``state machine`` line, segments read
-as one word with ISS's break symbol between them; ``ConnectedValues`` on the grid and
-``RegionSameValues`` (the largest regions hold one set of values) are their sudokit kinds.
+as one word with ISS's break symbol between them; ``ConnectedValues`` (on the grid or a Var group) and
+``RegionSameValues`` (the largest regions hold one set of values) are their sudokit kinds.  A ``Var``
+group (``VA1``, ``VA2``, ...; ``VA`` alone for one cell) becomes sudokit's cells outside the grid
+(``A:r1c1``, ...), which every item may name; a given on one is a rule.
 
 Not read, for want of a sudokit kind with ISS's meaning: ``FullRank``, ``FullRankTies``, ``ChaosArrow``,
-``ChaosCount``, ``Doppelganger``, ``Var`` and every item naming its cells (cells outside the grid), a
-``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based values, ``Entropic``, ``GlobalEntropy`` and
-``DutchFlatmates`` beyond the values 1-9, ``Regex``, ``PillArrow`` and pair tables on values above 9,
-and a rule sudokit finds no values for or too many states to propagate (its reason given).
+``ChaosCount``, ``Doppelganger`` and items naming their cells, a ``Replicate`` over Var cells, a Var
+name of more than three letters, a ``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based
+values, ``Entropic``, ``GlobalEntropy`` and ``DutchFlatmates`` beyond the values 1-9, ``Regex``,
+``PillArrow`` and pair tables on values above 9, and a rule sudokit finds no values for or too many
+states to propagate (its reason given).
 ``SearchPriority`` (an order of search) holds no rule and is noted in the metadata (``ignored``).
 """
 
@@ -67,6 +70,7 @@ from sudokit.constraints.cells.contains import (
 )
 from sudokit.constraints.cells.counting_circles import CountingCircles
 from sudokit.constraints.cells.indexers import ColumnIndexer, RowIndexer
+from sudokit.constraints.cells.outside_cells import OutsideCells
 from sudokit.constraints.cells.quadruple import Quadruple
 from sudokit.constraints.cells.same_values import SameValues
 from sudokit.constraints.dots.inequality import Inequality
@@ -106,7 +110,7 @@ from sudokit.constraints.regions.chaos import ChaosConstruction
 from sudokit.constraints.regions.extra_region import ExtraRegion
 from sudokit.constraints.regions.same_sets import RegionSameValues
 from sudokit.errors import GridError, ParseError, PuzzleError
-from sudokit.model import EMPTY, Cell, Grid, Puzzle, Unit
+from sudokit.model import EMPTY, Cell, Grid, Puzzle, Unit, outside_cell
 
 __all__ = ["CLASSES", "looks_like_iss", "read_iss"]
 
@@ -764,6 +768,8 @@ class _Reader:
         self.nodes = nodes
         self.present = {node.name for node in nodes}
         self.region_size = self._region_size()
+        self.var_groups: dict[str, tuple[str, int, int]] = {}
+        """ISS's Var groups by cell prefix (``VA``): sudokit's group name, cells, cells a row."""
         self.extra_cells = self._extra_cells()
         self.givens: dict[Cell, set[int]] = {}
         self.made: list[tuple[str, Constraint]] = []
@@ -802,6 +808,8 @@ class _Reader:
                 if count + len(found) > 1000:
                     raise ParseError(f"ISS: {node.where}: more extra cells than ISS takes (1,000)")
                 group("V" + node.args[0], count)
+                columns = int(size[2]) if size and size[1] else 0
+                self.var_groups["V" + node.args[0]] = (node.args[0], count, columns)
             elif node.name == "ChaosConstruction":
                 group("CC", cells)
             elif node.name == "Doppelganger":
@@ -819,8 +827,36 @@ class _Reader:
             if r < self.shape.rows and c < self.shape.cols:
                 return r, c
         elif name in self.extra_cells:
-            return None
+            return self.var_cells().get(name)
         raise ParseError(f"ISS: {node.where}: {name!r} is not a cell of this {self.shape.describe()} grid")
+
+    @functools.cache  # noqa: B019 (one reader, one puzzle)
+    def var_cells(self) -> dict[str, Cell]:
+        """The cells of ISS's Var groups by ISS name (``VA1``, or ``VA`` alone), at sudokit's positions.
+
+        A group whose name sudokit's positions cannot hold (more than three letters) has none.
+        """
+        found: dict[str, Cell] = {}
+        for prefix, (letters, count, columns) in self.var_groups.items():
+            if not (letters.isascii() and letters.isalpha() and letters.isupper() and len(letters) <= 3):
+                continue
+            width = columns or count
+            for k in range(count):
+                found[prefix if count == 1 else f"{prefix}{k + 1}"] = outside_cell(
+                    letters, k // width, k % width
+                )
+        return found
+
+    def var_group(self, node: _Node) -> None:
+        """A Var group: cells outside the grid (in the base grid, so that rules on them are read)."""
+        prefix = "V" + node.args[0] if node.args else ""
+        if prefix not in self.var_groups:
+            raise ParseError(f"ISS: {node.where}: a Var needs a name of capital letters")
+        letters, count, columns = self.var_groups[prefix]
+        if not (letters.isascii() and letters.isalpha() and letters.isupper() and len(letters) <= 3):
+            raise _Unread("a name of more than three letters")
+        label = urllib.parse.unquote(node.args[1]) if len(node.args) > 1 else ""
+        self.base = self.base.with_constraints(OutsideCells(letters, count, columns, label))
 
     def cells(self, names: Iterable[str], node: _Node) -> tuple[Cell, ...]:
         """Grid cells; _Unread when some are ISS's extra cells (no sudokit grid has them)."""
@@ -954,7 +990,7 @@ class _Reader:
 
         def move(item: str) -> str:
             cell = self.cell(item, node) if len(item) == 4 else None
-            if cell is None:
+            if cell is None or cell[0] < 0:
                 raise _Unread(f"a Replicate of {node.name} items ISS cannot shift ({_shorten(item)})")
             r, c = cell[0] + dr, cell[1] + dc
             if not (0 <= r < self.shape.rows and 0 <= c < self.shape.cols):
@@ -1099,6 +1135,13 @@ class _Reader:
             cell = self.cell(name, node)
             if cell is None:
                 self.skip(node, "values of cells beyond the grid")
+                continue
+            if cell[0] < 0:  # a cell outside the grid: its values as a rule
+                every = range(self.shape.low, self.shape.high + 1)
+                if len(values) == 1:
+                    self.add(node, ContainExact((cell,), (next(iter(values)),)))
+                elif len(values) < len(every):
+                    self.add(node, LookAndSay((cell,), tuple((0, v) for v in every if v not in values)))
                 continue
             self.givens[cell] = self.givens.get(cell, values) & values
 
@@ -1255,8 +1298,13 @@ class _Reader:
         """The grid's cells holding the values (``1_2``) form one connected area (of the size given)."""
         if not node.args or len(node.args) > 3:
             raise ParseError(f"ISS: {node.where}: ConnectedValues takes a cell group, values and a size")
+        within: tuple[Cell, ...] = ()
         if node.args[0]:
-            raise _Unread("a group of cells beyond the grid")
+            if node.args[0] not in self.var_groups:
+                raise _Unread("a group of cells beyond the grid")
+            _, count, _ = self.var_groups[node.args[0]]
+            names = [node.args[0]] if count == 1 else [f"{node.args[0]}{k + 1}" for k in range(count)]
+            within = self.cells(names, node)
         texts = node.args[1].replace(",", "_").split("_") if len(node.args) > 1 else [""]
         values = tuple(self.number(text, node) for text in texts)
         if any(not self.shape.low <= v <= self.shape.high for v in values):
@@ -1264,9 +1312,9 @@ class _Reader:
         size = self.number(node.args[2], node) if len(node.args) > 2 and node.args[2] else 0
         if len(node.args) > 2 and node.args[2] and size < 1:
             raise ParseError(f"ISS: {node.where}: ConnectedValues size must be a positive integer")
-        if size > self.shape.rows * self.shape.cols:
+        if size > (len(within) or self.shape.rows * self.shape.cols):
             raise _Unread("a size larger than the grid (ISS: no solution)")
-        self.add(node, ConnectedValues(tuple(dict.fromkeys(values)), size))
+        self.add(node, ConnectedValues(tuple(dict.fromkeys(values)), size, within))
 
     def arrow(self, node: _Node) -> None:
         """The shaft's sum is the circle's digit."""
@@ -1656,6 +1704,8 @@ class _Reader:
                 kept.append((name, constraint))
             except GridError as exc:
                 self.unread[(name, _shorten_reason(str(exc)))] += 1
+            except LookupError:  # a kind that reads the grid's geometry around cells outside it
+                self.unread[(name, "a rule of this kind on cells outside the grid")] += 1
         try:
             grid = base.with_constraints(*(c for _, c in kept)) if kept else base
         except GridError:  # one rule no values meet (as sudokit compiles it): find it, leave it unread
@@ -1743,6 +1793,7 @@ _READERS: dict[str, Callable[[_Reader, _Node], None]] = {
     "SumLine": _Reader.sum_line,
     "Regex": _Reader.regex,
     "NFA": _Reader.nfa,
+    "Var": _Reader.var_group,
     "ConnectedValues": _Reader.connected_values,
     "Arrow": _Reader.arrow,
     "PillArrow": _Reader.pill_arrow,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,7 +19,7 @@ from sudokit.constraints.base import (
     span,
 )
 from sudokit.errors import GridError
-from sudokit.model import Cell, Unit
+from sudokit.model import Cell, Link, Unit
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -60,9 +61,16 @@ class ExtraRegion(Constraint):
         return len({values[c] for c in self.members}) == len(self.members)
 
     def enforce(self, grid: Grid) -> Enforcement:
-        """One all-different unit."""
+        """One all-different unit (pairs of different values where it has cells outside the grid)."""
         name = f"extra region at {span(sorted(self.members)[:1])}"
-        return Enforcement(units=(Unit(name, tuple(grid.index[c] for c in self.members)),))
+        cells = tuple(grid.index[c] for c in self.members)
+        if all(c < len(grid.cells) for c in cells):
+            return Enforcement(units=(Unit(name, cells),))
+        return Enforcement(
+            links=tuple(
+                Link(pair, "equal", negated=True, kind=self.kind) for pair in itertools.combinations(cells, 2)
+            )
+        )
 
     def drawing(self, grid: Grid) -> list[Shape]:
         """The cells shaded."""
