@@ -138,3 +138,43 @@ def test_a_rules_text_that_changes_everything_leaves_no_verdict() -> None:
     assert not puzzle.certain and not puzzle.grid.constraints  # negators change every sum drawn
     willow = sudokit.parse(next(r for r in CHALLENGE if r["title"] == "Willow")["url"])
     assert willow.certain and {c.kind for c in willow.grid.constraints} >= {"arrow", "renban", "killer"}
+
+
+def test_the_rules_report_says_what_each_sentence_and_drawing_became() -> None:
+    from sudokit.formats.rules_text import (
+        BOILERPLATE,
+        KINDS_READ,
+        NOT_READ,
+        format_rules_report,
+        rules_report,
+    )
+
+    willow = rules_report(sudokit.parse(next(r for r in CHALLENGE if r["title"] == "Willow")["url"]))
+    readings = {s["sentence"]: (s["reading"], s["kinds"]) for s in willow["sentences"]}
+    assert readings["normal sudoku rules apply."] == (BOILERPLATE, [])
+    purple = "digits on a purple line comprise a set of non-repeating, consecutive digits (in any order)."
+    assert readings[purple] == (KINDS_READ, ["renban"])
+    assert (
+        willow["drawn"] == "lines: renban 5, whispers 4; arrows: arrow 2; overlays: arrow 2; cages: killer 4"
+    )
+    assert willow["read"] == {"arrow": 2, "killer": 4, "renban": 5, "whispers": 4}
+    assert willow["determined"] and not willow["not_read"]
+    theta = rules_report(sudokit.parse(next(r for r in CHALLENGE if r["title"] == "Theta")["url"]))
+    roman = [s for s in theta["sentences"] if s["sentence"].startswith("roman numeral cages")]
+    assert roman and roman[0]["reading"] == NOT_READ
+    assert "overlays: kropki 4, xv 5, not read 4" in theta["drawn"] and not theta["determined"]
+    text = format_rules_report(theta)
+    assert "[NOT READ] roman numeral cages" in text and "Verdicts: withheld" in text
+
+
+def test_show_rules_on_the_command_line() -> None:
+    from click.testing import CliRunner
+
+    from sudokit.cli import cli
+
+    link = next(r for r in CHALLENGE if r["title"] == "Willow")["url"]
+    result = CliRunner().invoke(cli, ["show", "--rules", link])
+    assert result.exit_code == 0, result.output
+    assert "[renban] digits on a purple line" in result.output and "Verdicts: given" in result.output
+    as_json = CliRunner().invoke(cli, ["show", "--rules", "--json", link])
+    assert json.loads(as_json.output)["read"]["renban"] == 5

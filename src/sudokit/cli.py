@@ -1251,6 +1251,13 @@ def batch(
 @click.argument("puzzle")
 @click.option("--candidates", is_flag=True, help="Show the pencil marks left by the givens.")
 @click.option(
+    "--rules",
+    "rules_report",
+    is_flag=True,
+    help="Show what the rules text and the drawings became: each sentence, each sort of drawing, "
+    "the rules read and what was not (--json: one object per puzzle).",
+)
+@click.option(
     "--true-candidates",
     "true",
     is_flag=True,
@@ -1278,6 +1285,7 @@ def batch(
 def show(
     puzzle: str,
     candidates: bool,
+    rules_report: bool,
     true: bool,
     per_candidate: int,
     output_format: str,
@@ -1289,6 +1297,9 @@ def show(
 ) -> None:
     """Print PUZZLE as a grid, as pencil marks, or converted to another format.
 
+    --rules shows what each sentence of the rules text and each drawing became, so a setter sees at
+    once what sudokit did not understand.
+
     --true-candidates shows the symbols each cell holds in some solution (each candidate proved by a
     solution or refuted by a search); a candidate a --node-limit (per search) or --time-limit left
     unsettled is kept, and a line says so.
@@ -1298,7 +1309,16 @@ def show(
     from sudokit.solver import true_candidates
 
     puzzles = load_puzzles(puzzle, **options)
-    if true:
+    if rules_report:
+        from sudokit.formats.rules_text import format_rules_report
+        from sudokit.formats.rules_text import rules_report as report_of
+
+        reports = [report_of(p) for p in puzzles]
+        if as_json:
+            text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in reports)
+        else:
+            text = "\n".join(format_rules_report(r) for r in reports)
+    elif true:
         parts = []
         for p in puzzles:
             found = true_candidates(

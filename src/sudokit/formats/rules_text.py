@@ -8,15 +8,16 @@ the rule and say what it forbids, so a rule that merely mentions a knight's move
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.dots.negative import AntiXV, NegativeRatio, NonConsecutive
 from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight
 from sudokit.constraints.grid_rules.neighbours import Knightmare
 from sudokit.errors import GridError, PuzzleError
-from sudokit.model import Grid
+from sudokit.model import Grid, Puzzle
 
 _QUOTES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"}
@@ -276,6 +277,35 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
     rules not read: an answer made without it may be wrong. The test is deliberately strict: an
     unusual phrasing costs a warning, a missed rule a wrong answer.
     """
+    reading = _reading_of(read)
+    found = []
+    for sentence in sentences(rules):
+        text = _bare(sentence)
+        if not text or reading.explains(text):
+            continue
+        found.append(text)
+    return found
+
+
+def sentence_readings(rules: str, read: Sequence[Constraint]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Each sentence of a rules text, what it is to the rules read, and the kinds read it speaks of.
+
+    What it is: :data:`BOILERPLATE`, :data:`NOTE`, :data:`FLAVOUR`, :data:`KINDS_READ` or
+    :data:`NOT_READ`.  ``sudokit show --rules`` prints them, so a setter sees what was understood.
+    """
+    reading = _reading_of(read)
+    kinds_read = sorted({type(c) for c in read}, key=lambda k: k.kind)
+    out = []
+    for sentence in sentences(rules):
+        text = _bare(sentence)
+        if text:
+            speaks = tuple(k.kind for k in kinds_read if _speaks_of(text, k))
+            out.append((text, reading.reading(text), speaks))
+    return out
+
+
+def _reading_of(read: Sequence[Constraint]) -> _Reading:
+    """What the rules read let a rules text say without adding a rule."""
     from sudokit.constraints import kinds
     from sudokit.constraints.grid_rules.units import Windoku
     from sudokit.constraints.lines.clone import Clone
@@ -284,7 +314,7 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
     read_kinds = {type(constraint) for constraint in read}
     words = {w for kind in read_kinds for w in kind.vocabulary()}
     owned = [*words, *(kind.phrasing for kind in read_kinds)]  # "thermometer" in "slow thermometer"
-    reading = _Reading(
+    return _Reading(
         words=words,
         foreign={
             w
@@ -297,13 +327,6 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
         phrases=" | ".join(_own_words(kind) for kind in read_kinds),
         areas=bool(read_kinds & {ExtraRegion, Windoku, Clone}),
     )
-    found = []
-    for sentence in sentences(rules):
-        text = _bare(sentence)
-        if not text or reading.explains(text):
-            continue
-        found.append(text)
-    return found
 
 
 def _bare(sentence: str) -> str:
@@ -353,21 +376,31 @@ class _Reading:
 
     def explains(self, text: str) -> bool:
         """Whether one sentence of a rules text is accounted for."""
+        return self.reading(text) in (BOILERPLATE, NOTE, FLAVOUR, KINDS_READ)
+
+    def reading(self, text: str) -> str:
+        """What one sentence is to the rules read (boilerplate, a note, flavour, the kinds read).
+
+        NOT_READ for a twist, another kind's name, or a word no kind read states its rule with.
+        """
         rest = _PLAIN_NOTES.sub(" ", text)  # "(no negative constraint)" is a note, not a twist
         for w in sorted(self.words, key=len, reverse=True):  # the read kinds' own phrases say no more
             rest = re.sub(rf"(?<![a-z]){re.escape(w)}(e?s)?(?![a-z])", " ", rest)
         if self.twisted(rest) or _mentions(rest, self.foreign):
-            return False
+            return NOT_READ
         if not self.areas and _COLOURED_AREA.search(text):  # "digits cannot repeat in a grey region"
-            return False
-        boilerplate = any(re.search(p, text) for p in _BOILERPLATE)
-        if boilerplate or any(re.search(p, text) for p in _NOTES):
-            return True
+            return NOT_READ
+        if any(re.search(p, text) for p in _BOILERPLATE):
+            return BOILERPLATE
+        if any(re.search(p, text) for p in _NOTES):
+            return NOTE
         if _RULE_WORDS.search(text) is None:
-            return not _foreign(text)  # flavour text says no rule; a rule in another language might
+            # flavour text says no rule; a rule in another language might
+            return NOT_READ if _foreign(text) else FLAVOUR
         if rest == text:  # a rule about none of the kinds read
-            return False
-        return all(_known(word, self.allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+            return NOT_READ
+        known = all(_known(word, self.allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+        return KINDS_READ if known else NOT_READ
 
     def twisted(self, text: str) -> bool:
         """Whether the text has a twist word or phrase that is not the read kinds' own wording.
@@ -376,6 +409,14 @@ class _Reading:
         "how many" is how skyscrapers are stated, but "the sum of the other three" is no killer's.
         """
         return any(not _said_in(match.group(0), self.phrases) for match in _TWISTS.finditer(text))
+
+
+BOILERPLATE = "the usual Sudoku rules"
+NOTE = "a note (no rule of its own)"
+FLAVOUR = "no rule (flavour text)"
+KINDS_READ = "the rules read"
+NOT_READ = "NOT READ"
+"""What a sentence of a rules text can be to the rules read (:func:`sentence_readings`)."""
 
 
 def _known(word: str, allowed: frozenset[str]) -> bool:
@@ -740,3 +781,48 @@ def finish_reading(
     if drawn is not None:
         metadata[UNREAD_DRAWING] = drawn
     return grid, notes, certain
+
+
+def rules_report(puzzle: Puzzle) -> dict[str, Any]:
+    """What a puzzle's reading made of its rules text and drawings, for a setter to check at a glance.
+
+    ``sentences``: each sentence of the rules text with what it is to the rules read and the kinds it
+    speaks of; ``drawn``: every drawing by sort and what it became (SudokuPad links); ``read``: the
+    rules read by kind, with how many of each; ``read_by``: the source of the weakest rule read;
+    ``not_read``: what the answer names as not read; ``determined``: whether verdicts are given.
+    """
+    from collections import Counter
+
+    rules = puzzle.metadata.get("ruleset", "")
+    counts = Counter(c.kind for c in puzzle.grid.constraints)
+    return {
+        "sentences": [
+            {"sentence": text, "reading": what, "kinds": list(kinds)}
+            for text, what, kinds in sentence_readings(rules, puzzle.grid.constraints)
+        ],
+        "drawn": puzzle.metadata.get("drawn", ""),
+        "read": dict(sorted(counts.items())),
+        "read_by": puzzle.metadata.get("read_by", ""),
+        "not_read": list(puzzle.unread),
+        "determined": puzzle.determined,
+    }
+
+
+def format_rules_report(report: Mapping[str, Any]) -> str:
+    """The report as ``sudokit show --rules`` prints it: one line a sentence, then drawings and rules."""
+    lines = ["Rules text:" if report["sentences"] else "Rules text: none"]
+    for item in report["sentences"]:
+        what = item["reading"]
+        if what == KINDS_READ and item["kinds"]:
+            what = ", ".join(item["kinds"])
+        lines.append(f"  [{what}] {item['sentence']}")
+    if report["drawn"]:
+        lines.append("Drawn: " + report["drawn"])
+    read = ", ".join(f"{kind} x{n}" if n > 1 else kind for kind, n in report["read"].items())
+    source = f" (weakest rule: {report['read_by']})" if report["read_by"] else ""
+    lines.append(f"Read: {read or 'the grid alone'}{source}")
+    for item in report["not_read"]:
+        lines.append(f"Not read: {item}")
+    verdicts = "given" if report["determined"] else "withheld: answers are for the rules read"
+    lines.append(f"Verdicts: {verdicts}")
+    return "\n".join(lines) + "\n"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
@@ -463,6 +464,9 @@ def puzzle_from_scl(data: Any) -> Puzzle:
         if settled.givens is not None:  # "given digits move with the cars": not where they are drawn
             givens = (EMPTY,) * len(givens)
         grid, broken_notes, certain = finish_reading(grid, settled, metadata.get("solution"), metadata)
+        drawn = scene.account()
+        if drawn:
+            metadata["drawn"] = drawn
     except (GridError, PuzzleError) as exc:
         raise ParseError(f"SudokuPad: {exc}") from None
     unread = scene.unread()
@@ -579,6 +583,8 @@ class Scene:
         }
         self.items["cages"] = cages
         self.used: dict[str, set[int]] = {name: set() for name in _KINDS_OF_DRAWING}
+        self.claims: dict[str, dict[int, str]] = {name: {} for name in _KINDS_OF_DRAWING}
+        """Per sort of drawing, the kind each drawing read was read as."""
         flags = _get(data, "global") or []
         meta = _get(data, "metadata") or {}
         self.flags = {str(f).lower().replace("-", "") for f in flags} if isinstance(flags, list) else set()
@@ -597,6 +603,30 @@ class Scene:
     def claim(self, what: str, index: int, kind: str) -> None:
         """Mark a drawing as read as (part of) a constraint of ``kind``."""
         self.used[what].add(index)
+        self.claims[what].setdefault(index, kind)
+
+    def account(self) -> str:
+        """Every drawing and what it became, by sort: ``lines: thermometer 4, not read 2; ...``.
+
+        Drawings that carry no rule (cell colours, empty cages no sentence speaks of) are counted as
+        decoration; the rest no kind read are "not read" (the answer names them too).
+        """
+        parts = []
+        for what in _KINDS_OF_DRAWING:
+            counts = Counter(self.claims[what].values())
+            decoration = not_read = 0
+            for _, item in self.unclaimed(what):
+                if self._decoration(what, item):
+                    decoration += 1
+                else:
+                    not_read += 1
+            entries = [f"{kind} {n}" for kind, n in sorted(counts.items())]
+            entries += [
+                f"{label} {n}" for label, n in (("decoration", decoration), ("not read", not_read)) if n
+            ]
+            if entries:
+                parts.append(f"{what}: {', '.join(entries)}")
+        return "; ".join(parts)
 
     @staticmethod
     def prop(item: Mapping[str, Any], name: str) -> Any:
