@@ -395,3 +395,17 @@ def test_a_revealed_yin_yang_solution_shows_its_shading(page: Any, server: str) 
     assert solution is not None
     assert shaded.count() == sum(solution.unknowns)  # one grey cell per shaded cell of the solution
     shoot(page, "yin-yang-revealed")
+
+
+def test_the_rules_panel_says_how_each_sentence_was_read(page: Any, server: str) -> None:
+    fixture = Path(__file__).parent / "fixtures" / "variants" / "sudoku-bench-challenge-100.jsonl"
+    records = {r["title"]: r for r in map(json.loads, fixture.read_text(encoding="utf-8").splitlines())}
+    visit(page, server, records["Theta"]["url"])
+    page.wait_for_selector("#puzzle-reading:not([hidden])")
+    page.click("#puzzle-reading summary")
+    items = page.locator("#reading-list li")
+    texts = [items.nth(k).inner_text() for k in range(items.count())]
+    assert any(t.startswith("not read") and "roman numeral cages" in t for t in texts), texts
+    assert any(t.startswith("xv") for t in texts), texts  # "xv pairs: digits ... sum to 5"
+    assert "overlays: kropki 4, xv 5, not read 4" in page.inner_text("#reading-drawn")
+    shoot(page, "rules-panel")

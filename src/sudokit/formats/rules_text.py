@@ -256,6 +256,7 @@ _COMMON = _words(
     "includes printed leftmost rightmost requires visits vertically horizontally string arrangement "
     "comprise comprises comprising consist consists consisting composed vice versa length s "
     "already constitute constitutes way provided somewhere present true closest nearest stripe stripes "
+    "particular "
     "visible step steps represent represents reading read towards nearest sequential segment along "
     "across indicated connecting exactly either direction directions away "
 )

@@ -15,6 +15,14 @@ from sudokit.model import EMPTY, Grid, Puzzle, cell_name
 from sudokit.svg import outside_margin, puzzle_drawings
 
 
+def _reading(puzzle: Puzzle) -> dict[str, Any]:
+    """How the rules text's sentences and the drawings were read (``sudokit show --rules``)."""
+    from sudokit.formats.rules_text import rules_report
+
+    report = rules_report(puzzle)
+    return {"sentences": report["sentences"], "drawn": report["drawn"]}
+
+
 def _owner(grid: Grid) -> list[int]:
     """For each cell, the box or region that holds it (-1: none, as in a Latin square)."""
     owner = [-1] * len(grid.cells)
@@ -62,6 +70,7 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
         "description": grid.describe(),
         "peers": [sorted(peers) for peers in grid.peers],
         "unread": list(puzzle.unread),
+        "reading": _reading(puzzle),
         "info": {
             key: puzzle.metadata[name]
             for key, name in (("title", "title"), ("author", "author"), ("rules", "ruleset"))

@@ -41,6 +41,24 @@ function showInfo(board) {
   $("puzzle-author").textContent = info.author ? `by ${info.author}` : "";
   $("puzzle-rules").textContent = info.rules || "";
   $("puzzle-info").hidden = !(info.title || info.author || info.rules);
+  showReading(board.reading || { sentences: [], drawn: "" });
+}
+
+// Each sentence of the rules text with what sudokit made of it, and what each drawing became.
+function showReading(reading) {
+  const list = $("reading-list");
+  list.innerHTML = "";
+  for (const item of reading.sentences) {
+    const li = document.createElement("li");
+    const tag = document.createElement("span");
+    const read = item.reading === "the rules read" && item.kinds.length ? item.kinds.join(", ") : item.reading;
+    tag.className = item.reading === "NOT READ" ? "reading-tag not-read" : "reading-tag";
+    tag.textContent = item.reading === "NOT READ" ? "not read" : read;
+    li.append(tag, " ", item.sentence);
+    list.append(li);
+  }
+  $("reading-drawn").textContent = reading.drawn ? `Drawn: ${reading.drawn}` : "";
+  $("puzzle-reading").hidden = !reading.sentences.length && !reading.drawn;
 }
 
 // Other tabs' progress on this puzzle, when it differs: offered, never merged without asking.
