@@ -175,3 +175,28 @@ def test_broken_links_and_unwritable_puzzles() -> None:
     letters = sudokit.Puzzle.empty(sudokit.Grid.classic(4, symbols="ABCD"))
     with pytest.raises(sudokit.FormatError, match="digits 1 to 4"):
         sudokit.dumps(letters, "fpuzzles")
+
+
+def _cosmetic_line_puzzle(rules: str, colour: str) -> str:
+    """A 4x4 f-puzzles link with one line drawn with the cosmetic line tool, and a rules text."""
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "ruleset": rules,
+        "line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": colour, "width": 0.3}],
+    }
+    return LINK + lzstring.LZString().compressToBase64(json.dumps(data))
+
+
+def test_a_cosmetic_line_the_rules_text_names_is_read_as_that_rule() -> None:
+    # the f-puzzles cosmetic tools carry no rule; the text gives the green line its meaning, as it
+    # does for a SudokuPad line (digits 1-4: a whisper of difference 2 is the only sensible one)
+    said = "Normal sudoku rules apply. Adjacent digits along a green line must differ by at least 2."
+    puzzle = sudokit.parse(_cosmetic_line_puzzle(said, "#67F067"))
+    assert [c.kind for c in puzzle.grid.constraints] == ["whispers"] and puzzle.determined
+    count = sudokit.count_solutions(puzzle, None).count
+    rows = [s.values[:3] for s in sudokit.solutions(sudokit.parse("." * 16))]
+    assert count == sum(1 for a, b, c in rows if abs(a - b) >= 2 and abs(b - c) >= 2)
+    # without a sentence about it, the line is named, not guessed
+    plain = sudokit.parse(_cosmetic_line_puzzle("Normal sudoku rules apply.", "#67F067"))
+    assert not plain.grid.constraints and any("cosmetic" in u for u in plain.unread)

@@ -292,6 +292,9 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             made = kind.read_fpuzzles(key, source)
             found += made
             typed += made
+    if ruleset and drawings:  # cosmetic lines and shapes whose meaning the rules text gives
+        drawn_rules, drawings = _drawn_rules(drawings, base, n, ruleset)
+        found += drawn_rules
     have = {type(c) for c in found}
     said = [rule for rule in global_rules(ruleset, n, negatives=False) if type(rule) not in have]
     found += said  # words only
@@ -393,6 +396,77 @@ def _cosmetic(key: str, value: Any, source: _Source) -> tuple[list[constraints.C
                 continue
         drawn.append(item)
     return rules, drawn
+
+
+def _drawn_rules(
+    drawings: dict[str, Any], grid: Grid, n: int, rules: str
+) -> tuple[list[constraints.Constraint], dict[str, Any]]:
+    """The rules among cosmetic lines, circles and rectangles, read as SudokuPad reads its drawings.
+
+    SudokuPad shows an f-puzzles puzzle by turning each tool into its own drawings; so here: each
+    line becomes a SudokuPad line through the cells' centres, each circle and rectangle an underlay,
+    and the kinds recognise them by shape, colour and the rules text (a green line the text calls a
+    German whisper).  What they read is not typed: the rules text must confirm it, as for SudokuPad
+    links.  Returns those rules and the drawings left (an item is left unless all of it was read).
+    """
+    from sudokit.formats.sudokupad import Scene
+
+    lines: list[dict[str, Any]] = []
+    line_owner: list[int] = []
+    for k, item in enumerate(drawings.get("line") or []):
+        if not isinstance(item, dict):
+            continue
+        for path in item.get("lines") or []:
+            found = [_cell_of(name) for name in path] if isinstance(path, list) else []
+            cells = [c for c in found if c is not None and c in grid.index]
+            if len(cells) < 2 or len(cells) != len(found):
+                continue
+            lines.append(
+                {
+                    "wayPoints": [[r + 0.5, c + 0.5] for r, c in cells],
+                    "color": _colour(item.get("outlineC"), "#A0A0A0"),
+                    "thickness": 64 * min(0.6, max(0.02, float(item.get("width") or 0.1))),
+                }
+            )
+            line_owner.append(k)
+    underlays: list[dict[str, Any]] = []
+    shape_owner: list[tuple[str, int]] = []
+    for key in ("circle", "rectangle"):
+        for k, item in enumerate(drawings.get(key) or []):
+            named = [_cell_of(name) for name in item.get("cells") or []] if isinstance(item, dict) else []
+            known = [c for c in named if c is not None]
+            if not known or len(known) != len(named):
+                continue
+            underlays.append(
+                {
+                    "center": _middle(known),
+                    "width": float(item.get("width") or 0.5),
+                    "height": float(item.get("height") or item.get("width") or 0.5),
+                    "rounded": key == "circle",
+                    "backgroundColor": _colour(item.get("baseC"), ""),
+                    "borderColor": _colour(item.get("outlineC"), ""),
+                    "text": str(item.get("value") or ""),
+                }
+            )
+            shape_owner.append((key, k))
+    if not lines and not underlays:
+        return [], drawings
+    scene = Scene({"lines": lines, "underlays": underlays}, grid, n, rules, [])
+    try:
+        made = [c for c in scene.read() if c.cells()]
+    except (GridError, PuzzleError):
+        return [], drawings
+    unread_lines = {line_owner[k] for k, _ in scene.unclaimed("lines")}
+    unread_shapes = {shape_owner[k] for k, _ in scene.unclaimed("underlays")}
+    left = dict(drawings)
+    if "line" in drawings and isinstance(drawings["line"], list):
+        read = {line_owner[k] for k in range(len(lines))} - unread_lines
+        left["line"] = [item for k, item in enumerate(drawings["line"]) if k not in read]
+    for key in ("circle", "rectangle"):
+        if key in drawings and isinstance(drawings[key], list):
+            read_keys = {owner for owner in shape_owner if owner[0] == key} - unread_shapes
+            left[key] = [item for k, item in enumerate(drawings[key]) if (key, k) not in read_keys]
+    return made, {key: items for key, items in left.items() if items}
 
 
 def _drawings_unread(drawings: dict[str, Any]) -> list[str]:
