@@ -29,6 +29,11 @@ def used(value: int) -> Unknown:
     return Unknown("value used", None, str(value), ("no", "yes"))
 
 
+def _houses(grid: Grid) -> list[tuple[Cell, ...]]:
+    """The grid's houses as cells (rows, columns, boxes, regions)."""
+    return [tuple(grid.cells[i] for i in house.cells) for house in grid.houses]
+
+
 def _present_machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Machine:
     """A two-valued unknown, then cells: the clue's value is among the cells exactly when it says yes."""
     (value,) = clue
@@ -72,7 +77,7 @@ class RegionSameValues(GlobalRule):
         """The regions: as given, else the grid's largest houses."""
         if self.regions:
             return list(self.regions)
-        houses = [tuple(grid.cells[i] for i in house.cells) for house in grid.houses]
+        houses = _houses(grid)
         largest = max((len(h) for h in houses), default=0)
         return [h for h in houses if len(h) == largest]
 
@@ -113,7 +118,7 @@ class RegionSameValues(GlobalRule):
             for region in regions
             for v in grid.values
         ]
-        houses = {frozenset(grid.cells[i] for i in house.cells) for house in grid.houses}
+        houses = {frozenset(house) for house in _houses(grid)}
         if all(frozenset(region) in houses for region in regions):  # digits differ: a value per cell
             size = len(regions[0])
             rules.append(LineRule("marked between", tuple(flags.values()), (size, size)))
