@@ -76,6 +76,10 @@ WHISPERS = Whispers(((0, 0), (0, 1)))
             [AntiKnight()],
         ),
         ("Different lines may have different values for N.", [RegionSum(((0, 0), (0, 1)))]),
+        # a themed puzzle's names for its elements, and colours beyond the usual ones
+        ("Tentacles: adjacent digits along a tentacle (green line) differ by at least 5.", [WHISPERS]),
+        ("Bubbles: digits on a bubble (white dot) are consecutive.", [DOT]),
+        ("Digits along a peach line must differ by at least 5.", [WHISPERS]),
     ],
 )
 def test_sentences_the_rules_read_account_for(sentence: str, read: list[Constraint]) -> None:
@@ -112,6 +116,8 @@ def test_sentences_the_rules_read_account_for(sentence: str, read: list[Constrai
         ("Digits on an arrow must be distinct.", [ARROW]),
         ("Digits along thermometers increase, moving digits from the bulb to the tip.", [THERMO]),
         ("Digits on a purple line comprise a set of digits that sum to 10.", [RENBAN]),
+        # a label is a name, not a licence: its twist is still a twist
+        ("Negative tentacles: digits along a tentacle (green line) differ by at least 5.", [WHISPERS]),
     ],
 )
 def test_sentences_that_add_a_rule_are_named(sentence: str, read: list[Constraint]) -> None:

@@ -256,7 +256,8 @@ _COMMON = _words(
     "includes printed leftmost rightmost requires visits vertically horizontally string arrangement "
     "comprise comprises comprising consist consists consisting composed vice versa length s "
     "already constitute constitutes way provided somewhere present true closest nearest stripe stripes "
-    "particular "
+    "particular peach turquoise lime navy maroon olive salmon tan cream mint aqua indigo crimson scarlet "
+    "silver khaki "
     "visible step steps represent represents reading read towards nearest sequential segment along "
     "across indicated connecting exactly either direction directions away "
 )
@@ -400,7 +401,8 @@ class _Reading:
             return NOT_READ if _foreign(text) else FLAVOUR
         if rest == text:  # a rule about none of the kinds read
             return NOT_READ
-        known = all(_known(word, self.allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+        allowed = self.allowed | _label_words(text)
+        known = all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
         return KINDS_READ if known else NOT_READ
 
     def twisted(self, text: str) -> bool:
@@ -410,6 +412,33 @@ class _Reading:
         "how many" is how skyscrapers are stated, but "the sum of the other three" is no killer's.
         """
         return any(not _said_in(match.group(0), self.phrases) for match in _TWISTS.finditer(text))
+
+
+_LABEL = re.compile(r"^([a-z][a-z' ]{0,30}?)\s*:")
+
+
+def _label_words(text: str) -> frozenset[str]:
+    """The words of a sentence's leading label (``tentacles: ... along a tentacle (green line)``).
+
+    Setters name the elements of a themed puzzle and say what each is; the name is no rule of its
+    own, so its words (one to three) are allowed in that sentence, when the sentence uses the name
+    for an element it draws ("... a bubble (white dot) ...").  A label that only heads a rule
+    ("shell: box borders divide the line") allows nothing; a twist word in a label is still a twist.
+    """
+    match = _LABEL.match(text)
+    if match is None:
+        return frozenset()
+    words = match[1].split()
+    if not 1 <= len(words) <= 3:
+        return frozenset()
+    forms = set(words)
+    for word in words:
+        forms.add(word[:-1] if word.endswith("s") else word)  # "tentacles", "a tentacle"
+        forms.add(word[:-2] if word.endswith("es") else word)
+    body = text[match.end() :]
+    if not any(re.search(rf"\b{re.escape(form)}s?\b\s*\(", body) for form in forms):
+        return frozenset()
+    return frozenset(forms)
 
 
 BOILERPLATE = "the usual Sudoku rules"
@@ -599,11 +628,14 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
         left = set(remaining)
         kinds = list(dict.fromkeys(type(c) for c in kept))
         drop: dict[type[Constraint], str] = {}
-        before: list[type[Constraint]] = []  # what an unexplained sentence before this one named
+        before: list[type[Constraint]] = []  # what the sentence before this one named
+        previous_left = False  # whether it was left unexplained
         for sentence in said:
             named = [kind for kind in every if _speaks_of(sentence, kind, kind in drawn)]
             if sentence in left:
-                about = named or before  # "Different segments in the same box sum individually."
+                about = named or [  # "Different segments in the same box sum individually."
+                    kind for kind in before if previous_left or _goes_on(sentence, kind)
+                ]
                 changed = [kind for kind in about if kind in kinds and _redefines(sentence, kind)]
                 for kind in changed:
                     drop.setdefault(kind, sentence)
@@ -611,7 +643,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
                     certain = False
                     for kind in kinds:
                         drop.setdefault(kind, sentence)
-            before = named if sentence in left else []
+            before, previous_left = named, sentence in left
         if left:
             for kind in kinds:
                 if kind not in drop and not any(_speaks_of(s, kind) for s in said):
@@ -663,6 +695,17 @@ def _speaks_of(sentence: str, kind: type[Constraint], read: bool = True) -> bool
     """
     words = set(kind.vocabulary()) if read else set(kind.vocabulary()) - _GENERIC
     return _mentions(sentence, words)
+
+
+def _goes_on(sentence: str, kind: type[Constraint]) -> bool:
+    """Whether a sentence naming no kind goes on about a kind the sentence before it stated.
+
+    It does when it uses the kind's own words beyond the common ones ("different *segments* in the
+    same box *sum* individually" after a sentence stating region sum lines).
+    """
+    own = kind.lexicon() - _COMMON
+    words = re.findall(r"[a-z]{2,}", sentence)
+    return any(word in own or (word.endswith("s") and word[:-1] in own) for word in words)
 
 
 def _said_in(words: str, text: str) -> bool:

@@ -71,6 +71,7 @@ class Whispers(LineConstraint):
     )
     phrasing: ClassVar[str] = (
         "differ differs difference at least apart german dutch whisper whispers or more directly minimum"
+        " absolute"
     )
     noun: ClassVar[str] = "whispers line"
     rule: ClassVar[str] = (

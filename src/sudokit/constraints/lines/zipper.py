@@ -30,7 +30,9 @@ class Zipper(LineConstraint):
             "candidates bound it and each other."
         ),
     )
-    phrasing: ClassVar[str] = "sum sums total add up equal distance pairs equidistant"
+    phrasing: ClassVar[str] = (
+        "sum sums total add up equal distance pairs equidistant | same total | sum to the same total"
+    )
     noun: ClassVar[str] = "zipper line"
     rule: ClassVar[str] = (
         "digits the same distance from the line's centre add up to the same total; on a line of odd "
