@@ -73,6 +73,7 @@ from sudokit.constraints.lines.state_machine import StateMachineLine
 from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
 from sudokit.constraints.lines.whispers import Whispers
 from sudokit.constraints.lines.zipper import Zipper
+from sudokit.constraints.outside.full_rank import FullRank
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.room import FrameSum, NumberedRoom
 from sudokit.constraints.outside.sandwich import Sandwich
@@ -938,6 +939,27 @@ def _region_same_values(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 
 CASES["region same values"] = _region_same_values
+
+
+def _full_rank(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """A row or column read from one end, ranked among all 16 such numbers as the truth ranks it."""
+    numbers = [tuple((r, c) for c in range(N)) for r in range(N)] + [
+        tuple((r, c) for r in range(N)) for c in range(N)
+    ]
+    numbers += [line[::-1] for line in numbers]
+    line = rng.choice(numbers)
+    rank = 1 + sum(values_of(truth, other) < values_of(truth, line) for other in numbers if other != line)
+
+    def test(grid: tuple[int, ...]) -> bool:
+        read = dict(zip(CELLS, grid, strict=True))
+        mine = [read[c] for c in line]
+        others = [[read[c] for c in other] for other in numbers if other != line]
+        return sum(o < mine for o in others) == rank - 1 and mine not in others
+
+    return Case(FullRank(line, rank), [(at(CELLS), test)])
+
+
+CASES["full rank"] = _full_rank
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""

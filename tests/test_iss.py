@@ -512,6 +512,12 @@ BRUTE: list[tuple[str, bool, Callable[[Grid4], bool]]] = [
         True,
         lambda g: (g[0][0] < g[0][1] and g[1][1] < g[1][2]) or g[0][0] == 4,
     ),
+    (".FullRank~R1~3~", True, lambda g: full_rank(g, "R1,1") == 3),
+    (
+        ".FullRank~C2~~10.FullRank~R3~~14",
+        True,
+        lambda g: full_rank(g, "C2,-1") == 10 and full_rank(g, "R3,-1") == 14,
+    ),
     (
         ".ConnectedValues~~1_2",
         True,
@@ -526,6 +532,28 @@ BRUTE: list[tuple[str, bool, Callable[[Grid4], bool]]] = [
         ),
     ),
 ]
+
+
+def numbers(g: Grid4) -> dict[str, list[int]]:
+    """Every row and column of a 4x4 read from each end, by ISS's ids (R1,1 from the left ...)."""
+    out = {}
+    for k in range(4):
+        row, column = list(g[k]), [g[r][k] for r in range(4)]
+        out |= {
+            f"R{k + 1},1": row,
+            f"R{k + 1},-1": row[::-1],
+            f"C{k + 1},1": column,
+            f"C{k + 1},-1": column[::-1],
+        }
+    return out
+
+
+def full_rank(g: Grid4, which: str) -> int:
+    """The rank of one number among the 16 (1 + how many are lower), or 0 when another equals it."""
+    read = numbers(g)
+    mine = read[which]
+    others = [n for key, n in read.items() if key != which]
+    return 0 if mine in others else 1 + sum(n < mine for n in others)
 
 
 def connected(cells: set[tuple[int, int]]) -> bool:
@@ -573,7 +601,10 @@ def test_iss_examples_have_their_published_solution_and_no_other(name: str, text
     [
         (
             ".Or.FullRank~C2~26~.Thermo~R1C1~R1C2.End",
-            ("ISS Or (not read: a FullRank inside)",),
+            (
+                "ISS Or (not read: the full rank clue 26 reading r1c2 to r9c2 speaks of unknowns beside the "
+                "digits: not inside 'and'...)",
+            ),
             False,
         ),
         (
@@ -589,7 +620,14 @@ def test_iss_examples_have_their_published_solution_and_no_other(name: str, text
             ),
             True,
         ),
-        (".FullRank~C2~26~.FullRank~C4~32~", ("ISS FullRank x2 (not read)",), True),
+        (
+            ".FullRankTies~any.FullRank~C2~26~.FullRank~C4~32~",
+            (
+                "ISS FullRankTies (not read: ties with ranked numbers allowed (ISS 'any'))",
+                "ISS FullRank x2 (not read: ties with ranked numbers allowed (FullRankTies any))",
+            ),
+            True,
+        ),
         (
             ".Doppelganger.Shape~9x9~0-9.Sum~5~DGR1~DGR2",
             ("ISS Doppelganger (not read)", "ISS Sum (not read: it names cells beyond the grid)"),

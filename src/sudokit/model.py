@@ -318,6 +318,8 @@ class Unknown:
     name: str = ""
     labels: tuple[str, ...] = field(default=("no", "yes"), compare=False)
     """Its possible values in words, the first being what a plain cell is (``unshaded``, ``shaded``)."""
+    shown: bool = field(default=True, compare=False)
+    """Whether answers show it: a helper a rule needs (a copy of a digit) is counted, never shown."""
 
     def describe(self) -> str:
         """``the shading of r1c1``, ``the var x``."""
@@ -1216,7 +1218,8 @@ class Solution:
 
     def unknown_values(self) -> dict[Unknown, str]:
         """Each unknown beside the digits with its value in words (``{shading of r1c1: 'shaded'}``)."""
-        return {u: u.labels[v] for u, v in zip(self.puzzle.grid.unknowns, self.unknowns, strict=False)}
+        pairs = zip(self.puzzle.grid.unknowns, self.unknowns, strict=False)
+        return {u: u.labels[v] for u, v in pairs if u.shown}
 
     def unknown_drawing(self) -> list[dict[str, Any]]:
         """Shapes drawing the unknowns beside the digits (shaded cells, regions), each once."""
@@ -1241,6 +1244,8 @@ class Solution:
         grid = self.puzzle.grid
         out: dict[str, dict[str, Any]] = {}
         for unknown, v in zip(grid.unknowns, self.unknowns, strict=False):
+            if not unknown.shown:
+                continue
             family = (
                 f"{unknown.family} {unknown.name}"
                 if unknown.at is not None and unknown.name

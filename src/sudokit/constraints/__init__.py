@@ -69,7 +69,7 @@ from sudokit.constraints.lines import (
     whispers,
     zipper,
 )
-from sudokit.constraints.outside import little_killer, room, sandwich, skyscraper, x_sum
+from sudokit.constraints.outside import full_rank, little_killer, room, sandwich, skyscraper, x_sum
 from sudokit.constraints.regions import chaos, extra_region, same_sets
 from sudokit.constraints.shading import loop, yin_yang
 from sudokit.errors import GridError
@@ -113,6 +113,7 @@ _MODULES = (
     whispers,
     zipper,
     little_killer,
+    full_rank,
     sandwich,
     skyscraper,
     x_sum,

@@ -35,8 +35,11 @@ as one word with ISS's break symbol between them; ``ConnectedValues`` (on the gr
 group (``VA1``, ``VA2``, ...; ``VA`` alone for one cell) becomes sudokit's cells outside the grid
 (``A:r1c1``, ...), which every item may name; a given on one is a rule.
 
-Not read, for want of a sudokit kind with ISS's meaning: ``FullRank``, ``FullRankTies``, ``ChaosArrow``,
-``ChaosCount``, ``Doppelganger`` and items naming their cells, a ``Replicate`` over Var cells, a Var
+A ``FullRank`` clue is sudokit's full rank clue (ties only between unranked numbers, ISS's default);
+``FullRankTies`` other than that default is named, and with ``any`` the clues too.
+
+Not read, for want of a sudokit kind with ISS's meaning: ``ChaosArrow``, ``ChaosCount``,
+``Doppelganger`` and items naming their cells, a ``Replicate`` over Var cells, a Var
 name of more than three letters, a ``SumLine`` loop, ``Skyscraper`` and ``Indexing`` on 0-based
 values, ``Entropic``, ``GlobalEntropy`` and ``DutchFlatmates`` beyond the values 1-9, ``Regex``,
 ``PillArrow`` and pair tables on values above 9, and a rule sudokit finds no values for or too many
@@ -101,6 +104,7 @@ from sudokit.constraints.lines.state_machine import StateMachineLine
 from sudokit.constraints.lines.thermometer import Thermometer
 from sudokit.constraints.lines.whispers import Whispers
 from sudokit.constraints.lines.zipper import Zipper
+from sudokit.constraints.outside.full_rank import FullRank
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.room import NumberedRoom
 from sudokit.constraints.outside.sandwich import Sandwich
@@ -1538,8 +1542,30 @@ class _Reader:
             self.add(node, Skyscraper(line, value))
         elif name == "HiddenSkyscraper":
             self.add(node, HiddenSkyscraper(line, value))
+        elif name == "FullRank":
+            if self.rank_ties() == "any":
+                raise _Unread("ties with ranked numbers allowed (FullRankTies any)")
+            self.add(node, FullRank(line, value))
         else:
             raise _Unread("")
+
+    def rank_ties(self) -> str:
+        """ISS's FullRankTies option: ``only-unclued`` (its default), ``none`` or ``any``."""
+        for node in self.nodes:
+            if node.name == "FullRankTies":
+                mode = node.args[0] if node.args and node.args[0] else "only-unclued"
+                if mode not in ("none", "only-unclued", "any"):
+                    raise ParseError(f"ISS: {node.where}: Invalid FullRankTies: {mode}")
+                return mode
+        return "only-unclued"
+
+    def full_rank_ties(self, node: _Node) -> None:
+        """The default (ties only between numbers no clue ranks) is the full rank clues' own meaning."""
+        mode = self.rank_ties()
+        if mode == "none":
+            raise _Unread("no two rows or columns read as equal numbers (ISS 'none')")
+        if mode == "any":
+            raise _Unread("ties with ranked numbers allowed (ISS 'any')")
 
     def quad(self, node: _Node) -> None:
         """The values appear in the 2x2 square whose top-left cell is named."""
@@ -1704,6 +1730,8 @@ class _Reader:
                 kept.append((name, constraint))
             except GridError as exc:
                 self.unread[(name, _shorten_reason(str(exc)))] += 1
+                if name in COMPOSITES:
+                    self.certain = False  # its rules may change others read (a dot exempts a pair)
             except LookupError:  # a kind that reads the grid's geometry around cells outside it
                 self.unread[(name, "a rule of this kind on cells outside the grid")] += 1
         try:
@@ -1795,6 +1823,7 @@ _READERS: dict[str, Callable[[_Reader, _Node], None]] = {
     "NFA": _Reader.nfa,
     "Var": _Reader.var_group,
     "ConnectedValues": _Reader.connected_values,
+    "FullRankTies": _Reader.full_rank_ties,
     "Arrow": _Reader.arrow,
     "PillArrow": _Reader.pill_arrow,
     "Cage": _Reader.cage,
