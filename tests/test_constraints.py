@@ -73,7 +73,7 @@ from sudokit.constraints.lines.state_machine import StateMachineLine
 from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
 from sudokit.constraints.lines.whispers import Whispers
 from sudokit.constraints.lines.zipper import Zipper
-from sudokit.constraints.outside.full_rank import FullRank
+from sudokit.constraints.outside.full_rank import DistinctRanks, FullRank
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.room import FrameSum, NumberedRoom
 from sudokit.constraints.outside.sandwich import Sandwich
@@ -960,6 +960,24 @@ def _full_rank(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 
 CASES["full rank"] = _full_rank
+
+
+def _distinct_ranks(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """No two of the 16 numbers the rows and columns read from either end are equal."""
+    lines = [tuple((r, c) for c in range(N)) for r in range(N)] + [
+        tuple((r, c) for r in range(N)) for c in range(N)
+    ]
+    lines += [line[::-1] for line in lines]
+
+    def test(grid: tuple[int, ...]) -> bool:
+        read = dict(zip(CELLS, grid, strict=True))
+        numbers = [tuple(read[c] for c in line) for line in lines]
+        return len(set(numbers)) == len(numbers)
+
+    return Case(DistinctRanks(), [(at(CELLS), test)])
+
+
+CASES["distinct ranks"] = _distinct_ranks
 
 NOT_ON_4X4 = {"windoku", "centre dot", "disjoint groups", "dutch flatmates"}
 """Kinds checked on their own grids below (they need boxes of other shapes or a 9x9)."""

@@ -513,6 +513,7 @@ BRUTE: list[tuple[str, bool, Callable[[Grid4], bool]]] = [
         lambda g: (g[0][0] < g[0][1] and g[1][1] < g[1][2]) or g[0][0] == 4,
     ),
     (".FullRank~R1~3~", True, lambda g: full_rank(g, "R1,1") == 3),
+    (".FullRankTies~none", True, lambda g: len({tuple(n) for n in numbers(g).values()}) == 16),
     (
         ".FullRank~C2~~10.FullRank~R3~~14",
         True,

@@ -36,7 +36,8 @@ group (``VA1``, ``VA2``, ...; ``VA`` alone for one cell) becomes sudokit's cells
 (``A:r1c1``, ...), which every item may name; a given on one is a rule.
 
 A ``FullRank`` clue is sudokit's full rank clue (ties only between unranked numbers, ISS's default);
-``FullRankTies`` other than that default is named, and with ``any`` the clues too.
+``FullRankTies~none`` adds sudokit's distinct ranks (no two numbers equal); ``any`` (ties with ranked
+numbers allowed) is named, and the clues with it.
 
 Not read, for want of a sudokit kind with ISS's meaning: ``ChaosArrow``, ``ChaosCount``,
 ``Doppelganger`` and items naming their cells, a ``Replicate`` over Var cells, a Var
@@ -104,7 +105,7 @@ from sudokit.constraints.lines.state_machine import StateMachineLine
 from sudokit.constraints.lines.thermometer import Thermometer
 from sudokit.constraints.lines.whispers import Whispers
 from sudokit.constraints.lines.zipper import Zipper
-from sudokit.constraints.outside.full_rank import FullRank
+from sudokit.constraints.outside.full_rank import DistinctRanks, FullRank
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.room import NumberedRoom
 from sudokit.constraints.outside.sandwich import Sandwich
@@ -1563,7 +1564,7 @@ class _Reader:
         """The default (ties only between numbers no clue ranks) is the full rank clues' own meaning."""
         mode = self.rank_ties()
         if mode == "none":
-            raise _Unread("no two rows or columns read as equal numbers (ISS 'none')")
+            self.add(node, DistinctRanks())
         if mode == "any":
             raise _Unread("ties with ranked numbers allowed (ISS 'any')")
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints.base import Enforcement, Values, register
-from sudokit.constraints.families import OutsideClue
+from sudokit.constraints.families import GlobalRule, OutsideClue
 from sudokit.errors import GridError
 from sudokit.model import Cell, LineRule, Link, Unknown, cell_name
 
@@ -149,4 +149,73 @@ class FullRank(OutsideClue):
         rules.append(LineRule("counts", tuple(marks), (low, self.value - 1, equal, 0)))
         first = grid.values[(self.value + 3) // 4 - 1]
         rules.append(LineRule("counts", (index[self.line[0]],), (first, 1)))
+        return Enforcement(links=links, rules=tuple(rules))
+
+
+def could_tie(grid: Grid, a: tuple[Cell, ...], b: tuple[Cell, ...]) -> bool:
+    """Whether two numbers could be equal at all: no place holds two different cells of one house.
+
+    Only the grid's own houses count (what rules add is not compiled yet when this is asked).
+    """
+    owners: dict[int, set[int]] = {}
+    for k, house in enumerate(grid.houses):
+        for c in house.cells:
+            owners.setdefault(c, set()).add(k)
+    for x, y in zip(a, b, strict=True):
+        if x != y and owners.get(grid.index[x], set()) & owners.get(grid.index[y], set()):
+            return False
+    return True
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DistinctRanks(GlobalRule):
+    """No two rows or columns read as numbers (from either end) are equal: every rank is unique."""
+
+    kind: ClassVar[str] = "distinct ranks"
+    noun: ClassVar[str] = "distinct ranks"
+    phrasing: ClassVar[str] = "rank ranks ranked unique tie ties equal numbers read"
+    rule: ClassVar[str] = (
+        "no two of the 4n numbers the rows and columns read from either end are equal (full rank: no ties)"
+    )
+    source: ClassVar[str] = "the Interactive Sudoku Solver (FullRankTies 'none')"
+
+    def pairs(self, grid: Grid) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
+        """The pairs of numbers the grid's houses do not already keep apart."""
+        numbers = entries(grid)
+        return [(a, b) for k, a in enumerate(numbers) for b in numbers[k + 1 :] if could_tie(grid, a, b)]
+
+    def validate(self, grid: Grid) -> None:
+        """A full square grid."""
+        n = grid.rows
+        if grid.cols != n or len(grid.cells) != n * n:
+            raise GridError("distinct ranks need a full square grid")
+
+    def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
+        """Copies of the digits and a comparison per pair that could tie."""
+        return (
+            *(copy_of(cell, grid) for cell in grid.cells),
+            *(comparison(a, b) for a, b in self.pairs(grid)),
+        )
+
+    def holds(self, values: Values, grid: Grid) -> bool:
+        """All the numbers differ."""
+        numbers = [tuple(values[c] for c in line) for line in entries(grid)]
+        return len(set(numbers)) == len(numbers)
+
+    def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
+        """The digits alone say it."""
+        return self.holds(values, grid)
+
+    def enforce(self, grid: Grid) -> Enforcement:
+        """Per pair that could tie, a comparison that is not 'equal'."""
+        index = grid.index
+        copies = {cell: grid.unknown_index(copy_of(cell, grid)) for cell in grid.cells}
+        links = tuple(Link((index[cell], copies[cell]), "equal", kind=self.kind) for cell in grid.cells)
+        rules = []
+        for a, b in self.pairs(grid):
+            mark = grid.unknown_index(comparison(a, b))
+            pairs = tuple(x for p, q in zip(a, b, strict=True) for x in (index[p], copies[q]))
+            rules.append(LineRule("rank compare", (mark, *pairs)))
+            rules.append(LineRule("counts", (mark,), (grid.values[1], 0)))
         return Enforcement(links=links, rules=tuple(rules))
