@@ -86,6 +86,26 @@ automata.define(
 )
 
 
+def _comparisons(
+    grid: Grid, pairs: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]], kind: str
+) -> tuple[tuple[Link, ...], list[LineRule], list[int]]:
+    """Each digit's copy equal to it, and per pair of numbers (a, b) how b compares with a.
+
+    The comparison is read by a 'rank compare' automaton over a's digits and b's copies.  Returns the
+    links, the rules and the comparisons' cells.
+    """
+    index = grid.index
+    copies = {cell: grid.unknown_index(copy_of(cell, grid)) for cell in grid.cells}
+    links = tuple(Link((index[cell], copies[cell]), "equal", kind=kind) for cell in grid.cells)
+    rules, marks = [], []
+    for mine, other in pairs:
+        mark = grid.unknown_index(comparison(mine, other))
+        marks.append(mark)
+        read = tuple(x for a, b in zip(mine, other, strict=True) for x in (index[a], copies[b]))
+        rules.append(LineRule("rank compare", (mark, *read)))
+    return links, rules, marks
+
+
 @register
 @dataclass(frozen=True, slots=True)
 class FullRank(OutsideClue):
@@ -135,20 +155,12 @@ class FullRank(OutsideClue):
 
     def enforce(self, grid: Grid) -> Enforcement:
         """Copies equal to their cells, a comparison automaton per other number, a count of them."""
-        index = grid.index
-        copies = {cell: grid.unknown_index(copy_of(cell, grid)) for cell in grid.cells}
-        links = tuple(Link((index[cell], copies[cell]), "equal", kind=self.kind) for cell in grid.cells)
-        rules = []
-        marks = []
-        for other in self.others(grid):
-            mark = grid.unknown_index(comparison(self.line, other))
-            marks.append(mark)
-            pairs = tuple(x for a, b in zip(self.line, other, strict=True) for x in (index[a], copies[b]))
-            rules.append(LineRule("rank compare", (mark, *pairs)))
+        pairs = [(self.line, other) for other in self.others(grid)]
+        links, rules, marks = _comparisons(grid, pairs, self.kind)
         low, equal = grid.values[0], grid.values[1]  # the labels' indexes read as values
         rules.append(LineRule("counts", tuple(marks), (low, self.value - 1, equal, 0)))
         first = grid.values[(self.value + 3) // 4 - 1]
-        rules.append(LineRule("counts", (index[self.line[0]],), (first, 1)))
+        rules.append(LineRule("counts", (grid.index[self.line[0]],), (first, 1)))
         return Enforcement(links=links, rules=tuple(rules))
 
 
@@ -209,13 +221,6 @@ class DistinctRanks(GlobalRule):
 
     def enforce(self, grid: Grid) -> Enforcement:
         """Per pair that could tie, a comparison that is not 'equal'."""
-        index = grid.index
-        copies = {cell: grid.unknown_index(copy_of(cell, grid)) for cell in grid.cells}
-        links = tuple(Link((index[cell], copies[cell]), "equal", kind=self.kind) for cell in grid.cells)
-        rules = []
-        for a, b in self.pairs(grid):
-            mark = grid.unknown_index(comparison(a, b))
-            pairs = tuple(x for p, q in zip(a, b, strict=True) for x in (index[p], copies[q]))
-            rules.append(LineRule("rank compare", (mark, *pairs)))
-            rules.append(LineRule("counts", (mark,), (grid.values[1], 0)))
+        links, rules, marks = _comparisons(grid, self.pairs(grid), self.kind)
+        rules += [LineRule("counts", (mark,), (grid.values[1], 0)) for mark in marks]
         return Enforcement(links=links, rules=tuple(rules))
