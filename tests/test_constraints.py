@@ -657,7 +657,7 @@ CASES: dict[str, Callable[[random.Random, tuple[int, ...]], Case]] = {
     "skyscraper": _outside(Skyscraper, rules.skyscraper),
     "hidden skyscraper": _outside(HiddenSkyscraper, rules.hidden_skyscraper),
     "lunchbox line": _lunchbox,
-    "value indexing": lambda rng, truth: line_case(rng, truth, ValueIndexing, rules.value_indexing, 3, 4),
+    "value indexing": lambda rng, truth: _value_indexing(rng, truth),
     "same values": _same_values,
     "numbered room": _outside(NumberedRoom, rules.numbered_room),
     "frame sum": _frame,
@@ -960,6 +960,16 @@ def _full_rank(rng: random.Random, truth: tuple[int, ...]) -> Case:
 
 
 CASES["full rank"] = _full_rank
+
+
+def _value_indexing(rng: random.Random, truth: tuple[int, ...]) -> Case:
+    """A value-indexing line, now and then through one of its cells again (ISS allows it)."""
+    case = line_case(rng, truth, ValueIndexing, rules.value_indexing, 3, 4)
+    line = list(case.constraint.cells())
+    if rng.random() < 0.4:
+        line.insert(rng.randrange(2, len(line) + 1), rng.choice(line))
+        return Case(ValueIndexing(tuple(line)), [(at(line), rules.value_indexing)])
+    return case
 
 
 def _distinct_ranks(rng: random.Random, truth: tuple[int, ...]) -> Case:

@@ -521,6 +521,15 @@ def orthogonal_pairs(grid: Grid, within: Sequence[Cell] = ()) -> list[tuple[Cell
     ]
 
 
+def digit_copy(cell: Cell, grid: Grid) -> Unknown:
+    """A copy of a cell's digit, shown nowhere: lets an automaton read a cell twice.
+
+    A line through a cell twice, a number compared with one sharing its cells: the core reads each
+    cell once a rule, so the second reading is of the copy, which a link keeps equal to the cell.
+    """
+    return Unknown("digit copy", cell, labels=grid.symbols, shown=False)
+
+
 def digits_by_label(
     grid: Grid, unknown_of: Callable[[Cell], Unknown], digits: Sequence[Sequence[int]], kind: str
 ) -> tuple[Link, ...]:

@@ -8,16 +8,17 @@ the second cell as that second cell's digit says.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from sudokit import automata
 from sudokit.automata import Machine, State
 from sudokit.constraints import drawing
-from sudokit.constraints.base import Enforcement, Shape, Values, register, span
+from sudokit.constraints.base import Enforcement, Shape, Values, check_line, digit_copy, register, span
 from sudokit.constraints.families import LineConstraint
 from sudokit.errors import GridError
-from sudokit.model import LineRule, Unit
+from sudokit.model import LineRule, Link, Unit, Unknown
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -147,12 +148,39 @@ class ValueIndexing(LineConstraint):
     source: ClassVar[str] = "the Interactive Sudoku Solver (ValueIndexing)"
     shortest: ClassVar[int] = 3
 
+    def validate(self, grid: Grid) -> None:
+        """Cells of the grid, at least three; a cell may stand twice (ISS lets a line pass it again)."""
+        check_line(grid, tuple(dict.fromkeys(self.line)), self.noun, 1)
+        if len(self.line) < self.shortest:
+            raise GridError(f"a {self.noun} needs {self.shortest} cells or more, not {len(self.line)}")
+
+    def repeated(self) -> list[int]:
+        """The places along the line of a cell that stood earlier on it."""
+        return [k for k, cell in enumerate(self.line) if cell in self.line[:k]]
+
+    def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
+        """A copy of each cell the line passes through again (none for most lines)."""
+        return tuple(dict.fromkeys(digit_copy(self.line[k], grid) for k in self.repeated()))
+
     def holds(self, values: Values, grid: Grid) -> bool:
         """The indexed cell holds the first digit."""
         digits = [values[c] for c in self.line]
         k = digits[1]
         return 1 <= k <= len(digits) - 2 and digits[1 + k] == digits[0]
 
+    def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
+        """The digits alone say it (a copy follows its cell)."""
+        return self.holds(values, grid)
+
     def enforce(self, grid: Grid) -> Enforcement:
-        """The value-indexing automaton."""
-        return Enforcement(rules=(LineRule("value indexing", tuple(grid.index[c] for c in self.line)),))
+        """The value-indexing automaton (a cell met again read through its copy, equal to it)."""
+        again = set(self.repeated())
+        cells = tuple(
+            grid.unknown_index(digit_copy(cell, grid)) if k in again else grid.index[cell]
+            for k, cell in enumerate(self.line)
+        )
+        links = tuple(
+            Link((grid.index[cell], grid.unknown_index(digit_copy(cell, grid))), "equal", kind=self.kind)
+            for cell in dict.fromkeys(self.line[k] for k in again)
+        )
+        return Enforcement(links=links, rules=(LineRule("value indexing", cells),))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sudokit import automata
 from sudokit.automata import Machine, State
-from sudokit.constraints.base import Enforcement, Values, register
+from sudokit.constraints.base import Enforcement, Values, digit_copy, register
 from sudokit.constraints.families import GlobalRule, OutsideClue
 from sudokit.errors import GridError
 from sudokit.model import Cell, LineRule, Link, Unknown, cell_name
@@ -43,11 +43,6 @@ def entries(grid: Grid) -> list[tuple[Cell, ...]]:
         column = tuple((r, c) for r in range(n))
         out += [column, column[::-1]]
     return out
-
-
-def copy_of(cell: Cell, grid: Grid) -> Unknown:
-    """A copy of a cell's digit (shown nowhere): lets a number be compared with one sharing cells."""
-    return Unknown("digit copy", cell, labels=grid.symbols, shown=False)
 
 
 def _name(line: tuple[Cell, ...]) -> str:
@@ -95,7 +90,7 @@ def _comparisons(
     links, the rules and the comparisons' cells.
     """
     index = grid.index
-    copies = {cell: grid.unknown_index(copy_of(cell, grid)) for cell in grid.cells}
+    copies = {cell: grid.unknown_index(digit_copy(cell, grid)) for cell in grid.cells}
     links = tuple(Link((index[cell], copies[cell]), "equal", kind=kind) for cell in grid.cells)
     rules, marks = [], []
     for mine, other in pairs:
@@ -139,7 +134,7 @@ class FullRank(OutsideClue):
     def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
         """The copies of the digits and how each other number compares."""
         return (
-            *(copy_of(cell, grid) for cell in grid.cells),
+            *(digit_copy(cell, grid) for cell in grid.cells),
             *(comparison(self.line, other) for other in self.others(grid)),
         )
 
@@ -206,7 +201,7 @@ class DistinctRanks(GlobalRule):
     def unknowns(self, grid: Grid) -> tuple[Unknown, ...]:
         """Copies of the digits and a comparison per pair that could tie."""
         return (
-            *(copy_of(cell, grid) for cell in grid.cells),
+            *(digit_copy(cell, grid) for cell in grid.cells),
             *(comparison(a, b) for a, b in self.pairs(grid)),
         )
 
