@@ -6,7 +6,7 @@ declares its own meaning, enforcement and drawing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -17,13 +17,15 @@ from sudokit.constraints.base import (
     FPuzzlesSource,
     Shape,
     SudokuPadScene,
+    Values,
     check_line,
+    digits_by_label,
     orthogonal,
     span,
 )
 from sudokit.english import article
 from sudokit.errors import GridError
-from sudokit.model import Cell, cell_name
+from sudokit.model import Cell, Link, Unknown, cell_name
 
 if TYPE_CHECKING:
     from sudokit.model import Grid
@@ -334,3 +336,62 @@ def _outside_kinds() -> list[type[OutsideClue]]:
     from sudokit.constraints.base import kinds
 
     return [k for k in kinds() if issubclass(k, OutsideClue) and k.words]
+
+
+class DigitsByLabel(Constraint):
+    """Which digits cells hold by the label of a two-valued unknown ("shaded cells hold odd digits").
+
+    What "shaded digits" and "loop digits" share: the meaning, the checks, the links and the name.
+    A kind says which unknown (:meth:`label_of`), its two lists of digits by label (:meth:`digit_lists`,
+    the first for label 0) and what the labels are called in its name (``label_names``).
+    """
+
+    label_names: ClassVar[tuple[str, str]] = ("off", "on")
+    """How :meth:`describe` calls the cells of label 0 and of label 1."""
+
+    __slots__ = ()
+
+    def label_of(self, cell: Cell) -> Unknown:
+        """The two-valued unknown of a cell the lists speak of."""
+        raise NotImplementedError
+
+    def digit_lists(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The digits cells of label 0 and of label 1 may hold (empty: any)."""
+        raise NotImplementedError
+
+    def validate(self, grid: Grid) -> None:
+        """Digits of the grid, and something to say."""
+        name = self.noun.replace(" ", "-")
+        lists = self.digit_lists()
+        if not any(lists):
+            raise GridError(f"a {name} rule names no digits")
+        for digit in (*lists[0], *lists[1]):
+            if digit not in grid.values:
+                raise GridError(f"a {name} rule names {digit}, not a digit of the grid")
+
+    def fits(self, value: int, label: int) -> bool:
+        """Whether a cell of this label may hold the value."""
+        digits = self.digit_lists()[label]
+        return not digits or value in digits
+
+    def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
+        """Each cell's digit fits its label."""
+        return all(self.fits(values[cell], unknowns[self.label_of(cell)]) for cell in grid.cells)
+
+    def label_links(self, grid: Grid) -> tuple[Link, ...]:
+        """A link between each cell's digit and its label."""
+        return digits_by_label(grid, self.label_of, self.digit_lists(), self.kind)
+
+    def describe(self, grid: Grid) -> str:
+        """``the shaded-digits rule (shaded 1 3 5 7 9)``: label 1's digits first."""
+        lists = self.digit_lists()
+        parts = [
+            f"{name} {' '.join(map(str, digits))}"
+            for name, digits in ((self.label_names[1], lists[1]), (self.label_names[0], lists[0]))
+            if digits
+        ]
+        return f"the {self.noun.replace(' ', '-')} rule ({'; '.join(parts)})"
+
+    def drawing(self, grid: Grid) -> list[Shape]:
+        """Named under the grid."""
+        return [drawing.caption(self.kind, self.describe(grid).removeprefix("the "))]

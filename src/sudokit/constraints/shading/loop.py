@@ -23,12 +23,10 @@ from sudokit.constraints.base import (
     Enforcement,
     Shape,
     Values,
-    digits_by_label,
     orthogonal_pairs,
     register,
 )
-from sudokit.constraints.families import GlobalRule
-from sudokit.errors import GridError
+from sudokit.constraints.families import DigitsByLabel, GlobalRule
 from sudokit.model import Cell, Connected, LineRule, Unknown, cell_name
 
 if TYPE_CHECKING:
@@ -160,7 +158,7 @@ class Loop(_OnLoop, GlobalRule):
 
 @register
 @dataclass(frozen=True, slots=True)
-class LoopDigits(_OnLoop):
+class LoopDigits(DigitsByLabel, _OnLoop):
     """Which digits the loop's cells hold and which the others hold ("the loop visits only odd digits")."""
 
     kind: ClassVar[str] = "loop digits"
@@ -172,42 +170,22 @@ class LoopDigits(_OnLoop):
         "(an empty list: any digit)"
     )
     source: ClassVar[str] = "setters' loop hybrids"
+    label_names: ClassVar[tuple[str, str]] = ("off it", "on the loop")
 
     on_loop: tuple[int, ...] = ()
     off_loop: tuple[int, ...] = ()
 
-    def validate(self, grid: Grid) -> None:
-        """Digits of the grid, and something to say."""
-        if not self.on_loop and not self.off_loop:
-            raise GridError("a loop-digits rule names no digits")
-        for digit in (*self.on_loop, *self.off_loop):
-            if digit not in grid.values:
-                raise GridError(f"a loop-digits rule names {digit}, not a digit of the grid")
+    def label_of(self, cell: Cell) -> Unknown:
+        """Whether the loop visits the cell."""
+        return visited(cell)
 
-    def _fits(self, value: int, side: int) -> bool:
-        digits = self.on_loop if side == ON else self.off_loop
-        return not digits or value in digits
-
-    def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
-        """Each cell's digit fits whether the loop visits it."""
-        return all(self._fits(values[cell], unknowns[visited(cell)]) for cell in grid.cells)
+    def digit_lists(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Off the loop, on it."""
+        return self.off_loop, self.on_loop
 
     def enforce(self, grid: Grid) -> Enforcement:
         """A link between each cell and its visit."""
-        return Enforcement(links=digits_by_label(grid, visited, (self.off_loop, self.on_loop), self.kind))
-
-    def describe(self, grid: Grid) -> str:
-        """``the loop-digits rule (on the loop 1 3 5)``."""
-        parts = [
-            f"{name} {' '.join(map(str, d))}"
-            for name, d in (("on the loop", self.on_loop), ("off it", self.off_loop))
-            if d
-        ]
-        return f"the loop-digits rule ({'; '.join(parts)})"
-
-    def drawing(self, grid: Grid) -> list[Shape]:
-        """Named under the grid."""
-        return [drawing.caption(self.kind, self.describe(grid).removeprefix("the "))]
+        return Enforcement(links=self.label_links(grid))
 
 
 @register

@@ -24,12 +24,11 @@ from sudokit.constraints.base import (
     Enforcement,
     Shape,
     Values,
-    digits_by_label,
     orthogonal_pairs,
     orthogonally_connected,
     register,
 )
-from sudokit.constraints.families import CellConstraint, GlobalRule
+from sudokit.constraints.families import CellConstraint, DigitsByLabel, GlobalRule
 from sudokit.constraints.grid_rules.entropy import squares
 from sudokit.errors import GridError
 from sudokit.model import Cell, Connected, LineRule, Unknown, cell_name
@@ -200,7 +199,7 @@ class ShadedGiven(_Shading, CellConstraint):
 
 @register
 @dataclass(frozen=True, slots=True)
-class ShadedDigits(_Shading):
+class ShadedDigits(DigitsByLabel, _Shading):
     """Which digits shaded cells hold and which unshaded cells hold ("shaded cells contain odd digits")."""
 
     kind: ClassVar[str] = "shaded digits"
@@ -213,24 +212,18 @@ class ShadedDigits(_Shading):
     )
     source: ClassVar[str] = 'setters\' yin-yang hybrids ("shaded cells contain odd digits")'
 
+    label_names: ClassVar[tuple[str, str]] = ("unshaded", "shaded")
+
     shaded: tuple[int, ...] = ()
     unshaded: tuple[int, ...] = ()
 
-    def validate(self, grid: Grid) -> None:
-        """Digits of the grid, and something to say."""
-        if not self.shaded and not self.unshaded:
-            raise GridError("a shaded-digits rule names no digits")
-        for digit in (*self.shaded, *self.unshaded):
-            if digit not in grid.values:
-                raise GridError(f"a shaded-digits rule names {digit}, not a digit of the grid")
+    def label_of(self, cell: Cell) -> Unknown:
+        """The cell's shading."""
+        return shading(cell)
 
-    def _fits(self, value: int, side: int) -> bool:
-        digits = self.shaded if side == SHADED else self.unshaded
-        return not digits or value in digits
-
-    def holds_with(self, values: Values, unknowns: Mapping[Unknown, int], grid: Grid) -> bool:
-        """Each cell's digit fits its shading."""
-        return all(self._fits(values[cell], unknowns[shading(cell)]) for cell in grid.cells)
+    def digit_lists(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Unshaded, shaded."""
+        return self.unshaded, self.shaded
 
     def enforce(self, grid: Grid) -> Enforcement:
         """A link between each cell and its shading; and, derived, how many cells of a house are shaded.
@@ -240,9 +233,9 @@ class ShadedDigits(_Shading):
         digits and the digits a shaded cell may hold: a count the links alone would find only once
         the digits are placed.
         """
-        links = digits_by_label(grid, shading, (self.unshaded, self.shaded), self.kind)
-        low = sum(self._fits(v, SHADED) and not self._fits(v, UNSHADED) for v in grid.values)
-        high = sum(self._fits(v, SHADED) for v in grid.values)
+        links = self.label_links(grid)
+        low = sum(self.fits(v, SHADED) and not self.fits(v, UNSHADED) for v in grid.values)
+        high = sum(self.fits(v, SHADED) for v in grid.values)
         rules = tuple(
             LineRule(
                 "marked between", tuple(self.index(grid, grid.cells[c]) for c in house.cells), (low, high)
@@ -251,19 +244,6 @@ class ShadedDigits(_Shading):
             if len(house.cells) == grid.size and (low > 0 or high < grid.size)
         )
         return Enforcement(links=links, rules=rules)
-
-    def describe(self, grid: Grid) -> str:
-        """``the shaded-digits rule (shaded 1 3 5 7 9)``."""
-        parts = [
-            f"{name} {' '.join(map(str, d))}"
-            for name, d in (("shaded", self.shaded), ("unshaded", self.unshaded))
-            if d
-        ]
-        return f"the shaded-digits rule ({'; '.join(parts)})"
-
-    def drawing(self, grid: Grid) -> list[Shape]:
-        """Named under the grid."""
-        return [drawing.caption(self.kind, self.describe(grid).removeprefix("the "))]
 
 
 @register
