@@ -776,6 +776,7 @@ class _Reader:
         self.var_groups: dict[str, tuple[str, int, int]] = {}
         """ISS's Var groups by cell prefix (``VA``): sudokit's group name, cells, cells a row."""
         self.extra_cells = self._extra_cells()
+        self.var_cells = self._var_cells()
         self.givens: dict[Cell, set[int]] = {}
         self.made: list[tuple[str, Constraint]] = []
         self.unread: Counter[tuple[str, str]] = Counter()
@@ -832,11 +833,10 @@ class _Reader:
             if r < self.shape.rows and c < self.shape.cols:
                 return r, c
         elif name in self.extra_cells:
-            return self.var_cells().get(name)
+            return self.var_cells.get(name)
         raise ParseError(f"ISS: {node.where}: {name!r} is not a cell of this {self.shape.describe()} grid")
 
-    @functools.cache  # noqa: B019 (one reader, one puzzle)
-    def var_cells(self) -> dict[str, Cell]:
+    def _var_cells(self) -> dict[str, Cell]:
         """The cells of ISS's Var groups by ISS name (``VA1``, or ``VA`` alone), at sudokit's positions.
 
         A group whose name sudokit's positions cannot hold (more than three letters) has none.
