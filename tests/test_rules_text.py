@@ -26,9 +26,19 @@ from sudokit.constraints.lines.region_sum import RegionSum
 from sudokit.constraints.lines.renban import Renban
 from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
 from sudokit.constraints.lines.whispers import Whispers
+from sudokit.constraints.lines.zipper import Zipper
 from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.sandwich import Sandwich
-from sudokit.formats.rules_text import global_rules, grid_doubt, regions_found, settle, unexplained
+from sudokit.formats.rules_text import (
+    ABSENT,
+    global_rules,
+    grid_doubt,
+    regions_found,
+    rules_report,
+    sentences,
+    settle,
+    unexplained,
+)
 
 ARROW = Arrow(((0, 0),), ((0, 1),))
 THERMO = Thermometer(((0, 0), (0, 1)))
@@ -384,3 +394,120 @@ def test_a_rule_in_another_language_is_not_taken_for_flavour_text() -> None:
     settled = settle(f"Normal sudoku rules apply. {german}", [ARROW])
     assert settled.kept == []  # the arrow, named by no sentence sudokit understands, is not confirmed
     assert unexplained("Good luck, and have fun with this one!", []) == []
+
+
+def test_a_sentence_going_on_about_the_kind_before_it_is_read_with_it() -> None:
+    # Sudoku-Bench challenge_100 "The Two Headed Martian" and "Aad-van-ced Zippers"
+    slow = "Slow thermos: digits along a gray thermometer must generally increase from bulb to tip."
+    goes_on = "Digits may remain the same when allowed by other rules, but may never decrease."
+    assert unexplained(f"{slow} {goes_on}", [SLOW]) == []
+    assert unexplained(goes_on, [SLOW]) == [goes_on.lower()]  # with nothing before it to go on
+    twisted = "The digit in the bulb counts how many digits are shaded."
+    assert unexplained(f"{slow} {twisted}", [SLOW]) == [twisted.lower()]
+    zipper = Zipper(((0, 0), (0, 1), (0, 2)))
+    centre = "For odd-length lines, the total is the digit placed in the line's (circled) center."
+    rules = (
+        f"Digits an equal distance from the center of a lavender zipper line sum to the same total. {centre}"
+    )
+    assert unexplained(rules, [zipper]) == []
+
+
+def test_a_line_a_list_goes_on_is_read_with_each_item() -> None:
+    rules = (
+        "Normal sudoku rules.\nCells seperated\n- by an X sum to 10\n- by a V sum to 5\nRules:\n- Have fun"
+    )
+    assert sentences(rules) == [
+        "normal sudoku rules.",
+        "cells separated by an x sum to 10.",
+        "cells separated by a v sum to 5.",
+        "rules:",
+        "- have fun",
+    ]
+    assert unexplained(rules, [XV((0, 0), (0, 1), 10)]) == []
+
+
+def fpuzzles_link(data: dict[str, Any]) -> str:
+    return "https://www.f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
+
+
+def test_a_rule_of_clues_an_fpuzzles_puzzle_has_none_of_is_vacuous() -> None:
+    # f-puzzles types every clue it draws: "cells with a filled square must be even" beside no even
+    # cell states a rule with nothing to apply to (Sudoku-Bench challenge_100 "Four Corner Shots")
+    rules = "Cells with a filled circle must be odd. Cells with a filled square must be even."
+    data: dict[str, Any] = {"size": 9, "grid": empty(), "odd": [{"cell": "R1C1"}], "ruleset": rules}
+    puzzle = sudokit.parse(fpuzzles_link(data))
+    assert puzzle.unread == () and puzzle.determined
+    report = rules_report(puzzle)
+    assert [s["reading"] for s in report["sentences"]][-1] == ABSENT
+    assert report["sentences"][-1]["kinds"] == ["even"]
+    # a cosmetic line no kind read may be the squares' drawing: the sentence is then not read
+    data["line"] = [{"lines": [["R2C2", "R2C3"]], "outlineC": "#FF0000", "width": 0.3}]
+    puzzle = sudokit.parse(fpuzzles_link(data))
+    assert any("must be even" in u for u in puzzle.unread) and not puzzle.determined
+    # a drawing taken away is not absent: a sentence redefining it stays unread
+    arrow = {"lines": [["R1C1", "R1C2"]], "cells": ["R1C1"]}
+    data = {
+        "size": 9,
+        "grid": empty(),
+        "arrow": [arrow],
+        "ruleset": "The circle is the average of the arrow.",
+    }
+    puzzle = sudokit.parse(fpuzzles_link(data))
+    assert not puzzle.determined
+
+
+def test_a_thermometer_branch_goes_on_from_where_it_leaves() -> None:
+    # SudokuPad draws a forked thermometer as a line with a bulb and a line leaving it mid-way
+    grey = "#BFBFBF"
+    data: dict[str, Any] = {
+        "cells": empty(),
+        "lines": [
+            {"wayPoints": [[6.5, 4.5], [7.5, 4.5], [8.5, 3.5]], "color": grey, "thickness": 19},
+            {"wayPoints": [[7.5, 4.5], [8.5, 5.5]], "color": grey, "thickness": 19},
+        ],
+        "underlays": [
+            {"center": [6.5, 4.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": grey}
+        ],
+        "metadata": {"rules": "Digits along a thermometer increase from the bulb."},
+    }
+    puzzle = sudokit.parse(link(data))
+    lines = sorted(c.line for c in puzzle.grid.constraints if isinstance(c, Thermometer))
+    assert lines == [((6, 4), (7, 4), (8, 3)), ((6, 4), (7, 4), (8, 5))]
+    assert puzzle.unread == ()
+
+
+def test_marks_at_a_zippers_centre_belong_to_it() -> None:
+    lavender = "#CDB1EC"
+    data: dict[str, Any] = {
+        "cells": empty(),
+        "lines": [{"wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]], "color": lavender, "thickness": 10}],
+        "overlays": [
+            {"center": [0.5, 1.5], "width": 0.4, "height": 0.4, "rounded": True, "backgroundColor": lavender},
+            {
+                "center": [4.5, 4.5],
+                "width": 0.4,
+                "height": 0.4,
+                "rounded": True,
+                "backgroundColor": "#FF0000",
+            },
+        ],
+        "metadata": {
+            "rules": "Digits an equal distance from the centre of a zipper line sum to the centre digit."
+        },
+    }
+    puzzle = sudokit.parse(link(data))
+    assert [c.kind for c in puzzle.grid.constraints] == ["zipper"]
+    assert puzzle.unread == ("1 overlay of no kind sudokit knows (their meaning is in the rules text)",)
+
+
+def test_counting_circles_by_their_rule_alone() -> None:
+    circles = [{"center": [r + 0.5, r + 0.5], "width": 0.8, "height": 0.8, "rounded": True} for r in range(3)]
+    data: dict[str, Any] = {
+        "cells": empty(),
+        "overlays": circles,
+        "metadata": {"rules": "A digit inside a circle indicates how many circles that digit appears in."},
+    }
+    puzzle = sudokit.parse(link(data))
+    assert [c.kind for c in puzzle.grid.constraints] == ["counting circles"] and puzzle.unread == ()
+    data["metadata"] = {"rules": "A digit inside a circle indicates how many times it appears in its row."}
+    assert sudokit.parse(link(data)).unread != ()

@@ -51,6 +51,8 @@ class LineConstraint(Constraint):
     """Words of a rules text that name this kind of line (lower case): how SudokuPad lines are told apart."""
     colours: ClassVar[tuple[str, ...]] = ()
     """Colours (``#RRGGBB``) setters draw this kind of line in, the usual one first."""
+    marks_centre: ClassVar[bool] = False
+    """Whether the rule has a middle setters mark with a small shape (a zipper's centre)."""
     joined: ClassVar[bool] = False
     """Whether strokes of this kind that share a cell are one line (a rule on the set of its cells,
     such as renban, where a branching line is one set)."""

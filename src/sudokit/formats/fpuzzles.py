@@ -28,7 +28,7 @@ from sudokit.constraints.lines.arrow import Arrow
 from sudokit.english import plural
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.lz import decompress_base64
-from sudokit.formats.rules_text import finish_reading, global_rules, grid_doubt, settle
+from sudokit.formats.rules_text import ALL_TYPED, finish_reading, global_rules, grid_doubt, settle
 from sudokit.model import EMPTY, Cell, Grid, Puzzle, cell_name, default_box
 
 LINK = "https://www.f-puzzles.com/?load="
@@ -303,7 +303,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
         for rule in [c for c in found if isinstance(c, (NegativeRatio, AntiXV))]:
             found.remove(rule)
             unread.append(f"{rule.describe(base)}, which drawings left unread may exempt")
-    settled = settle(ruleset, found, typed)
+    all_typed = not _drawings_unread(drawings)  # nothing drawn that no kind read
+    settled = settle(ruleset, found, typed, all_typed=all_typed)
     unread += settled.unread
     negative = data.get("negative")
     if isinstance(negative, list):
@@ -329,6 +330,8 @@ def puzzle_from_fpuzzles(data: dict[str, Any]) -> Puzzle:
             metadata["solution"] = "".join(map(str, digits))
     if placed:
         metadata["placed"] = " ".join(placed)
+    if all_typed:
+        metadata[ALL_TYPED] = " | ".join(sorted({c.kind for c in found}))
     if drawings:
         metadata[DRAWINGS] = json.dumps(drawings, separators=(",", ":"), ensure_ascii=False)
         unread += _drawings_unread(drawings)

@@ -8,7 +8,7 @@ the rule and say what it forbids, so a rule that merely mentions a knight's move
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +46,7 @@ _TYPO_FIXES = {
     "adjacant": "adjacent",
     "thermometre": "thermometer",
     "thermometres": "thermometers",
+    "respecitve": "respective",
     "moving away": "away",  # "increase moving away from the bulb": no digits move
 }
 _TYPOS = re.compile(r"\b(" + "|".join(_TYPO_FIXES) + r")\b")
@@ -74,11 +75,42 @@ _ABBREVIATIONS = re.compile(r"\b(i\.e|e\.g|etc|vs|approx|cf|incl|resp)\.(?=\s)")
 def sentences(rules: str) -> list[str]:
     """The rules text in sentences (and lines), lower case, styled letters read as plain.
 
-    A full stop of an abbreviation ("i.e.", "e.g.") ends no sentence.
+    A full stop of an abbreviation ("i.e.", "e.g.") ends no sentence; a line that a list goes on
+    ("Cells separated" then "- by an X sum to 10") is read with each item of the list.
     """
-    text = _ABBREVIATIONS.sub(lambda m: m.group(1).replace(".", "\0") + "\0", normal_text(rules))
+    text = _ABBREVIATIONS.sub(
+        lambda m: m.group(1).replace(".", "\0") + "\0", normal_text(_leads_spread(rules))
+    )
     parts = [p.replace("\0", ".") for p in re.split(r"(?<=[.!?;])\s+|\n+", text)]
     return [" ".join(p.split()) for p in parts if p.strip()]
+
+
+_BULLET = re.compile(r"^\s*[-*\u2022]\s*(?=[a-z])")
+
+
+def _leads_spread(rules: str) -> str:
+    """A list whose items go on a line left open, as one sentence per item.
+
+    "Cells separated" / "- by an X sum to 10" is "Cells separated by an X sum to 10.": items start
+    in lower case, an open line ends in no punctuation.
+    """
+    lines = rules.replace("\\n", "\n").split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        items = []
+        j = i + 1
+        while j < len(lines) and _BULLET.match(lines[j]):
+            items.append(_BULLET.sub("", lines[j]).strip())
+            j += 1
+        if items and line.strip() and not re.search(r"[.!?:;,)\]]\s*$", line):
+            out += [f"{line.strip()} {item.rstrip('.')}." for item in items]
+            i = j
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
 
 
 def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constraint]:
@@ -154,6 +186,7 @@ _BOILERPLATE = (
 )
 _NOTES = (
     r"\bnot (all|every)\b.*\b(given|shown|marked|drawn|necessarily|indicated)\b",
+    r"^(some|a few|several)( of the)? (digits|numbers) (are|have been) (already )?given\b[\w ]*\.?$",
     # "digits may repeat on a line": no new rule (but digits repeating in rows or boxes is one)
     r"^(?![\w ,]*\b(rows?|columns?|boxe?s?|regions?|nonets?)\b)"
     r"[\w ,]*\b(can|may|might)( also)? repeat\b[\w ,]*\.?$",
@@ -257,7 +290,7 @@ _COMMON = _words(
     "comprise comprises comprising consist consists consisting composed vice versa length s "
     "already constitute constitutes way provided somewhere present true closest nearest stripe stripes "
     "particular peach turquoise lime navy maroon olive salmon tan cream mint aqua indigo crimson scarlet "
-    "silver khaki "
+    "silver khaki what "
     "visible step steps represent represents reading read towards nearest sequential segment along "
     "across indicated connecting exactly either direction directions away "
 )
@@ -267,7 +300,7 @@ _COLOURED_AREA = re.compile(
 )
 
 
-def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
+def unexplained(rules: str, read: Sequence[Constraint], absent: Sequence[type[Constraint]] = ()) -> list[str]:
     """Sentences of a rules text that neither the rules read nor common phrasing explain.
 
     A sentence is explained when it is the usual Sudoku boilerplate or a note ("not all dots are
@@ -279,41 +312,53 @@ def unexplained(rules: str, read: Sequence[Constraint]) -> list[str]:
     rules not read: an answer made without it may be wrong. The test is deliberately strict: an
     unusual phrasing costs a warning, a missed rule a wrong answer.
     """
-    reading = _reading_of(read)
-    found = []
-    for sentence in sentences(rules):
-        text = _bare(sentence)
-        if not text or reading.explains(text):
-            continue
-        found.append(text)
-    return found
+    return [text for text, what, _ in sentence_readings(rules, read, absent) if what == NOT_READ]
 
 
-def sentence_readings(rules: str, read: Sequence[Constraint]) -> list[tuple[str, str, tuple[str, ...]]]:
+def sentence_readings(
+    rules: str, read: Sequence[Constraint], absent: Sequence[type[Constraint]] = ()
+) -> list[tuple[str, str, tuple[str, ...]]]:
     """Each sentence of a rules text, what it is to the rules read, and the kinds read it speaks of.
 
-    What it is: :data:`BOILERPLATE`, :data:`NOTE`, :data:`FLAVOUR`, :data:`KINDS_READ` or
-    :data:`NOT_READ`.  ``sudokit show --rules`` prints them, so a setter sees what was understood.
+    What it is: :data:`BOILERPLATE`, :data:`NOTE`, :data:`FLAVOUR`, :data:`KINDS_READ`,
+    :data:`ABSENT` or :data:`NOT_READ`.  ``absent`` are kinds the puzzle certainly has none of (a
+    format that types every clue drawn, with nothing drawn left unread): a sentence about them only
+    states a rule with nothing to apply to.  ``sudokit show --rules`` prints them, so a setter sees
+    what was understood.
     """
     reading = _reading_of(read)
+    also = _reading_of(read, absent) if absent else None
     kinds_read = sorted({type(c) for c in read}, key=lambda k: k.kind)
-    out = []
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+    before: tuple[type[Constraint], ...] = ()  # the kinds the sentence before stated
     for sentence in sentences(rules):
         text = _bare(sentence)
-        if text:
-            speaks = tuple(k.kind for k in kinds_read if _speaks_of(text, k))
-            out.append((text, reading.reading(text), speaks))
+        if not text:
+            continue
+        speaks = tuple(k for k in kinds_read if _speaks_of(text, k))
+        what = reading.reading(text)
+        if what == NOT_READ and not speaks and reading.continues(text, before):
+            # "For odd-length lines, the total is the digit in the centre." after a zipper sentence
+            what, speaks = KINDS_READ, tuple(k for k in before if _goes_on(text, k))
+        if what == FLAVOUR and speaks:  # "German whisper sudoku rules apply."
+            what = KINDS_READ
+        if what == NOT_READ and also is not None and also.reading(text) == KINDS_READ:
+            # explained only by kinds of clue the puzzle has none of: "cells with a square are even"
+            named = [k for k in absent if _speaks_of(text, k, read=False)]
+            what, speaks = ABSENT, tuple(named or [k for k in absent if _speaks_of(text, k)])
+        before = speaks if what not in (NOT_READ, ABSENT) else ()  # "German whisper rules apply. ..."
+        out.append((text, what, tuple(k.kind for k in speaks)))
     return out
 
 
-def _reading_of(read: Sequence[Constraint]) -> _Reading:
-    """What the rules read let a rules text say without adding a rule."""
+def _reading_of(read: Sequence[Constraint], absent: Sequence[type[Constraint]] = ()) -> _Reading:
+    """What the rules read (and the kinds certainly absent) let a rules text say without adding a rule."""
     from sudokit.constraints import kinds
     from sudokit.constraints.grid_rules.units import Windoku
     from sudokit.constraints.lines.clone import Clone
     from sudokit.constraints.regions.extra_region import ExtraRegion
 
-    read_kinds = {type(constraint) for constraint in read}
+    read_kinds = {type(constraint) for constraint in read} | set(absent)
     words = {w for kind in read_kinds for w in kind.vocabulary()}
     owned = [*words, *(kind.phrasing for kind in read_kinds)]  # "thermometer" in "slow thermometer"
     return _Reading(
@@ -378,7 +423,7 @@ class _Reading:
 
     def explains(self, text: str) -> bool:
         """Whether one sentence of a rules text is accounted for."""
-        return self.reading(text) in (BOILERPLATE, NOTE, FLAVOUR, KINDS_READ)
+        return self.reading(text) in (BOILERPLATE, NOTE, FLAVOUR, KINDS_READ, ABSENT)
 
     def reading(self, text: str) -> str:
         """What one sentence is to the rules read (boilerplate, a note, flavour, the kinds read).
@@ -404,6 +449,19 @@ class _Reading:
         allowed = self.allowed | _label_words(text)
         known = all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
         return KINDS_READ if known else NOT_READ
+
+    def continues(self, text: str, before: Sequence[type[Constraint]]) -> bool:
+        """Whether a sentence naming no kind goes on stating the kind the sentence before stated.
+
+        It must use that kind's own words beyond the common ones ("may never *decrease*" after a
+        slow thermometer's sentence), and no twist, other kind or word the kinds read do not use.
+        """
+        if not any(_goes_on(text, kind) for kind in before):
+            return False
+        if self.twisted(text) or _mentions(text, self.foreign):
+            return False
+        allowed = self.allowed | _label_words(text)
+        return all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
 
     def twisted(self, text: str) -> bool:
         """Whether the text has a twist word or phrase that is not the read kinds' own wording.
@@ -445,6 +503,7 @@ BOILERPLATE = "the usual Sudoku rules"
 NOTE = "a note (no rule of its own)"
 FLAVOUR = "no rule (flavour text)"
 KINDS_READ = "the rules read"
+ABSENT = "a rule of clues the puzzle has none of"
 NOT_READ = "NOT READ"
 """What a sentence of a rules text can be to the rules read (:func:`sentence_readings`)."""
 
@@ -597,7 +656,9 @@ class Settled:
         return f'the given digits, which the rules text changes ("{shortened(self.givens or "")}")'
 
 
-def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] = ()) -> Settled:
+def settle(
+    rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] = (), *, all_typed: bool = False
+) -> Settled:
     """Keep only the constraints whose meaning the rules text leaves certain.
 
     ``found`` is everything read (from typed data and from drawings by convention); ``typed`` the
@@ -610,7 +671,9 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
     * while any such sentence is left, a drawing that no sentence names at all is not confirmed and
       is left unread too (it may be what the sentence speaks of).
 
-    Everything left unread is named, with the sentence that decided it.
+    Everything left unread is named, with the sentence that decided it.  ``all_typed``: the format
+    types every clue it draws and nothing drawn was left unread, so a sentence about a kind of clue
+    none of which is there states a rule with nothing to apply to (:func:`absent_kinds`).
     """
     from sudokit.constraints import kinds as registered
     from sudokit.english import plural
@@ -623,8 +686,9 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
     certain = True
     every = registered()  # a sentence naming any kind (read or not) is about that kind
     drawn = {type(c) for c in found}  # named by all their words, even once taken away
+    absent = absent_kinds(drawn) if all_typed else ()
     for _ in range(4):
-        remaining = unexplained(rules, kept)
+        remaining = unexplained(rules, kept, absent)
         left = set(remaining)
         kinds = list(dict.fromkeys(type(c) for c in kept))
         drop: dict[type[Constraint], str] = {}
@@ -662,7 +726,7 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
             else:
                 notes.append(f"{what} drawn, which no sentence of the rules text names")
     else:  # still dropping after the last round: what is left unexplained now
-        remaining = unexplained(rules, kept)
+        remaining = unexplained(rules, kept, absent)
     givens = next((t for t in remaining if _GIVENS.search(t) and _changes_others(t, [])), None)
     notes += [f'the rules text\'s "{shortened(text)}"' for text in remaining]
     if any(c not in typed_set for c in kept):
@@ -671,6 +735,23 @@ def settle(rules: str, found: Sequence[Constraint], typed: Sequence[Constraint] 
     else:
         source = "typed"
     return Settled(kept, notes, certain, source, tuple(dropped), givens)
+
+
+def absent_kinds(drawn: Iterable[type[Constraint]]) -> tuple[type[Constraint], ...]:
+    """The kinds of clue a puzzle whose every drawing is typed data (f-puzzles) certainly lacks.
+
+    Kinds f-puzzles types as drawn elements (not rules of the whole grid), none of which was read.
+    """
+    from sudokit.constraints import kinds
+
+    have = set(drawn)
+    return tuple(
+        k for k in kinds() if k.fpuzzles and k.family != "global" and k not in have and k.in_rules_texts
+    )
+
+
+ALL_TYPED = "all-typed"
+"""Metadata: the kinds read from a puzzle whose every drawing is typed (:func:`absent_kinds`)."""
 
 
 _PLAIN_NOTES = re.compile(
@@ -842,7 +923,7 @@ def rules_report(puzzle: Puzzle) -> dict[str, Any]:
     return {
         "sentences": [
             {"sentence": text, "reading": what, "kinds": list(kinds)}
-            for text, what, kinds in sentence_readings(rules, puzzle.grid.constraints)
+            for text, what, kinds in sentence_readings(rules, puzzle.grid.constraints, _absent(puzzle))
         ],
         "drawn": puzzle.metadata.get("drawn", ""),
         "read": dict(sorted(counts.items())),
@@ -852,6 +933,15 @@ def rules_report(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
+def _absent(puzzle: Puzzle) -> tuple[type[Constraint], ...]:
+    """The kinds a puzzle read with every drawing typed certainly has none of (metadata ``all-typed``)."""
+    from sudokit.constraints import find_kind
+
+    if ALL_TYPED not in puzzle.metadata:
+        return ()
+    return absent_kinds(find_kind(name) for name in puzzle.metadata[ALL_TYPED].split(" | ") if name)
+
+
 def format_rules_report(report: Mapping[str, Any]) -> str:
     """The report as ``sudokit show --rules`` prints it: one line a sentence, then drawings and rules."""
     lines = ["Rules text:" if report["sentences"] else "Rules text: none"]
@@ -859,6 +949,8 @@ def format_rules_report(report: Mapping[str, Any]) -> str:
         what = item["reading"]
         if what == KINDS_READ and item["kinds"]:
             what = ", ".join(item["kinds"])
+        elif what == ABSENT and item["kinds"]:
+            what = f"{what}: {', '.join(item['kinds'])}"
         lines.append(f"  [{what}] {item['sentence']}")
     if report["drawn"]:
         lines.append("Drawn: " + report["drawn"])

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
@@ -815,7 +815,32 @@ class Scene:
             found.append(made)
             for other in ks:
                 self.claim("lines", other, kind.kind)
+        self._centre_marks(found)
         return self._joined(found)
+
+    def _centre_marks(self, found: Sequence[constraints.Constraint]) -> None:
+        """Small shapes marking the middle of lines whose rule has one (a zipper's centre), claimed.
+
+        A mark is a shape at most half a cell wide, without text, at the line's middle cell (odd
+        length) or between its two middle cells (even length).
+        """
+        middles: dict[tuple[float, float], str] = {}
+        for made in found:
+            if isinstance(made, LineConstraint) and made.marks_centre:
+                line = made.cells()
+                a, b = line[(len(line) - 1) // 2], line[len(line) // 2]
+                middles[((a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5)] = made.kind
+        for what in ("overlays", "underlays"):
+            for k, item in self.unclaimed(what):
+                centre = self.point(self.prop(item, "center"))
+                if centre is None or self.text(item) or (self.number(item, "width") or 1) > 0.5:
+                    continue
+                kind = next(
+                    (v for p, v in middles.items() if abs(p[0] - centre[0]) + abs(p[1] - centre[1]) < 0.1),
+                    None,
+                )
+                if kind is not None:
+                    self.claim(what, k, kind)
 
     def _joined(self, found: list[constraints.Constraint]) -> list[constraints.Constraint]:
         """Strokes of a set-rule kind (renban) that share a cell, made one line: a branching line."""

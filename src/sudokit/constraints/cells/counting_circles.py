@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -40,6 +41,13 @@ def _machine(clue: tuple[int, ...], length: int, values: tuple[int, ...]) -> Mac
 automata.define(
     "count of digit", "the clue's digit d appears in none of the cells or in exactly d", (1, 1), _machine
 )
+
+
+_STATED = re.compile(
+    r"\b(digit|number)s? (in|inside|within|on) (a|an|the|each|every) circles?\b[^.]*"
+    r"\b(how many|the number of) circles\b"
+)
+"""The counting circles' rule stated without their name."""
 
 
 @register
@@ -93,8 +101,12 @@ class CountingCircles(Constraint):
 
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[CountingCircles]:
-        """Every circle in a cell's centre, when the rules speak of counting circles."""
-        if not scene.says("counting circle"):
+        """Every circle in a cell's centre, when the rules speak of counting circles.
+
+        By name, or by their rule: "a digit in a circle indicates how many circles that digit
+        appears in" (the count is of circles, so the circles are all of them).
+        """
+        if not scene.says("counting circle") and not _STATED.search(scene.rules):
             return []
         cells: list[Cell] = []
         claims: list[tuple[str, int]] = []

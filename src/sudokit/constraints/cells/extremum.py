@@ -157,7 +157,7 @@ class Minimum(_Extremum):
     kind: ClassVar[str] = "minimum"
     deduction: ClassVar[Deduction | None] = MIN_MAX_EXTREMES
     phrasing: ClassVar[str] = (
-        "less smaller lower than minimum arrows chevrons facing pointing point inward inwards"
+        "less smaller lower than minimum arrows chevrons facing pointing point inward inwards shaded unshaded"
     )
     noun: ClassVar[str] = "minimum cell"
     mentions: ClassVar[tuple[str, ...]] = (
@@ -194,6 +194,8 @@ class Maximum(_Extremum):
     deduction: ClassVar[Deduction | None] = MIN_MAX_EXTREMES
     phrasing: ClassVar[str] = (
         "greater larger higher than maximum arrows chevrons facing pointing point outward outwards"
+        ""
+        " shaded unshaded"
     )
     noun: ClassVar[str] = "maximum cell"
     mentions: ClassVar[tuple[str, ...]] = (

@@ -124,7 +124,11 @@ class Modular(_ThreeClasses):
 
     kind: ClassVar[str] = "modular"
     deduction: ClassVar[Deduction | None] = ENTROPIC_WINDOWS
-    phrasing: ClassVar[str] = "remainder remainders modulo mod group groups three consecutive"
+    phrasing: ClassVar[str] = (
+        "remainder remainders modulo mod group groups three consecutive"
+        ""
+        " divided divide division residue residues"
+    )
     noun: ClassVar[str] = "modular line"
     rule: ClassVar[str] = (
         "any three cells in a row on the line hold digits with three different remainders modulo 3 (with "

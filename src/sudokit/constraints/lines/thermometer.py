@@ -109,6 +109,7 @@ class _Thermo(LineConstraint):
                 ):
                     bulbs.setdefault(cell, (what, k, fill))
         found: list[_Thermo] = []
+        colours: dict[_Thermo, str] = {}
         used_bulbs: set[tuple[str, int]] = set()
         for k, item in scene.unclaimed("lines"):
             cells = scene.path(item)
@@ -121,11 +122,49 @@ class _Thermo(LineConstraint):
             if ends[0] == cells[-1]:
                 cells = cells[::-1]  # drawn from the tip
             found.append(cls(tuple(cells)))
+            colours[found[-1]] = colour
             scene.claim("lines", k, cls.kind)
             used_bulbs.add(bulbs[cells[0]][:2])
         for what, k in used_bulbs:
             scene.claim(what, k, cls.kind)
-        return found
+        return found + cls._branches(scene, colours)
+
+    @classmethod
+    def _branches(cls, scene: SudokuPadScene, colours: dict[_Thermo, str]) -> list[_Thermo]:
+        """Lines without a bulb that leave a thermometer found, drawn alike: its branches.
+
+        A branch goes on from the cell where it leaves the thermometer, so it is read as the
+        thermometer's path up to that cell followed by the branch (as SudokuPad's players read a
+        forked thermometer).  A line touching a thermometer only at its bulb or anywhere else is left.
+        """
+        branches: list[_Thermo] = []
+        for _ in range(4):  # a branch of a branch
+            added = False
+            for k, item in scene.unclaimed("lines"):
+                cells = scene.path(item)
+                if not cells or len(cells) < 2 or len(set(cells)) != len(cells):
+                    continue
+                colour = scene.colour(item, "color")[:7]
+                for start, rest in ((cells[0], cells[1:]), (cells[-1], cells[-2::-1])):
+                    trunk = next(
+                        (
+                            t
+                            for t, drawn in colours.items()
+                            if start in t.line[1:] and scene.alike(drawn, colour)
+                        ),
+                        None,
+                    )
+                    if trunk is None or any(c in trunk.line for c in rest):
+                        continue
+                    branch = cls((*trunk.line[: trunk.line.index(start) + 1], *rest))
+                    branches.append(branch)
+                    colours[branch] = colour
+                    scene.claim("lines", k, cls.kind)
+                    added = True
+                    break
+            if not added:
+                break
+        return branches
 
 
 @register

@@ -42,6 +42,7 @@ class Zipper(LineConstraint):
     fpuzzles: ClassVar[tuple[str, ...]] = ("zipperline",)
     sudokupad: ClassVar[str] = "a lavender line the rules call a zipper"
     shortest: ClassVar[int] = 2
+    marks_centre: ClassVar[bool] = True
     colour: ClassVar[str] = "#cdb1ec"
     width: ClassVar[float] = 0.16
     words: ClassVar[tuple[str, ...]] = ("zipper", "equal distance from the cent")
