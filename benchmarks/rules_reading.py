@@ -3,7 +3,7 @@
 Usage: python benchmarks/rules_reading.py CORPUS.jsonl [CORPUS.jsonl ...] [--show-unread N]
 
 For each puzzle with a link (``url``), reads it and classifies every sentence of its rules text
-(:func:`sudokit.formats.rules_text.sentence_readings`): understood (the usual rules, a note, flavour,
+(:func:`sudokit.formats.rules_text.rules_report`, as ``sudokit show --rules`` prints them): understood (the usual rules, a note, flavour,
 or the rules read) or not read; and counts the puzzles whose every sentence and every drawing is
 accounted for (nothing in ``Puzzle.unread``).  Puzzles are split by a hash of their id into a tuned
 part and a held-aside part (one in five), reported apart: wordings were added looking at the first.
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import sudokit
 from sudokit.errors import SudokitError
-from sudokit.formats.rules_text import NOT_READ, sentence_readings
+from sudokit.formats.rules_text import NOT_READ, rules_report
 
 
 def held_aside(record_id: str) -> bool:
@@ -51,8 +51,8 @@ def main() -> int:
             except SudokitError:
                 puzzles[part]["not readable"] += 1
                 continue
-            rules = puzzle.metadata.get("ruleset", "")
-            for text, reading, _ in sentence_readings(rules, puzzle.grid.constraints):
+            for item in rules_report(puzzle)["sentences"]:
+                text, reading = item["sentence"], item["reading"]
                 sentences[part]["not read" if reading == NOT_READ else "understood"] += 1
                 if reading == NOT_READ:
                     unread_sentences.append(text)

@@ -279,6 +279,11 @@ XV_SIGN = XV((0, 0), (0, 1), 10)
         # a text that says nothing of the drawing, and nothing else: the usual meaning stands
         ("Normal sudoku rules apply.", KILLER),
         ("", ARROW),
+        # sudokit's region sum lines start a new part each time they enter a box (Nautilus)
+        (
+            "Shell: box borders divide the line into segments. Different segments in a box sum individually.",
+            RegionSum(((0, 0), (0, 3))),
+        ),
     ],
 )
 def test_a_sentence_in_the_usual_words_confirms_a_drawing(rules: str, drawn: Constraint) -> None:
@@ -305,10 +310,6 @@ def test_a_sentence_in_the_usual_words_confirms_a_drawing(rules: str, drawn: Con
         ("Exactly one clue in each cage is false.", KILLER),
         ("Digits in a negator cell count as negative for the purposes of arrows.", ARROW),
         ("Shaded cells are doubled for the thermometers.", THERMO),
-        (
-            "Shell: box borders divide the line into segments. Different segments in a box sum individually.",
-            RegionSum(((0, 0), (0, 3))),
-        ),
         ("The value of a shaded cell is one more than its digit.", KROPKI),
         (
             "Nine cells are Nosferatu cells; the value of a Nosferatu cell is its digit plus the prey's.",
@@ -511,3 +512,57 @@ def test_counting_circles_by_their_rule_alone() -> None:
     assert [c.kind for c in puzzle.grid.constraints] == ["counting circles"] and puzzle.unread == ()
     data["metadata"] = {"rules": "A digit inside a circle indicates how many times it appears in its row."}
     assert sudokit.parse(link(data)).unread != ()
+
+
+def loop_points(cells: list[tuple[int, int]]) -> list[list[float]]:
+    return [[r + 0.5, c + 0.5] for r, c in [*cells, cells[0]]]
+
+
+def test_a_closed_line_is_read_all_the_way_round() -> None:
+    # Sudoku-Bench "Zeeta-Moth": an entropic loop; "N is for Naughty and Nice": a region sum loop
+    import random
+
+    ring = [(1, 4), (2, 5), (3, 5), (4, 4), (3, 3), (2, 3)]
+    data: dict[str, Any] = {
+        "cells": empty(),
+        "lines": [{"wayPoints": loop_points(ring), "color": "#FFCC9A", "thickness": 10}],
+        "metadata": {
+            "rules": "Any three adjacent digits along an entropic line hold a low, a middle and a high digit."
+        },
+    }
+    puzzle = sudokit.parse(link(data))
+    assert puzzle.unread == () and {c.kind for c in puzzle.grid.constraints} == {"entropic"}
+    rng = random.Random(5)
+    for _ in range(2000):  # the reading holds exactly when every window round the ring does
+        values = {cell: rng.randint(1, 9) for cell in ring}
+        windows = [[(values[ring[(s + t) % 6]] - 1) // 3 for t in range(3)] for s in range(6)]
+        plain = all(len(set(w)) == 3 for w in windows)
+        assert all(c.holds(values, puzzle.grid) for c in puzzle.grid.constraints) == plain
+    # a region sum loop is opened where it crosses a box border, so each part is one of the loop's
+    ring = [(1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (2, 3), (2, 2), (2, 1)]
+    data["lines"] = [{"wayPoints": loop_points(ring), "color": "#2ECBFF", "thickness": 10}]
+    data["metadata"] = {"rules": "Box borders divide each blue line into segments with the same sum."}
+    puzzle = sudokit.parse(link(data))
+    (line,) = puzzle.grid.constraints
+    assert isinstance(line, RegionSum)
+    parts = sorted(sorted(part) for part in line.parts(puzzle.grid))
+    assert parts == [[(1, 1), (1, 2), (2, 1), (2, 2)], [(1, 3), (1, 4), (2, 3), (2, 4)]]
+
+
+def test_a_line_drawn_in_two_strokes_is_one_line() -> None:
+    blue = "#2ECBFF"
+    data: dict[str, Any] = {
+        "cells": empty(),
+        "lines": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": blue, "thickness": 10},
+            {"wayPoints": [[0.5, 4.5], [0.5, 2.5]], "color": blue, "thickness": 10},
+            {"wayPoints": [[8.5, 0.5], [8.5, 4.5]], "color": blue, "thickness": 10},
+            {"wayPoints": [[8.5, 4.5], [8.5, 6.5]], "color": blue, "thickness": 10},
+            {"wayPoints": [[8.5, 4.5], [5.5, 4.5]], "color": blue, "thickness": 10},
+        ],
+        "metadata": {"rules": "Box borders divide each blue line into segments with the same sum."},
+    }
+    puzzle = sudokit.parse(link(data))
+    lines = sorted(c.line for c in puzzle.grid.constraints if isinstance(c, RegionSum))
+    assert ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)) in lines  # two strokes meeting end to end
+    assert len(lines) == 4  # where three strokes meet, a fork: each its own line

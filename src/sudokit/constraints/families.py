@@ -51,6 +51,9 @@ class LineConstraint(Constraint):
     """Words of a rules text that name this kind of line (lower case): how SudokuPad lines are told apart."""
     colours: ClassVar[tuple[str, ...]] = ()
     """Colours (``#RRGGBB``) setters draw this kind of line in, the usual one first."""
+    window: ClassVar[int] = 0
+    """How many cells in a row the rule reads at a time (2: adjacent pairs, 3: every three), when
+    it reads the line only so; 0 otherwise.  A closed line is read through it (:meth:`from_drawn_loop`)."""
     marks_centre: ClassVar[bool] = False
     """Whether the rule has a middle setters mark with a small shape (a zipper's centre)."""
     joined: ClassVar[bool] = False
@@ -87,6 +90,24 @@ class LineConstraint(Constraint):
     def from_drawn_line(cls: type[_L], cells: Sequence[Cell], colour: str, scene: SudokuPadScene) -> _L:
         """The constraint a SudokuPad line of this kind stands for (its colour may say more)."""
         return cls(tuple(cells))
+
+    @classmethod
+    def from_drawn_loop(
+        cls, cells: Sequence[Cell], colour: str, scene: SudokuPadScene
+    ) -> list[LineConstraint]:
+        """The constraints a closed line of this kind stands for (each cell once); [] when unknown.
+
+        A rule on the set of its cells reads the loop's cells; a rule on every ``window`` cells in a
+        row reads the loop as the open line plus the windows across its closing point (each its
+        own short line, so no cell repeats).  Kinds whose loop means more say so themselves.
+        """
+        if cls.joined:
+            return [cls.from_drawn_line(cells, colour, scene)]
+        k, w = len(cells), cls.window
+        if w < 2 or k < w + 1:
+            return []
+        wraps = [[cells[(s + t) % k] for t in range(w)] for s in range(k - w + 1, k)]
+        return [cls.from_drawn_line(part, colour, scene) for part in (cells, *wraps)]
 
     def drawing(self, grid: Grid) -> list[Shape]:
         """The line in its colour."""

@@ -194,7 +194,8 @@ _NOTES = (
     r"\b(puzzle by|made by)\b",
     # an example illustrates a rule stated elsewhere
     r"^(for example|as an example|for instance|example|e\.g\.?|eg)\b",
-    r"\b(may|can|might|could) (have|be|sum to|total|add up to) (a )?different (values?|totals?|sums?)\b",
+    r"\b(may|can|might|could) (have|be|sum to|total|add up to) (a )?different( [a-z]+)? "
+    r"(values?|totals?|sums?)\b",
     r"\bno negative (constraint|rule)s?\b|\bnegative constraints? (does|do) not apply\b",
     r"\bfog\b|\b(correct|correctly)\b.*\b(clear|clears|reveal|reveals|remove|removes|lift|lifts)\b",
 )
@@ -447,7 +448,7 @@ class _Reading:
         if rest == text:  # a rule about none of the kinds read
             return NOT_READ
         allowed = self.allowed | _label_words(text)
-        known = all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+        known = all(_known(word, allowed) for word in _plain_words(text))
         return KINDS_READ if known else NOT_READ
 
     def continues(self, text: str, before: Sequence[type[Constraint]]) -> bool:
@@ -461,7 +462,7 @@ class _Reading:
         if self.twisted(text) or _mentions(text, self.foreign):
             return False
         allowed = self.allowed | _label_words(text)
-        return all(_known(word, allowed) for word in re.findall(r"[a-z]+(?:'[a-z]+)?", text))
+        return all(_known(word, allowed) for word in _plain_words(text))
 
     def twisted(self, text: str) -> bool:
         """Whether the text has a twist word or phrase that is not the read kinds' own wording.
@@ -470,6 +471,15 @@ class _Reading:
         "how many" is how skyscrapers are stated, but "the sum of the other three" is no killer's.
         """
         return any(not _said_in(match.group(0), self.phrases) for match in _TWISTS.finditer(text))
+
+
+_APART = re.compile(r"\b(different|separate|distinct) (?=(segments?|lines?|parts?|regions?|boxes|cages)\b)")
+"""'Different' naming other elements ("different segments in the same box"), not different digits."""
+
+
+def _plain_words(text: str) -> list[str]:
+    """The words of a sentence whose every one must be allowed: 'different segments' is 'segments'."""
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", _APART.sub("", text))
 
 
 _LABEL = re.compile(r"^([a-z][a-z' ]{0,30}?)\s*:")
@@ -758,6 +768,7 @@ _PLAIN_NOTES = re.compile(
     r"\b(no|without|not|with no|there is no|there are no)( an?| the| any)? negative (constraints?|rules?)\b"
     r"|\bnegative (constraints?|rules?) (does|do|is|are) not (apply|given|used)\b"
     r"|\bnot all\b[\w ]*\b(given|shown|marked|drawn)\b"
+    r"|\b(may|can|might|could) (have|be) (a )?different( [a-z]+)? (values?|totals?|sums?)\b"
 )
 """Notes that say no more than a kind's usual meaning ("no negative constraint"): left out of the
 test for words that change a meaning."""

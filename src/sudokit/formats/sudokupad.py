@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import ParseResult, parse_qs, unquote, urlparse
 
@@ -790,21 +790,38 @@ class Scene:
         for k, item in self.unclaimed("lines"):  # a line drawn twice (an outline under it) is one line
             key = tuple((round(r, 2), round(c, 2)) for r, c in self.points(item))
             drawn.setdefault(key, []).append(k)
+        strokes: list[tuple[list[int], list[Cell], str]] = []
         for ks in drawn.values():
-            k = ks[-1]
-            item = self.items["lines"][k]
-            cells = self.path(item)
-            if not cells or len(set(cells)) != len(cells) or not _through_centres(self.points(item)):
-                continue
-            colour = self.colour(item, "color")[:7]
+            item = self.items["lines"][ks[-1]]
+            path = self.path(item)
+            if path and _through_centres(self.points(item)):
+                strokes.append((ks, path, self.colour(item, "color")[:7]))
+        for ks, cells, colour in _end_to_end(strokes, self.alike):
+            closed = len(cells) >= 4 and cells[0] == cells[-1] and len(set(cells)) == len(cells) - 1
             kind = _kind_of_line(colour, named, by_colour)
+            if len(also) == 1 and kind is None:
+                kind = also[0]
+            if closed:  # a loop: what it means is its kind's to say
+                loop = kind.from_drawn_loop(cells[:-1], colour, self) if kind is not None else []
+                try:
+                    for made_part in loop:
+                        made_part.validate(self.grid)
+                except GridError:
+                    continue
+                if loop and kind is not None:
+                    found += loop
+                    for other in ks:
+                        self.claim("lines", other, kind.kind)
+                continue
+            if len(set(cells)) != len(cells):  # crossing itself: a set of cells, for a rule on a set
+                if kind is None or not kind.joined:
+                    continue
+                cells = list(dict.fromkeys(cells))
             if len(also) == 1 and kind is not None and kind is not also[0]:  # "all lines are region sums"
                 try:
                     found.append(also[0].from_drawn_line(cells, colour, self))
                 except GridError:
                     continue
-            elif len(also) == 1 and kind is None:
-                kind = also[0]
             if kind is None or len(cells) < kind.shortest:
                 continue
             try:
@@ -940,9 +957,58 @@ def _crossed(a: tuple[float, float], b: tuple[float, float]) -> list[Cell]:
     return cells
 
 
+def _end_to_end(
+    strokes: list[tuple[list[int], list[Cell], str]], alike: Callable[[str, str], bool]
+) -> list[tuple[list[int], list[Cell], str]]:
+    """Strokes of one colour that meet end to end, as one line (a line drawn in two goes).
+
+    Two strokes are joined at a cell that ends both and that no other stroke of their colour
+    touches: where three meet, or a stroke passes through, the drawing is a fork, not one line.
+    """
+    out = [(list(ks), list(cells), colour) for ks, cells, colour in strokes]
+    joined = True
+    while joined:
+        joined = False
+        for i, (ks, cells, colour) in enumerate(out):
+            if cells[0] == cells[-1]:
+                continue
+            for j in range(i + 1, len(out)):
+                ks2, cells2, colour2 = out[j]
+                if not alike(colour, colour2) or cells2[0] == cells2[-1]:
+                    continue
+                for a, b in (
+                    (cells, cells2),
+                    (cells, cells2[::-1]),
+                    (cells[::-1], cells2),
+                    (cells[::-1], cells2[::-1]),
+                ):
+                    meet = a[-1]
+                    if b[0] != meet:
+                        continue
+                    others = [
+                        o
+                        for n, o in enumerate(out)
+                        if n not in (i, j) and alike(colour, o[2]) and meet in o[1]
+                    ]
+                    if others:
+                        continue
+                    out[i] = (ks + ks2, a + b[1:], colour)
+                    del out[j]
+                    joined = True
+                    break
+                if joined:
+                    break
+            if joined:
+                break
+    return out
+
+
 def _through_centres(points: list[tuple[float, float]]) -> bool:
-    """Whether a line's way points lie at cell centres (a constraint line, not an edge or a border)."""
-    return bool(points) and all(abs(r % 1 - 0.5) < 0.2 and abs(c % 1 - 0.5) < 0.2 for r, c in points)
+    """Whether a line's way points lie near cell centres (a constraint line, not an edge or a border).
+
+    Near: within 0.3 of a cell, as lines that stop at a circle's rim or round a corner are drawn.
+    """
+    return bool(points) and all(abs(r % 1 - 0.5) <= 0.3 and abs(c % 1 - 0.5) <= 0.3 for r, c in points)
 
 
 def _line_kinds() -> list[type[LineConstraint]]:

@@ -76,6 +76,7 @@ class _ThreeClasses(LineConstraint):
 
     shortest: ClassVar[int] = 1
     width: ClassVar[float] = 0.16
+    window: ClassVar[int] = 3
 
     def rank(self, v: int, grid: Grid) -> int:
         """The class of a value."""

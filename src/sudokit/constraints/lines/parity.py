@@ -19,6 +19,7 @@ class ParityLine(LineConstraint):
     """A parity line: digits next to each other on it are one odd and one even."""
 
     kind: ClassVar[str] = "parity line"
+    window: ClassVar[int] = 2
     deduction: ClassVar[Deduction | None] = Deduction(
         "parity_alternation",
         "Parity Alternation",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from sudokit.constraints.base import Deduction, Enforcement, Values, register
+from sudokit.constraints.base import Deduction, Enforcement, SudokuPadScene, Values, register
 from sudokit.constraints.families import LineConstraint
 from sudokit.errors import GridError
 from sudokit.model import Cell, Sum
@@ -36,6 +37,7 @@ class RegionSum(LineConstraint):
     )
     phrasing: ClassVar[str] = (
         "sum sums total totals segment segments divide divides divided border borders equal passes enters"
+        " individually separately"
         " enters visits passes time value equal sum"
     )
     noun: ClassVar[str] = "region sum line"
@@ -64,6 +66,17 @@ class RegionSum(LineConstraint):
     )
     colours: ClassVar[tuple[str, ...]] = ("#2ECBFF", "#0000FF", "#1E90FF")
     aliases: ClassVar[tuple[str, ...]] = ("region sum line",)
+
+    @classmethod
+    def from_drawn_loop(
+        cls, cells: Sequence[Cell], colour: str, scene: SudokuPadScene
+    ) -> list[LineConstraint]:
+        """A closed line, opened where it crosses a border: its parts are then the loop's parts."""
+        grid = scene.grid
+        region_of = {c: u.name for u in grid.houses if u.kind in ("box", "region") for c in u.cells}
+        where = [region_of.get(grid.index[c]) if c in grid.index else None for c in cells]
+        start = next((i for i in range(len(cells)) if where[i] != where[i - 1]), 0)
+        return [cls.from_drawn_line([*cells[start:], *cells[:start]], colour, scene)]
 
     def parts(self, grid: Grid) -> list[list[Cell]]:
         """The line cut where it passes from one box or region into another."""

@@ -59,6 +59,7 @@ class Whispers(LineConstraint):
     """A whispers line: neighbours on it differ by at least ``difference`` (German whispers by default)."""
 
     kind: ClassVar[str] = "whispers"
+    window: ClassVar[int] = 2
     deduction: ClassVar[Deduction | None] = Deduction(
         "whisper_ranges",
         "Whisper Ranges",
