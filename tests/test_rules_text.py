@@ -16,6 +16,7 @@ import pytest
 import sudokit
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.cages.killer import Killer, cages_may_repeat
+from sudokit.constraints.dots.inequality import Inequality
 from sudokit.constraints.dots.kropki import WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV
 from sudokit.constraints.dots.xv import XV
@@ -566,3 +567,18 @@ def test_a_line_drawn_in_two_strokes_is_one_line() -> None:
     lines = sorted(c.line for c in puzzle.grid.constraints if isinstance(c, RegionSum))
     assert ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)) in lines  # two strokes meeting end to end
     assert len(lines) == 4  # where three strokes meet, a fork: each its own line
+
+
+@pytest.mark.parametrize(
+    ("value", "angle", "greater"),
+    [(">", 90, (0, 2)), (">", 270, (1, 2)), ("<", 90, (1, 2)), ("<", -90, (0, 2)), (">", 0, (0, 2))],
+)
+def test_an_inequality_typed_as_text_reads_its_turn(value: str, angle: int, greater: tuple[int, int]) -> None:
+    # Sudoku-Bench "Alien": f-puzzles text ">" turned a quarter between r1c3 and r2c3
+    text = {"cells": ["R1C3", "R2C3"], "value": value, "angle": angle, "size": 0.75}
+    rules = "The inequality signs between two cells show which one contains the lower/higher digit."
+    data: dict[str, Any] = {"size": 9, "grid": empty(), "text": [text], "ruleset": rules}
+    puzzle = sudokit.parse(fpuzzles_link(data))
+    (sign,) = puzzle.grid.constraints
+    assert isinstance(sign, Inequality) and sign.first == greater
+    assert puzzle.unread == ()

@@ -452,16 +452,35 @@ def _drawn_rules(
                 }
             )
             shape_owner.append((key, k))
-    if not lines and not underlays:
+    overlays: list[dict[str, Any]] = []
+    text_owner: list[int] = []
+    for k, item in enumerate(drawings.get("text") or []):  # "<" and ">" typed between two cells
+        named = [_cell_of(name) for name in item.get("cells") or []] if isinstance(item, dict) else []
+        known = [c for c in named if c is not None]
+        if len(known) == 2 == len(named) and str(item.get("value") or "").strip() in ("<", ">", "^"):
+            overlays.append(
+                {
+                    "center": _middle(known),
+                    "text": str(item["value"]).strip(),
+                    "angle": item.get("angle") or 0,
+                }
+            )
+            text_owner.append(k)
+    if not lines and not underlays and not overlays:
         return [], drawings
-    scene = Scene({"lines": lines, "underlays": underlays}, grid, n, rules, [])
+    scene = Scene({"lines": lines, "underlays": underlays, "overlays": overlays}, grid, n, rules, [])
     try:
         made = [c for c in scene.read() if c.cells()]
     except (GridError, PuzzleError):
         return [], drawings
     unread_lines = {line_owner[k] for k, _ in scene.unclaimed("lines")}
     unread_shapes = {shape_owner[k] for k, _ in scene.unclaimed("underlays")}
+    read_texts = {text_owner[k] for k in range(len(overlays))} - {
+        text_owner[k] for k, _ in scene.unclaimed("overlays")
+    }
     left = dict(drawings)
+    if read_texts:
+        left["text"] = [item for k, item in enumerate(drawings["text"]) if k not in read_texts]
     if "line" in drawings and isinstance(drawings["line"], list):
         read = {line_owner[k] for k in range(len(lines))} - unread_lines
         left["line"] = [item for k, item in enumerate(drawings["line"]) if k not in read]

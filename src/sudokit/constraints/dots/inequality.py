@@ -73,16 +73,43 @@ class Inequality(PairConstraint):
 
     @classmethod
     def read_sudokupad(cls, scene: SudokuPadScene) -> list[Inequality]:
-        """A "<" or ">" (an up or down wedge across rows) as text on an edge."""
+        """A "<" or ">" (an up or down wedge across rows) as text on an edge, turned by its angle.
+
+        The wedge opens towards the greater digit; turned (``angle``, clockwise in degrees, by
+        quarter turns) it opens another way.  Unturned, "<" and ">" also stand for wedges across
+        rows, as setters type them; a turned wedge opening along the edge is not read.
+        """
         found = []
         for what in ("overlays", "underlays"):
             for k, item in scene.unclaimed(what):
                 text = scene.text(item)
                 pair = scene.edge(item)
-                if pair is None or text not in ("<", ">", "\u2227", "\u2228", "^", "\u02c4", "\u02c5"):
+                if pair is None or text not in _OPENS:
                     continue
                 a, b = pair  # a is above or left of b
-                opens_towards_b = text in ("<", "\u2227", "^", "\u02c4")  # a < b
-                found.append(cls(b, a) if opens_towards_b else cls(a, b))
+                across_rows = a[1] == b[1]
+                quarter = round((scene.number(item, "angle") or 0) / 90) % 4
+                opens = _OPENS[text]
+                if quarter:
+                    for _ in range(quarter):  # a clockwise quarter turn, y downwards
+                        opens = (-opens[1], opens[0])
+                    towards_b = opens[1] if across_rows else opens[0]
+                else:
+                    towards_b = sum(opens)
+                if towards_b == 0:
+                    continue
+                found.append(cls(b, a) if towards_b > 0 else cls(a, b))
                 scene.claim(what, k, cls.kind)
         return found
+
+
+_OPENS = {
+    "<": (1, 0),
+    ">": (-1, 0),
+    "\u2227": (0, 1),
+    "^": (0, 1),
+    "\u02c4": (0, 1),
+    "\u2228": (0, -1),
+    "\u02c5": (0, -1),
+}
+"""Which way each wedge opens (x rightwards, y downwards): towards the greater digit."""
