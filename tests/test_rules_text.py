@@ -20,7 +20,7 @@ from sudokit.constraints.dots.inequality import Inequality
 from sudokit.constraints.dots.kropki import WHITE, Kropki
 from sudokit.constraints.dots.negative import AntiXV
 from sudokit.constraints.dots.xv import XV
-from sudokit.constraints.grid_rules.chess import AntiKnight
+from sudokit.constraints.grid_rules.chess import AntiKing, AntiKnight
 from sudokit.constraints.grid_rules.diagonal import Diagonal
 from sudokit.constraints.lines.arrow import Arrow
 from sudokit.constraints.lines.region_sum import RegionSum
@@ -91,6 +91,17 @@ WHISPERS = Whispers(((0, 0), (0, 1)))
         ("Tentacles: adjacent digits along a tentacle (green line) differ by at least 5.", [WHISPERS]),
         ("Bubbles: digits on a bubble (white dot) are consecutive.", [DOT]),
         ("Digits along a peach line must differ by at least 5.", [WHISPERS]),
+        # wordings from SudokuPad/sudokutools' 670 rules texts (benchmarks/rules_wording.py)
+        (
+            "Clues outside the grid show the sum of the indicated diagonal, which may include repeats.",
+            [LITTLE],
+        ),
+        ("Digits ascend along thermometers, starting from the bulb.", [THERMO]),
+        ("Lines are occupied by a sequence of consecutive digits, in any order.", [RENBAN]),
+        ("Along blue lines, successive digits must differ by at least 6.", [WHISPERS]),
+        ("There are exactly nine of each digit.", []),
+        ("Digits do not repeat in cages, which show their sums in the top left-hand corner.", [KILLER]),
+        ("Along themometers digits must increase from the bulb end.", [THERMO]),
     ],
 )
 def test_sentences_the_rules_read_account_for(sentence: str, read: list[Constraint]) -> None:
@@ -234,6 +245,8 @@ def test_whispers_gap_in_words() -> None:
     [
         ("Digits may repeat in cages if allowed by other rules.", True),
         ("Cage sums are given. Digits can repeat.", True),
+        ("Cages show their sums and can include repeats.", True),
+        ("Cages cannot include repeat digits, and show their sums.", False),
         # said of arrows, not of cages
         ("Arrows: digits along an arrow sum to its circle, and these digits can repeat.", False),
         (
@@ -253,6 +266,24 @@ def test_cages_may_repeat_only_when_said_of_cages(rules: str, repeat: bool) -> N
 )
 def test_every_xv_given_is_the_negative_rule(sentence: str) -> None:
     assert any(isinstance(rule, AntiXV) for rule in global_rules(sentence, 9))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "antiking"),
+    [
+        ("Identical digits cannot be diagonally adjacent.", True),
+        ("Equal digits may not touch diagonally.", True),
+        ("Identical digits in a cage cannot be diagonally adjacent.", False),
+        ("Digits may be diagonally adjacent.", False),
+    ],
+)
+def test_the_anti_king_rule_in_words(sentence: str, antiking: bool) -> None:
+    assert any(isinstance(rule, AntiKing) for rule in global_rules(sentence, 9)) is antiking
+
+
+def test_a_lost_full_stop_still_ends_a_sentence() -> None:
+    said = sentences("Those joined by a black dot have a 1:2 ratioDigits along arrows sum to the circle.")
+    assert said[-1] == "digits along arrows sum to the circle."
 
 
 # ------------------------------------------------- what confirms a drawing, what takes it away

@@ -46,6 +46,10 @@ _TYPO_FIXES = {
     "adjacant": "adjacent",
     "thermometre": "thermometer",
     "thermometres": "thermometers",
+    "themometer": "thermometer",
+    "kinght": "knight",
+    "kinght's": "knight's",
+    "themometers": "thermometers",
     "respecitve": "respective",
     "moving away": "away",  # "increase moving away from the bulb": no digits move
 }
@@ -88,12 +92,18 @@ def sentences(rules: str) -> list[str]:
 _BULLET = re.compile(r"^\s*[-*\u2022]\s*(?=[a-z])")
 
 
+_RUN_ON = re.compile(
+    r"(?<=[a-z]{3})(?=(Digits|Cells|Along|Each|Every|Numbers|Clues|Normal|Place|Any|All|No|The|In)\b)"
+)
+
+
 def _leads_spread(rules: str) -> str:
     """A list whose items go on a line left open, as one sentence per item.
 
     "Cells separated" / "- by an X sum to 10" is "Cells separated by an X sum to 10.": items start
     in lower case, an open line ends in no punctuation.
     """
+    rules = _RUN_ON.sub(". ", rules)  # "... a 1:2 ratioDigits along arrows ...": a lost full stop
     lines = rules.replace("\\n", "\n").split("\n")
     out: list[str] = []
     i = 0
@@ -130,9 +140,13 @@ def global_rules(rules: str, n: int, *, negatives: bool = True) -> list[Constrai
             or (re.search(r"knight'?s?'? ?moves?", sentence) and negated and re.search(_SAME, sentence))
         ):
             found.append(AntiKnight())
+        diagonal_touch = re.search(
+            r"diagonally (adjacent|touching|neighbou?ring)|touch(es|ing)? (each other )?diagonally", sentence
+        )
         if not sums and (
             re.search(r"anti-?king", sentence)
             or (re.search(r"king'?s?'? ?moves?", sentence) and negated and re.search(_SAME, sentence))
+            or (diagonal_touch and negated and re.search(_SAME, sentence) and not _ELEMENT.search(sentence))
         ):
             found.append(AntiKing())
         if re.search(r"\bknightmare\b", sentence) or (
@@ -183,6 +197,7 @@ _BOILERPLATE = (
     r"^[\w ,]*\b(repeat|repeats|repeated|repetition)\b[\w ,]*\b(rows?|columns?)\b[\w ,]*"
     r"\b(box(es)?|regions?)\b[\w ,]*[.!]?$",
     r"^(sudoku|rules|note|notes)\b:?$",
+    r"^there (are|is) exactly (nine|9) of each (digit|number)\.?$",
 )
 _NOTES = (
     r"\bnot (all|every)\b.*\b(given|shown|marked|drawn|necessarily|indicated)\b",
@@ -291,7 +306,7 @@ _COMMON = _words(
     "comprise comprises comprising consist consists consisting composed vice versa length s "
     "already constitute constitutes way provided somewhere present true closest nearest stripe stripes "
     "particular peach turquoise lime navy maroon olive salmon tan cream mint aqua indigo crimson scarlet "
-    "silver khaki what "
+    "silver khaki what per horizontal vertical hand "
     "visible step steps represent represents reading read towards nearest sequential segment along "
     "across indicated connecting exactly either direction directions away "
 )
@@ -317,7 +332,7 @@ def unexplained(rules: str, read: Sequence[Constraint], absent: Sequence[type[Co
 
 
 def sentence_readings(
-    rules: str, read: Sequence[Constraint], absent: Sequence[type[Constraint]] = ()
+    rules: str, read: Sequence[Constraint | type[Constraint]], absent: Sequence[type[Constraint]] = ()
 ) -> list[tuple[str, str, tuple[str, ...]]]:
     """Each sentence of a rules text, what it is to the rules read, and the kinds read it speaks of.
 
@@ -325,11 +340,12 @@ def sentence_readings(
     :data:`ABSENT` or :data:`NOT_READ`.  ``absent`` are kinds the puzzle certainly has none of (a
     format that types every clue drawn, with nothing drawn left unread): a sentence about them only
     states a rule with nothing to apply to.  ``sudokit show --rules`` prints them, so a setter sees
-    what was understood.
+    what was understood.  ``read`` may name kinds rather than rules (a text measured on its own).
     """
-    reading = _reading_of(read)
-    also = _reading_of(read, absent) if absent else None
-    kinds_read = sorted({type(c) for c in read}, key=lambda k: k.kind)
+    read_kinds = {c if isinstance(c, type) else type(c) for c in read}
+    reading = _reading_of(read_kinds)
+    also = _reading_of(read_kinds | set(absent)) if absent else None
+    kinds_read = sorted(read_kinds, key=lambda k: k.kind)
     out: list[tuple[str, str, tuple[str, ...]]] = []
     before: tuple[type[Constraint], ...] = ()  # the kinds the sentence before stated
     for sentence in sentences(rules):
@@ -352,14 +368,13 @@ def sentence_readings(
     return out
 
 
-def _reading_of(read: Sequence[Constraint], absent: Sequence[type[Constraint]] = ()) -> _Reading:
-    """What the rules read (and the kinds certainly absent) let a rules text say without adding a rule."""
+def _reading_of(read_kinds: set[type[Constraint]]) -> _Reading:
+    """What the kinds read (or certainly absent) let a rules text say without adding a rule."""
     from sudokit.constraints import kinds
     from sudokit.constraints.grid_rules.units import Windoku
     from sudokit.constraints.lines.clone import Clone
     from sudokit.constraints.regions.extra_region import ExtraRegion
 
-    read_kinds = {type(constraint) for constraint in read} | set(absent)
     words = {w for kind in read_kinds for w in kind.vocabulary()}
     owned = [*words, *(kind.phrasing for kind in read_kinds)]  # "thermometer" in "slow thermometer"
     return _Reading(
@@ -473,13 +488,15 @@ class _Reading:
         return any(not _said_in(match.group(0), self.phrases) for match in _TWISTS.finditer(text))
 
 
+_INCLUDE_REPEATS = r"\b(which |and |that )?(may|can|might|could) include repeat(s|ed digits)\b"
+"""'Which may include repeats': the note that digits may repeat (killer cages read it themselves)."""
 _APART = re.compile(r"\b(different|separate|distinct) (?=(segments?|lines?|parts?|regions?|boxes|cages)\b)")
 """'Different' naming other elements ("different segments in the same box"), not different digits."""
 
 
 def _plain_words(text: str) -> list[str]:
     """The words of a sentence whose every one must be allowed: 'different segments' is 'segments'."""
-    return re.findall(r"[a-z]+(?:'[a-z]+)?", _APART.sub("", text))
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", re.sub(_INCLUDE_REPEATS, " ", _APART.sub("", text)))
 
 
 _LABEL = re.compile(r"^([a-z][a-z' ]{0,30}?)\s*:")
@@ -769,6 +786,7 @@ _PLAIN_NOTES = re.compile(
     r"|\bnegative (constraints?|rules?) (does|do|is|are) not (apply|given|used)\b"
     r"|\bnot all\b[\w ]*\b(given|shown|marked|drawn)\b"
     r"|\b(may|can|might|could) (have|be) (a )?different( [a-z]+)? (values?|totals?|sums?)\b"
+    rf"|{_INCLUDE_REPEATS}"
 )
 """Notes that say no more than a kind's usual meaning ("no negative constraint"): left out of the
 test for words that change a meaning."""

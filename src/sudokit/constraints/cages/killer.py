@@ -26,7 +26,10 @@ from sudokit.model import Cage, Cell, cell_name
 if TYPE_CHECKING:
     from sudokit.model import Grid
 
-REPEATS = re.compile(r"(digits|numbers)\s+(can|may)\s+repeat|repeat(ed|s)?\s+(digits\s+)?(are\s+)?allowed")
+REPEATS = re.compile(
+    r"(digits|numbers)\s+(can|may)\s+repeat|repeat(ed|s)?\s+(digits\s+)?(are\s+)?allowed"
+    r"|\b(can|may|might|could)\s+(include|contain|have)\s+repeat(s|ed digits|ed numbers)\b"
+)
 """Rules text that lets digits repeat."""
 
 _OTHER_THINGS = re.compile(r"\b(arrows?|lines?|circles?|diagonals?|rows?|columns?|boxe?s?|regions?|clues?)\b")

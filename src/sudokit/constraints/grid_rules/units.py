@@ -101,7 +101,7 @@ class DisjointGroups(_Groups):
 
     kind: ClassVar[str] = "disjoint groups"
     phrasing: ClassVar[str] = (
-        "corresponding relative position positions default disjoint respective multiple"
+        "corresponding relative position positions default disjoint respective multiple twice never"
         " repeat repeats repeated repeating repetition"
     )
     noun: ClassVar[str] = "disjoint groups"

@@ -51,7 +51,7 @@ class Arrow(Constraint):
     phrasing: ClassVar[str] = (
         "sum sums summing total totals add adds up equal equals arrow's arrows attached connected "
         "origin pill pills read reading"
-        " corresponding bulb multi digit top bottom left right"
+        " corresponding bulb multi digit top bottom left right downwards"
     )
     family: ClassVar[str] = "line"
     noun: ClassVar[str] = "arrow"

@@ -54,7 +54,7 @@ class Between(LineConstraint):
             "bound the line and the line the circles."
         ),
     )
-    phrasing: ClassVar[str] = "between strictly circles circle ends inclusive | values of the"
+    phrasing: ClassVar[str] = "between strictly circles circle ends inclusive associated | values of the"
     noun: ClassVar[str] = "between line"
     mentions: ClassVar[tuple[str, ...]] = ("circle",)
     rule: ClassVar[str] = "digits on the line lie strictly between the digits in the circles at its two ends"

@@ -62,6 +62,9 @@ class RegionSum(LineConstraint):
         "region borders divide",
         "borders separate",
         "sum to the same total",
+        "box the line passes",
+        "equal sum within each",
+        "same sum within each",
         "same total",
     )
     colours: ClassVar[tuple[str, ...]] = ("#2ECBFF", "#0000FF", "#1E90FF")

@@ -52,7 +52,7 @@ class Renban(LineConstraint):
     )
     phrasing: ClassVar[str] = (
         "consecutive order form forms non repeating sequence run set any repeat repeats repeated repetition"
-        " pair numbers distinct however"
+        " pair numbers distinct however series string occupied feature features sequential arranged length n"
     )
     noun: ClassVar[str] = "renban line"
     rule: ClassVar[str] = "the line's digits differ and form a set of consecutive numbers, in any order"
@@ -66,10 +66,19 @@ class Renban(LineConstraint):
         "renban",
         "consecutive digits in any order",
         "set of consecutive",
+        "set of distinct consecutive",
         "consecutive, non-repeating",
         "non-repeating consecutive",
         "non-repeating, consecutive",
         "consecutive non-repeating",
+        "sequence of consecutive",
+        "series of consecutive",
+        "consecutive series",
+        "consecutive sequence",
+        "run of consecutive",
+        "string of consecutive",
+        "consecutive digits, in any order",
+        "consecutive digits (in any order)",
     )
     colours: ClassVar[tuple[str, ...]] = ("#F067F0", "#C54B8B", "#FF00FF", "#E6A4E6", "#D23BE7")
 

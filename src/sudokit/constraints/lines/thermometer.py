@@ -178,7 +178,7 @@ class Thermometer(_Thermo):
         "increase increases increasing strictly bulb bulbs tip tips starting start end thermo "
         "thermos thermometer's"
         " repeat repeats repeated repeating repetition"
-        " away"
+        " away ascend ascends ascending rise rises rising"
     )
     noun: ClassVar[str] = "thermometer"
     mentions: ClassVar[tuple[str, ...]] = ("bulb",)
@@ -208,7 +208,7 @@ class SlowThermometer(_Thermo):
     phrasing: ClassVar[str] = (
         "increase increases increasing bulb bulbs tip tips starting start end thermo thermos stay "
         "stays same equal decrease decreases never"
-        " remain remains generally away"
+        " remain remains generally away ascend ascends ascending rise rises rising"
     )
     noun: ClassVar[str] = "slow thermometer"
     mentions: ClassVar[tuple[str, ...]] = ("thermo", "bulb")

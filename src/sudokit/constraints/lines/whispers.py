@@ -72,7 +72,7 @@ class Whispers(LineConstraint):
     )
     phrasing: ClassVar[str] = (
         "differ differs difference at least apart german dutch whisper whispers or more directly minimum"
-        " absolute"
+        " absolute successive neighbors neighbours"
     )
     noun: ClassVar[str] = "whispers line"
     rule: ClassVar[str] = (
@@ -93,6 +93,8 @@ class Whispers(LineConstraint):
         "or more apart",
         "differ by 5 or more",
         "differ by 4 or more",
+        "neighbors on the line by at least",
+        "neighbours on the line by at least",
     )
     colours: ClassVar[tuple[str, ...]] = ("#67F067", "#6FE06F", "#00FF00", "#FF9A00", "#FFA500")
 

@@ -82,7 +82,7 @@ class Sandwich(OutsideClue):
     sudokupad: ClassVar[str] = (
         "a number beside a row or column, outside the grid, where the rules speak of sandwiches"
     )
-    words: ClassVar[tuple[str, ...]] = ("sandwich", "lunchbox")
+    words: ClassVar[tuple[str, ...]] = ("sandwich", "sandwiched", "lunchbox")
     mentions: ClassVar[tuple[str, ...]] = ("sandwiched between", "between 1 and 9", "between the 1 and the 9")
 
     def holds(self, values: Values, grid: Grid) -> bool:

@@ -52,7 +52,8 @@ class Skyscraper(OutsideClue):
     )
     phrasing: ClassVar[str] = (
         "skyscraper skyscrapers height heights visible see seen taller higher obscure view looking direction"
-        " tell tells how many across represents whose ones"
+        " tell tells how many across represents whose ones vantage point assuming building buildings"
+        " represent"
     )
     noun: ClassVar[str] = "skyscraper clue"
     rule: ClassVar[str] = (

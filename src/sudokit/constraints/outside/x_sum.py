@@ -62,7 +62,7 @@ class XSum(OutsideClue):
             "digits and fillings that make the total stay."
         ),
     )
-    phrasing: ClassVar[str] = "sum sums total first tell tells nearest corresponding"
+    phrasing: ClassVar[str] = "sum sums total first tell tells nearest corresponding seen equal equals"
     noun: ClassVar[str] = "X-sum clue"
     rule: ClassVar[str] = (
         "the first X digits seen from the clue (the first one included) add up to it, X being the first digit"
@@ -72,7 +72,7 @@ class XSum(OutsideClue):
     sudokupad: ClassVar[str] = (
         "a number beside a row or column (in a circle when exported from f-puzzles) the rules call an X-sum"
     )
-    words: ClassVar[tuple[str, ...]] = ("x-sum", "x sum", "xsum")
+    words: ClassVar[tuple[str, ...]] = ("x-sum", "x sum", "xsum", "first x digits", "first x cells")
     marks: ClassVar[tuple[str, ...]] = ("\u25ef", "\u25cb", "o")
     aliases: ClassVar[tuple[str, ...]] = ("xsum", "x sum")
 
