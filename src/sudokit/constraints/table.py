@@ -1,7 +1,7 @@
 """The meaning table of every constraint kind, from the kinds' own declarations (docs/constraints.md).
 
-``python -m sudokit.constraints.table`` prints it; a test checks the copy in the docs is current, so the
-table, the code and the formats cannot disagree.
+``python -m sudokit.constraints.table`` prints it (``--words``: the words setters use for each kind); a
+test checks the copies in the docs are current, so the tables, the code and the formats cannot disagree.
 """
 
 from __future__ import annotations
@@ -42,5 +42,29 @@ def meaning_table() -> str:
     return "\n".join(out)
 
 
+def wording_table() -> str:
+    """One table of every kind a rules text can state: the words naming it and the words stating it.
+
+    These are the kinds' own declarations (``names``, ``mentions``, ``phrasing``) that the rules-text
+    reader matches sentences with; a kind not yet read from rules texts says so.
+    """
+    out = [
+        "| kind | named by | stated with (besides common words and its rule's words) |",
+        "| --- | --- | --- |",
+    ]
+    for kind in sorted(kinds(), key=lambda k: k.kind):
+        if not kind.in_rules_texts:
+            out.append(
+                f"| `{kind.kind}` | - | not read from rules texts: a sentence about it stays a twist |"
+            )
+            continue
+        named = ", ".join(f'"{w}"' for w in kind.vocabulary())
+        stated = " ".join(w for w in dict.fromkeys(kind.phrasing.replace("|", " ").split()))
+        out.append(f"| `{kind.kind}` | {_cell(named)} | {_cell(stated)} |")
+    return "\n".join(out)
+
+
 if __name__ == "__main__":
-    print(meaning_table())
+    import sys
+
+    print(wording_table() if "--words" in sys.argv[1:] else meaning_table())
