@@ -3,7 +3,7 @@
 Usage: python benchmarks/rules_reading.py CORPUS.jsonl [CORPUS.jsonl ...] [--show-unread N]
 
 For each puzzle with a link (``url``), reads it and classifies every sentence of its rules text
-(:func:`sudokit.formats.rules_text.rules_report`, as ``sudokit show --rules`` prints them): understood (the usual rules, a note, flavour,
+(``rules_report``, as ``sudokit show --rules`` prints them): understood (the usual rules, a note, flavour,
 or the rules read) or not read; and counts the puzzles whose every sentence and every drawing is
 accounted for (nothing in ``Puzzle.unread``).  Puzzles are split by a hash of their id into a tuned
 part and a held-aside part (one in five), reported apart: wordings were added looking at the first.
@@ -59,16 +59,25 @@ def main() -> int:
             puzzles[part]["all accounted for" if puzzle.determined else "something not read"] += 1
     for part in ("tuned", "held aside"):
         s, p = sentences[part], puzzles[part]
-        total_s, total_p = sum(s.values()), sum(p.values())
-        share_s = 100 * s["understood"] / total_s if total_s else 0.0
-        share_p = 100 * p["all accounted for"] / total_p if total_p else 0.0
-        print(
-            f"{part:>10}: sentences understood {s['understood']}/{total_s} ({share_s:.1f} %); "
-            f"puzzles all accounted for {p['all accounted for']}/{total_p} ({share_p:.1f} %)"
-        )
-    for text in unread_sentences[: args.show_unread]:
-        print("  not read:", text[:150])
+        whole = (p["all accounted for"], sum(p.values()))
+        print(shares(part, (s["understood"], sum(s.values())), "puzzles all accounted for", whole))
+    print_unread(unread_sentences, args.show_unread)
     return 0
+
+
+def shares(part: str, sentences: tuple[int, int], wholes: str, whole: tuple[int, int]) -> str:
+    """One part's line: the sentences understood and the wholes (puzzles, texts) understood."""
+
+    def share(got: int, total: int) -> str:
+        return f"{got}/{total} ({100 * got / total if total else 0.0:.1f} %)"
+
+    return f"{part:>10}: sentences understood {share(*sentences)}; {wholes} {share(*whole)}"
+
+
+def print_unread(texts: list[str], count: int) -> None:
+    """The first sentences not read, for looking at."""
+    for text in texts[:count]:
+        print("  not read:", text[:160])
 
 
 if __name__ == "__main__":

@@ -20,10 +20,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from rules_reading import held_aside
-
-from sudokit.constraints import kinds
-from sudokit.formats.rules_text import NOT_READ, _speaks_of, global_rules, sentence_readings, sentences
+from rules_reading import held_aside, print_unread, shares
+from sudokit.formats.rules_text import NOT_READ, global_rules, kinds_named, sentence_readings
 
 
 def main() -> int:
@@ -35,13 +33,10 @@ def main() -> int:
     records = json.loads(args.rules.read_text(encoding="utf-8"))
     counts: dict[str, Counter[str]] = {"tuned": Counter(), "held aside": Counter()}
     unread: list[str] = []
-    every = kinds()
     for record in records:
         text = str(record.get("rulestext") or "")
         part = "held aside" if held_aside(str(record.get("id"))) else "tuned"
-        said = sentences(text)
-        named = {k for k in every if any(_speaks_of(s, k) for s in said)}
-        named |= {type(rule) for rule in global_rules(text, 9)}
+        named = kinds_named(text) | {type(rule) for rule in global_rules(text, 9)}
         readings = sentence_readings(text, sorted(named, key=lambda k: k.kind))
         whole = all(what != NOT_READ for _, what, _ in readings)
         counts[part]["texts"] += 1
@@ -52,13 +47,9 @@ def main() -> int:
             if what == NOT_READ and part == "tuned":
                 unread.append(sentence)
     for part, c in counts.items():
-        print(
-            f"{part:>10}: sentences understood {c['understood']}/{c['sentences']} "
-            f"({100 * c['understood'] / max(1, c['sentences']):.1f} %); texts wholly understood "
-            f"{c['texts understood']}/{c['texts']} ({100 * c['texts understood'] / max(1, c['texts']):.1f} %)"
-        )
-    for sentence in unread[: args.show_unread]:
-        print("  not read:", sentence[:160])
+        wholly = (c["texts understood"], c["texts"])
+        print(shares(part, (c["understood"], c["sentences"]), "texts wholly understood", wholly))
+    print_unread(unread, args.show_unread)
     return 0
 
 

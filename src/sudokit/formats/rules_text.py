@@ -807,6 +807,14 @@ def _speaks_of(sentence: str, kind: type[Constraint], read: bool = True) -> bool
     return _mentions(sentence, words)
 
 
+def kinds_named(rules: str) -> set[type[Constraint]]:
+    """Every kind some sentence of a rules text names, by any of its words ("circle" names several)."""
+    from sudokit.constraints import kinds
+
+    said = sentences(rules)
+    return {kind for kind in kinds() if any(_speaks_of(s, kind) for s in said)}
+
+
 def _goes_on(sentence: str, kind: type[Constraint]) -> bool:
     """Whether a sentence naming no kind goes on about a kind the sentence before it stated.
 
