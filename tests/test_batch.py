@@ -430,3 +430,18 @@ def test_ctrl_c_in_a_caller_of_solve_file_keeps_the_summary_so_far() -> None:
     summary = caught.value.summary
     assert summary.puzzles == sum(calls) == len(out.getvalue().splitlines()) < len(lines)
     assert all(is_valid_classic(p, s) for p, s in zip(lines, out.getvalue().splitlines(), strict=False))
+
+
+def test_big_grid_lines_the_core_does_not_settle_go_to_the_strong_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # as count_solutions does: the core's first nodes, then the portfolio or the learning search
+    monkeypatch.setattr(batch, "CORE_NODES", 1)
+    lines = [data_lines("gecode_sudoku_16x16.txt")[k] for k in (0, 28, 53, 54)]  # 0, 3, 14, 14 nodes
+    result = sudokit.solve_many(lines)
+    assert result.summary.solved == 4
+    assert all(is_valid_classic(p, r.solution, 16, (4, 4), HEX) for p, r in zip(lines, result, strict=True))
+    assert result._blocks[-1].special  # lines past the first left the core's block call
+    empty = "." * 256  # many solutions: "several", found by the strong search's first two
+    (several,) = sudokit.solve_many([lines[0], empty])[1:]
+    assert several.kind == "multiple" and several.count == 2

@@ -162,7 +162,9 @@ def test_ctrl_c_ends_the_child_process_too(tmp_path: Path) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(2.5)  # past the core's budget, into the SAT child
-    children = subprocess.run(["pgrep", "-f", "sudokit.sat"], capture_output=True, text=True).stdout.split()
+    # its own SAT child (tests running beside this one may have theirs)
+    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    assert children
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=10)
     assert "interrupted: SearchInterrupted" in out

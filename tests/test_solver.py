@@ -430,3 +430,34 @@ def test_9x9_fast_path_counts_exactly_when_it_branches_on_bands(fast9_copy: str)
         counted += 1
         banded += nodes > 64
     assert counted >= 80 and banded >= 60  # the band branching ran on most of them
+
+
+def _deadly_rectangle(solution: str, n: int, box: int) -> tuple[int, int, int, int] | None:
+    """Four cells of a solved grid in two rows of one band and two columns of two stacks whose digits
+    form a rectangle (a, b / b, a): blanked, the puzzle has exactly two solutions."""
+    for r1, r2 in itertools.combinations(range(n), 2):
+        if r1 // box != r2 // box:
+            continue
+        for c1, c2 in itertools.combinations(range(n), 2):
+            if c1 // box == c2 // box:
+                continue
+            a, b = solution[r1 * n + c1], solution[r1 * n + c2]
+            if solution[r2 * n + c1] == b and solution[r2 * n + c2] == a:
+                return r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2
+    return None
+
+
+def test_a_big_count_on_a_big_grid_settles_two_solutions_first() -> None:
+    # a 16x16 counted with no limit: the strong search settles whether there are two solutions, the
+    # core counts on only when there are (the answer is exact either way)
+    line = data_lines("gecode_sudoku_16x16.txt")[0]
+    puzzle = sudokit.parse(line)
+    unique = sudokit.count_solutions(puzzle)
+    assert unique.count == 1 and unique.complete and unique.first is not None
+    solution = unique.first.to_string().replace(" ", "").replace("\n", "")
+    cells = _deadly_rectangle(solution, 16, 4)
+    assert cells is not None
+    two = "".join("." if k in cells else ch for k, ch in enumerate(solution))
+    counted = sudokit.count_solutions(sudokit.parse(two))
+    assert counted.count == 2 and counted.complete
+    assert sudokit.count_solutions(sudokit.parse(two), 5000).count == 2

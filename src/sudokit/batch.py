@@ -47,7 +47,7 @@ from sudokit.formats.candidates import SIZES, read_candidate_line
 from sudokit.formats.limits import MAX_LINE, line_too_long
 from sudokit.formats.text import LineParser, ReadOptions, strip_comment
 from sudokit.model import Grid, Puzzle
-from sudokit.solver import count_solutions, line_layout, under_rules_read
+from sudokit.solver import CORE_NODES, count_solutions, line_layout, strong_search, under_rules_read
 
 BLOCK_BYTES = 1 << 15
 """Most bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
@@ -159,7 +159,7 @@ class BatchSummary:
         return (
             f"{plural(self.puzzles, 'puzzle')}: "
             + ", ".join(parts)
-            + f"; {self.seconds:.2f} s, {self.rate:,.0f} puzzles/s"
+            + f"; {self.seconds:.2f} s, {rate_text(self.rate)}"
         )
 
 
@@ -548,6 +548,13 @@ class _Plan:
         return _engine.Poll(self.check)
 
 
+def rate_text(rate: float) -> str:
+    """A rate as the summary gives it: ``12,345 puzzles/s``, or seconds a puzzle when below one."""
+    if rate >= 1 or rate <= 0:
+        return f"{rate:,.0f} puzzles/s"
+    return f"{1 / rate:,.1f} s a puzzle"
+
+
 def _invalid(lineno: int, reason: str, column: int | None = None) -> tuple[LineResult, int]:
     return LineResult(lineno, "invalid", 0, None, _one_line(reason), 0, column), _INVALID
 
@@ -653,12 +660,15 @@ def _solve_lines(plan: _Plan, data: bytes, first_line: int) -> BatchResult:
     grid, table, symbols, layout = plan.fast
     options = plan.options
     ncells = len(grid.cells)
+    # a big grid: the core's first nodes settle most lines; the rest go the general way, to the
+    # portfolio or the learning search (as count_solutions does), each under the run's limits
+    strong = options.limit > 1 and strong_search(grid, options.limit, options.node_limit)
     numbers, kinds, counts, nodes, found = _engine.solve_lines(
         memoryview(data),
         memoryview(table).cast("b"),
         ncells,
         options.limit,
-        options.node_limit or 0,
+        CORE_NODES if strong else options.node_limit or 0,
         options.time_limit or 0.0,
         layout,
         plan.poll(),
@@ -673,8 +683,11 @@ def _solve_lines(plan: _Plan, data: bytes, first_line: int) -> BatchResult:
             line = first_line + numbers[k] - 1
             if k in block.special:
                 pass  # read the general way already (its outcome may share this code)
-            elif code in (_engine.LINE_NONE, _engine.LINE_UNREAD):
-                # no solution (say why) or not a line the core reads: the general path, for its message
+            elif code in (_engine.LINE_NONE, _engine.LINE_UNREAD) or (
+                strong and code == _engine.LINE_NODE_LIMIT and counts[k] < 2
+            ):
+                # no solution (say why), not a line the core reads, or a big grid the core's first
+                # nodes did not settle: the general path
                 if plan.cancel.is_set():
                     raise _Cancelled
                 if lines is None:
@@ -1337,7 +1350,7 @@ class ProgressLog:
             )
         else:
             done = plural(self.done, "puzzle")
-        return f"{done}, {rate:,.0f} puzzles/s, {elapsed:,.0f} s"
+        return f"{done}, {rate_text(rate)}, {elapsed:,.0f} s"
 
 
 def count_lines(path: str | os.PathLike[str]) -> tuple[int, int] | None:

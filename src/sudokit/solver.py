@@ -404,9 +404,16 @@ def _count(
         # no solution: the generic core's start says why, when the givens themselves clash
         _, reason = _start(puzzle, None, None)
         return 0, None, None, reason or _EXHAUSTED, 0 if reason else nodes
-    portfolio = _sat_portfolio(puzzle, limit, node_limit)
-    learning = not portfolio and _learning(puzzle, limit, node_limit)
     started = time.monotonic()
+    if (limit == 0 or limit > SAT_MAX_LIMIT) and strong_search(puzzle.grid, 2, node_limit):
+        # a big count: whether there are two solutions at all is the hard part, and the strong
+        # searches settle it; fewer than two is the whole answer, else the core counts on
+        count, stopped_by, first, reason, nodes = _count(puzzle, 2, node_limit, time_limit, progress)
+        if count < 2 or stopped_by not in ("limit", None):
+            return count, stopped_by, first, reason, nodes
+        time_limit = None if time_limit is None else max(1e-3, time_limit - (time.monotonic() - started))
+    portfolio = _sat_portfolio(puzzle.grid, limit, node_limit)
+    learning = not portfolio and _learning(puzzle.grid, limit, node_limit)
     search, reason = _start(puzzle, CORE_NODES if portfolio or learning else node_limit, time_limit, progress)
     if reason is not None:
         return 0, None, None, reason, 0
@@ -456,7 +463,7 @@ SAT_MAX_LIMIT = 1_000
 solutions one SAT call at a time would be slower than the core)."""
 
 
-def _sat_portfolio(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
+def _sat_portfolio(grid: Grid, limit: int, node_limit: int | None) -> bool:
     """Whether a hard puzzle may go to the SAT solver.
 
     Only for a big grid, a small count, rules the encoding covers, and no node limit to keep.
@@ -466,13 +473,21 @@ def _sat_portfolio(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
     return (
         node_limit is None
         and 1 <= limit <= SAT_MAX_LIMIT
-        and len(puzzle.grid.cells) >= SAT_MIN_CELLS
-        and sat.encodable(puzzle.grid)
+        and len(grid.cells) >= SAT_MIN_CELLS
+        and sat.encodable(grid)
         and sat.available()
     )
 
 
-def _learning(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
+def strong_search(grid: Grid, limit: int, node_limit: int | None) -> bool:
+    """Whether a count to ``limit`` on this grid may go beyond the depth-first core.
+
+    To the portfolio or the learning search, once the core's first :data:`CORE_NODES` did not settle it.
+    """
+    return _sat_portfolio(grid, limit, node_limit) or _learning(grid, limit, node_limit)
+
+
+def _learning(grid: Grid, limit: int, node_limit: int | None) -> bool:
     """Whether a big puzzle the core's budget did not settle goes to the learning search.
 
     It serves grids of 256 cells and up whose rules it covers (units, relations, cell masks), for
@@ -483,8 +498,8 @@ def _learning(puzzle: Puzzle, limit: int, node_limit: int | None) -> bool:
     return (
         node_limit is None
         and 1 <= limit <= SAT_MAX_LIMIT
-        and len(puzzle.grid.cells) >= SAT_MIN_CELLS
-        and _engine.learning_supports(_layout(puzzle.grid))
+        and len(grid.cells) >= SAT_MIN_CELLS
+        and _engine.learning_supports(_layout(grid))
     )
 
 
