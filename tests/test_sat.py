@@ -163,7 +163,8 @@ def test_ctrl_c_ends_the_child_process_too(tmp_path: Path) -> None:
     )
     time.sleep(2.5)  # past the core's budget, into the SAT child
     # its own SAT child (tests running beside this one may have theirs)
-    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    pgrep = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True)
+    children = pgrep.stdout.split()
     assert children
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=10)
