@@ -436,7 +436,7 @@ def test_big_grid_lines_the_core_does_not_settle_go_to_the_strong_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # as count_solutions does: the core's first nodes, then the portfolio or the learning search
-    monkeypatch.setattr(batch, "CORE_NODES", 1)
+    monkeypatch.setattr(batch, "core_budget", lambda grid: 1)
     lines = [data_lines("gecode_sudoku_16x16.txt")[k] for k in (0, 28, 53, 54)]  # 0, 3, 14, 14 nodes
     result = sudokit.solve_many(lines)
     assert result.summary.solved == 4

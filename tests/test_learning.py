@@ -290,3 +290,101 @@ def test_generator_with_learning_checks_makes_unique_minimal_puzzles() -> None:
     for c in random.Random(1).sample(kept, 25):
         fewer = tuple(EMPTY if k == c else g for k, g in enumerate(givens))
         assert core_count(Puzzle(grid, fewer), 2) == 2
+
+
+def _all_4x4_grids() -> list[tuple[int, ...]]:
+    """Every filled 4x4 Sudoku (288), by plain backtracking: values 1-4 row by row."""
+    found: list[tuple[int, ...]] = []
+    cells = [0] * 16
+
+    def ok(k: int, v: int) -> bool:
+        r, c = divmod(k, 4)
+        for j in range(k):
+            rj, cj = divmod(j, 4)
+            same_box = (rj // 2, cj // 2) == (r // 2, c // 2)
+            if cells[j] == v and (rj == r or cj == c or same_box):
+                return False
+        return True
+
+    def fill(k: int) -> None:
+        if k == 16:
+            found.append(tuple(cells))
+            return
+        for v in range(1, 5):
+            if ok(k, v):
+                cells[k] = v
+                fill(k + 1)
+
+    fill(0)
+    return found
+
+
+GRIDS_4X4 = _all_4x4_grids()
+
+
+@st.composite
+def linked_4x4_puzzles(draw: st.DrawFn) -> tuple[Puzzle, list[tuple[int, ...]]]:
+    """A 4x4 with random two-cell rules the core reads as links (thermometers, dots, XV, inequality
+    and whispers signs) and random givens; with every grid that keeps them, by the rules' predicates."""
+    from sudokit.constraints.dots.inequality import Inequality
+    from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
+    from sudokit.constraints.dots.xv import XV
+    from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
+    from sudokit.constraints.lines.whispers import Whispers
+
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    grid = Grid.classic(4)
+    rules: list[sudokit.Constraint] = []
+    for _ in range(rng.randint(1, 6)):
+        r, c = rng.randrange(4), rng.randrange(4)
+        dr, dc = rng.choice([(0, 1), (1, 0), (1, 1), (1, -1)])
+        other = (r + dr, c + dc)
+        if not (0 <= other[0] < 4 and 0 <= other[1] < 4):
+            continue
+        a, b = (r, c), other
+        which = rng.randrange(6)
+        made: sudokit.Constraint
+        if which == 0:
+            made = Thermometer((a, b))
+        elif which == 1:
+            made = SlowThermometer((a, b))
+        elif which == 2:
+            made = Kropki(a, b, rng.choice([WHITE, BLACK]))
+        elif which == 3:
+            made = XV(a, b, 5)
+        elif which == 4:
+            made = Inequality(a, b)
+        else:
+            made = Whispers((a, b), 2)
+        rules.append(made)
+    try:
+        grid = grid.with_constraints(*rules)
+    except sudokit.GridError:
+        assume(False)
+    chosen = rng.choice(GRIDS_4X4)
+    givens = tuple(v - 1 if rng.random() < 0.2 else EMPTY for v in chosen)
+    keep = []
+    for values in GRIDS_4X4:
+        by_cell = {cell: values[k] for k, cell in enumerate(grid.cells)}
+        if all(g == EMPTY or g == v - 1 for g, v in zip(givens, values, strict=True)) and all(
+            rule.holds(by_cell, grid) for rule in grid.constraints
+        ):
+            keep.append(tuple(v - 1 for v in values))
+    return Puzzle(grid, givens), keep
+
+
+@examples(1500)
+@given(case=linked_4x4_puzzles(), limit=st.sampled_from([1, 2, 7, 300]))
+def test_links_count_as_the_rules_predicates_do(
+    case: tuple[Puzzle, list[tuple[int, ...]]], limit: int
+) -> None:
+    """Thermometers, dots, XV, inequality and whispers signs in the learning search (issue 40): its
+    count to a limit equals the number of 4x4 grids the rules' plain predicates keep, and every
+    solution it gives is one of them."""
+    puzzle, expected = case
+    layout = solver._compile(puzzle.grid)
+    assert _engine.learning_supports(layout)  # links are among what it explains
+    status, count, found = learning_count(puzzle, limit)
+    assert count == min(len(expected), limit)
+    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
+    assert len(set(found)) == len(found) and set(found) <= set(expected)

@@ -47,7 +47,7 @@ from sudokit.formats.candidates import SIZES, read_candidate_line
 from sudokit.formats.limits import MAX_LINE, line_too_long
 from sudokit.formats.text import LineParser, ReadOptions, strip_comment
 from sudokit.model import Grid, Puzzle
-from sudokit.solver import CORE_NODES, count_solutions, line_layout, strong_search, under_rules_read
+from sudokit.solver import core_budget, count_solutions, line_layout, strong_search, under_rules_read
 
 BLOCK_BYTES = 1 << 15
 """Most bytes of input per block handed to the core (about 400 9x9 lines); a block ends at a line end."""
@@ -668,7 +668,7 @@ def _solve_lines(plan: _Plan, data: bytes, first_line: int) -> BatchResult:
         memoryview(table).cast("b"),
         ncells,
         options.limit,
-        CORE_NODES if strong else options.node_limit or 0,
+        core_budget(grid) if strong else options.node_limit or 0,
         options.time_limit or 0.0,
         layout,
         plan.poll(),

@@ -414,7 +414,8 @@ def _count(
         time_limit = None if time_limit is None else max(1e-3, time_limit - (time.monotonic() - started))
     portfolio = _sat_portfolio(puzzle.grid, limit, node_limit)
     learning = not portfolio and _learning(puzzle.grid, limit, node_limit)
-    search, reason = _start(puzzle, CORE_NODES if portfolio or learning else node_limit, time_limit, progress)
+    budget = core_budget(puzzle.grid)
+    search, reason = _start(puzzle, budget if portfolio or learning else node_limit, time_limit, progress)
     if reason is not None:
         return 0, None, None, reason, 0
     status, count, first = search.count(limit)
@@ -453,6 +454,16 @@ def _outcome(
 
 CORE_NODES = 2_000
 """The nodes the core spends on a big puzzle before a SAT solver takes over (see :mod:`sudokit.sat`)."""
+SMALL_CORE_NODES = 1_000
+"""The nodes the core spends on a smaller grid (a 9x9 variant) before the learning search takes over:
+the depth-first core settles most such puzzles in a few hundred; the ones it does not are those where
+a conflict on a line is found again in branch after branch, which learning finds once
+(benchmarks/README.md, issue 40)."""
+
+
+def core_budget(grid: Grid) -> int:
+    """The depth-first core's nodes on a grid before a stronger search takes over."""
+    return CORE_NODES if len(grid.cells) >= SAT_MIN_CELLS else SMALL_CORE_NODES
 RACE_CORE_NODES = 100_000
 """The nodes the core races CaDiCaL with before it leaves the race to it (a second core's worth of
 CPU is spent only while the core may still win: on random 36x36 grids it sometimes does, on the
@@ -482,23 +493,24 @@ def _sat_portfolio(grid: Grid, limit: int, node_limit: int | None) -> bool:
 def strong_search(grid: Grid, limit: int, node_limit: int | None) -> bool:
     """Whether a count to ``limit`` on this grid may go beyond the depth-first core.
 
-    To the portfolio or the learning search, once the core's first :data:`CORE_NODES` did not settle it.
+    To the portfolio or the learning search, once the core's first :func:`core_budget` nodes did not
+    settle it.
     """
     return _sat_portfolio(grid, limit, node_limit) or _learning(grid, limit, node_limit)
 
 
 def _learning(grid: Grid, limit: int, node_limit: int | None) -> bool:
-    """Whether a big puzzle the core's budget did not settle goes to the learning search.
+    """Whether a puzzle the core's budget did not settle goes to the learning search.
 
-    It serves grids of 256 cells and up whose rules it covers (units, relations, cell masks), for
-    counts up to SAT_MAX_LIMIT (each solution is barred by a clause), and no node limit to keep.  The
-    SAT portfolio, where installed and applicable, is preferred: CaDiCaL is faster on the hard 25x25
-    (benchmarks/README.md, issue 26).
+    It serves grids whose rules it covers (units, relations, links, cell masks), except the classic
+    9x9 (its own fast path is faster), for counts up to SAT_MAX_LIMIT (each solution is barred by a
+    clause), and no node limit to keep.  On big grids the SAT portfolio, where installed and
+    applicable, is preferred: CaDiCaL is faster on the hard 25x25 (benchmarks/README.md, issue 26).
     """
     return (
         node_limit is None
         and 1 <= limit <= SAT_MAX_LIMIT
-        and len(grid.cells) >= SAT_MIN_CELLS
+        and not _classic9(grid)
         and _engine.learning_supports(_layout(grid))
     )
 

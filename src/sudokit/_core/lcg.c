@@ -21,7 +21,7 @@
 #define LCG_VAR_DECAY 0.99
 
 /* Why a literal holds. */
-enum { R_NONE = 0, R_LIT, R_CELL, R_HIDDEN, R_ARENA, R_CLAUSE };
+enum { R_NONE = 0, R_LIT, R_CELL, R_HIDDEN, R_ARENA, R_CLAUSE, R_LINK };
 
 typedef struct {
     int size;
@@ -97,6 +97,8 @@ struct sk_lcg {
     sk_poll_fn poll;
     void *poll_context;
     int use_locks, use_hall, restart_base;
+    int *link_start;       /* per cell: its links in link_list, each (link << 1) | (1 when the cell is b) */
+    int *link_list;
     /* Hall-set scratch */
     int hall_match[SK_MAX_SYMBOLS];
     sk_mask hall_reach[SK_MAX_SYMBOLS];
@@ -109,7 +111,7 @@ static double lcg_now(void) {
 }
 
 int sk_lcg_supports(const sk_layout *L) {
-    return L->ncages == 0 && L->nlinks == 0 && L->nsums == 0 && L->nautomata == 0 && L->nconnected == 0 &&
+    return L->ncages == 0 && L->nsums == 0 && L->nautomata == 0 && L->nconnected == 0 &&
            L->neither == 0 && L->nsymbols <= 64;
 }
 
@@ -195,6 +197,7 @@ void sk_lcg_free(sk_lcg *g) {
     free(g->activity); free(g->heap); free(g->heap_pos); free(g->phase); free(g->seen);
     free(g->confl); free(g->ante); free(g->learnt); free(g->stack); free(g->clear); free(g->mark); free(g->keys); free(g->level_stamp); free(g->assumptions);
     free(g->solution);
+    free(g->link_start); free(g->link_list);
     free(g);
 }
 
@@ -255,6 +258,30 @@ sk_lcg *sk_lcg_new(const sk_layout *L) {
         !g->assumptions || !g->solution) {
         sk_lcg_free(g);
         return NULL;
+    }
+    if (L->nlinks) { /* each cell's links, for the arc consistency of a removal */
+        g->link_start = calloc(n + 1, sizeof(int));
+        g->link_list = malloc((size_t)(2 * L->nlinks + 1) * sizeof(int));
+        if (!g->link_start || !g->link_list) {
+            sk_lcg_free(g);
+            return NULL;
+        }
+        for (int k = 0; k < L->nlinks; k++) {
+            g->link_start[L->link_a[k] + 1]++;
+            g->link_start[L->link_b[k] + 1]++;
+        }
+        for (int c = 0; c < g->n; c++) g->link_start[c + 1] += g->link_start[c];
+        int *fill = malloc(n * sizeof(int));
+        if (!fill) {
+            sk_lcg_free(g);
+            return NULL;
+        }
+        memcpy(fill, g->link_start, n * sizeof(int));
+        for (int k = 0; k < L->nlinks; k++) {
+            g->link_list[fill[L->link_a[k]]++] = k << 1;
+            g->link_list[fill[L->link_b[k]]++] = (k << 1) | 1;
+        }
+        free(fill);
     }
     for (int k = 0; k < L->ncomplete; k++) g->required[L->complete_units[k]] = L->unit_required[L->complete_units[k]];
     memset(g->phase, 1, nv);
@@ -414,6 +441,14 @@ static int lcg_explain(sk_lcg *g, int l, int kind, int data) {
         k = count;
         break;
     }
+    case R_LINK: { /* every symbol of the link's other cell that allowed this one is false */
+        int lk = data >> 1;
+        size_t row = (size_t)lk * (size_t)g->S + (size_t)s;
+        int other = (data & 1) ? L->link_b[lk] : L->link_a[lk];
+        sk_mask support = (data & 1) ? L->link_table[row] : L->link_reverse[row];
+        for (sk_mask m = support; m; m &= m - 1) out[k++] = LCG_NEG(other, SK_CTZ(m));
+        break;
+    }
     case R_CLAUSE: {
         lcg_clause *cl = g->clauses[data];
         if (!confl_reserve(g, cl->size)) return -1;
@@ -495,6 +530,22 @@ static int propagate_removal(sk_lcg *g, int p) {
     if (SK_SINGLE(m) && g->value[c] < 0) {
         int r = lcg_imply(g, LCG_POS(c, SK_CTZ(m)), R_CELL, 0);
         if (r <= 0) return r;
+    }
+    if (g->link_start) { /* links: a symbol of the other cell that s alone supported goes */
+        const size_t S = (size_t)g->S;
+        for (int i = g->link_start[c], e = g->link_start[c + 1]; i < e; i++) {
+            int lk = g->link_list[i] >> 1, c_is_b = g->link_list[i] & 1;
+            int other = c_is_b ? L->link_a[lk] : L->link_b[lk];
+            const sk_mask *from_c = c_is_b ? L->link_reverse : L->link_table; /* c's symbol -> other's */
+            const sk_mask *to_c = c_is_b ? L->link_table : L->link_reverse;   /* other's symbol -> c's */
+            for (sk_mask lost = g->cand[other] & from_c[(size_t)lk * S + (size_t)s]; lost; lost &= lost - 1) {
+                int y = SK_CTZ(lost);
+                if (to_c[(size_t)lk * S + (size_t)y] & g->cand[c]) continue;
+                /* the implied literal is in `other`: in a when c is b (data bit 1 names b as the support) */
+                int r = lcg_imply(g, LCG_NEG(other, y), R_LINK, (lk << 1) | (c_is_b ? 1 : 0));
+                if (r <= 0) return r;
+            }
+        }
     }
     sk_mask bit = (sk_mask)1 << s;
     for (int k = L->cell_unit_start[c], e = L->cell_unit_start[c + 1]; k < e; k++) {
@@ -1050,8 +1101,16 @@ int sk_lcg_start(sk_lcg *g, const int *givens, const sk_mask *allowed, int assum
             g->dirty_list[g->ndirty++] = u;
             g->hall_list[g->nhall++] = u;
         }
-    /* the layout's own cell masks are facts */
+    /* the layout's own cell masks are facts, and so are the symbols a link never allows */
     int ok = 1;
+    for (int k = 0; k < L->nlinks && ok; k++) {
+        const size_t row = (size_t)k * (size_t)g->S;
+        for (int x = 0; x < g->S && ok; x++) {
+            if (!(L->link_table[row + (size_t)x] & L->full)) ok = lcg_assign(g, LCG_NEG(L->link_a[k], x), R_NONE, 0);
+            if (ok && !(L->link_reverse[row + (size_t)x] & L->full))
+                ok = lcg_assign(g, LCG_NEG(L->link_b[k], x), R_NONE, 0);
+        }
+    }
     if (L->cell_mask)
         for (int c = 0; c < g->n && ok; c++)
             for (sk_mask m = L->full & ~L->cell_mask[c]; m && ok; m &= m - 1)
