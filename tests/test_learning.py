@@ -39,12 +39,14 @@ def examples(n: int) -> settings:
     )
 
 
-def learning_count(puzzle: Puzzle, limit: int, **configure: object) -> tuple[int, int, list[tuple[int, ...]]]:
+def learning_count(
+    puzzle: Puzzle, limit: int, time_limit: float = 0.0, **configure: object
+) -> tuple[int, int, list[tuple[int, ...]]]:
     """(status, count, solutions) of the learning search on a fresh layout, every solution kept."""
     search = _engine.LearningSearch(solver._compile(puzzle.grid))
     if configure:
         search.configure(**configure)
-    if search.start(puzzle.givens, puzzle.allowed) == _engine.CONTRADICTION:
+    if search.start(puzzle.givens, puzzle.allowed, 0, time_limit) == _engine.CONTRADICTION:
         return _engine.EXHAUSTED, 0, []
     found: list[tuple[int, ...]] = []
     while len(found) < limit:
@@ -147,9 +149,11 @@ def test_random_big_grids_count_as_the_reference_does(case: Case, limit: int, ha
 @examples(40)
 @given(case=big_grid_puzzles(((5, 5), (6, 6)), 0.45), limit=st.sampled_from([1, 2, 5]))
 def test_random_25x25_and_36x36_count_as_the_core_does(case: Case, limit: int) -> None:
-    _, count, found = learning_count(case.puzzle, limit, hall=True)
+    status, count, found = learning_count(case.puzzle, limit, time_limit=30.0, hall=True)
     # the depth-first core has no learning: a random 36x36 can take it minutes, so it gets 20 s
-    # (and the example is dropped when that stops it), keeping the suite bounded
+    # (and the example is dropped when that stops it), keeping the suite bounded; a rare random
+    # grid is hard for the learning search too, so it gets 30 s
+    assume(status != _engine.TIME_LIMIT)
     core = core_count(case.puzzle, limit, time_limit=20.0)
     assume(core is not None)
     assert count == core
@@ -323,14 +327,22 @@ GRIDS_4X4 = _all_4x4_grids()
 
 
 @st.composite
-def linked_4x4_puzzles(draw: st.DrawFn) -> tuple[Puzzle, list[tuple[int, ...]]]:
+def linked_4x4_puzzles(draw: st.DrawFn, automata: bool = False) -> tuple[Puzzle, list[tuple[int, ...]]]:
     """A 4x4 with random two-cell rules the core reads as links (thermometers, dots, XV, inequality
-    and whispers signs) and random givens; with every grid that keeps them, by the rules' predicates."""
+    and whispers signs), with ``automata`` also rules it reads by automata (sandwich, X-sum and
+    skyscraper clues, renban, between and palindrome lines), and random givens; with every grid that
+    keeps them, by the rules' predicates."""
     from sudokit.constraints.dots.inequality import Inequality
     from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
     from sudokit.constraints.dots.xv import XV
+    from sudokit.constraints.lines.between import Between
+    from sudokit.constraints.lines.palindrome import Palindrome
+    from sudokit.constraints.lines.renban import Renban
     from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
     from sudokit.constraints.lines.whispers import Whispers
+    from sudokit.constraints.outside.sandwich import Sandwich
+    from sudokit.constraints.outside.skyscraper import Skyscraper
+    from sudokit.constraints.outside.x_sum import XSum
 
     rng = random.Random(draw(st.integers(0, 2**32)))
     grid = Grid.classic(4)
@@ -342,7 +354,7 @@ def linked_4x4_puzzles(draw: st.DrawFn) -> tuple[Puzzle, list[tuple[int, ...]]]:
         if not (0 <= other[0] < 4 and 0 <= other[1] < 4):
             continue
         a, b = (r, c), other
-        which = rng.randrange(6)
+        which = rng.randrange(6 + 6 * automata)
         made: sudokit.Constraint
         if which == 0:
             made = Thermometer((a, b))
@@ -354,8 +366,26 @@ def linked_4x4_puzzles(draw: st.DrawFn) -> tuple[Puzzle, list[tuple[int, ...]]]:
             made = XV(a, b, 5)
         elif which == 4:
             made = Inequality(a, b)
-        else:
+        elif which == 5:
             made = Whispers((a, b), 2)
+        else:  # rules the core reads by automata (issue 40): along a row or a column
+            row = rng.random() < 0.5
+            line = tuple((r, k) if row else (k, c) for k in range(4))
+            if rng.random() < 0.5:
+                line = line[::-1]
+            part = line[rng.randrange(2) :][: rng.randint(2, 4)]
+            if which == 6:
+                made = Sandwich(line, rng.choice([0, 2, 3, 5]))
+            elif which == 7:
+                made = XSum(line, rng.randint(1, 10))
+            elif which == 8:
+                made = Skyscraper(line, rng.randint(1, 4))
+            elif which == 9:
+                made = Renban(part)
+            elif which == 10:
+                made = Between(part if len(part) > 2 else line)
+            else:
+                made = Palindrome(part)
         rules.append(made)
     try:
         grid = grid.with_constraints(*rules)
@@ -384,6 +414,22 @@ def test_links_count_as_the_rules_predicates_do(
     puzzle, expected = case
     layout = solver._compile(puzzle.grid)
     assert _engine.learning_supports(layout)  # links are among what it explains
+    status, count, found = learning_count(puzzle, limit)
+    assert count == min(len(expected), limit)
+    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
+    assert len(set(found)) == len(found) and set(found) <= set(expected)
+
+
+@examples(1500)
+@given(case=linked_4x4_puzzles(automata=True), limit=st.sampled_from([1, 2, 7, 300]))
+def test_automata_count_as_the_rules_predicates_do(
+    case: tuple[Puzzle, list[tuple[int, ...]]], limit: int
+) -> None:
+    """Sandwich, X-sum and skyscraper clues, renban, between and palindrome lines with links in the
+    learning search (issue 40), each removal explained by the symbols its cells lack: the count to a
+    limit equals the number of 4x4 grids the rules' plain predicates keep."""
+    puzzle, expected = case
+    assert _engine.learning_supports(solver._compile(puzzle.grid))
     status, count, found = learning_count(puzzle, limit)
     assert count == min(len(expected), limit)
     assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)

@@ -1297,7 +1297,7 @@ static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
 /* One automaton's supports: sup[i] gets the candidates of its i-th cell that lie on some accepting
  * path through cand.  Returns -1 (and *dead the position where no path passes), else 0.  `mark` is
  * scratch space of the automaton's states. */
-static int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
+int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
                                 int *dead) {
     const size_t ns = (size_t)L->nsymbols;
     int start = L->auto_start[k], len = L->auto_start[k + 1] - start;

@@ -178,6 +178,12 @@ typedef struct {
  * inside[], their placed symbols to placed[] (NULL: not wanted), and the candidates of U outside V to
  * only[].  The parts partition U, so one pass over U and prefix and suffix ORs give every pair's "U
  * only" mask, where a scan per pair reads U again for each (a 64x64 box: 16 times). */
+/* One automaton's supports (engine.c; the learning search uses it too): sup[i] gets the candidates
+ * of its i-th cell on some accepting path through cand; -1 (and *dead) when no path passes.  `mark`
+ * holds auto_max_states bytes of scratch. */
+int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
+                         int *dead);
+
 static inline void sk_lock_run_masks(const sk_layout *L, const sk_mask *cand, int p, int end, sk_mask *inside,
                                      sk_mask *placed, sk_mask *only) {
     int n = end - p;

@@ -99,6 +99,12 @@ struct sk_lcg {
     int use_locks, use_hall, restart_base;
     int *link_start;       /* per cell: its links in link_list, each (link << 1) | (1 when the cell is b) */
     int *link_list;
+    int *auto_of_start;    /* per cell: the automata reading it in auto_of */
+    int *auto_of;
+    unsigned char *auto_dirty; /* per automaton: a cell of it lost a symbol since it was looked at */
+    int *auto_queue, nauto_queue;
+    unsigned char *auto_mark;  /* scratch of sk_automaton_support */
+    sk_mask *auto_sup;
     /* Hall-set scratch */
     int hall_match[SK_MAX_SYMBOLS];
     sk_mask hall_reach[SK_MAX_SYMBOLS];
@@ -111,7 +117,7 @@ static double lcg_now(void) {
 }
 
 int sk_lcg_supports(const sk_layout *L) {
-    return L->ncages == 0 && L->nsums == 0 && L->nautomata == 0 && L->nconnected == 0 &&
+    return L->ncages == 0 && L->nsums == 0 && L->nconnected == 0 &&
            L->neither == 0 && L->nsymbols <= 64;
 }
 
@@ -198,6 +204,8 @@ void sk_lcg_free(sk_lcg *g) {
     free(g->confl); free(g->ante); free(g->learnt); free(g->stack); free(g->clear); free(g->mark); free(g->keys); free(g->level_stamp); free(g->assumptions);
     free(g->solution);
     free(g->link_start); free(g->link_list);
+    free(g->auto_of_start); free(g->auto_of); free(g->auto_dirty); free(g->auto_queue); free(g->auto_mark);
+    free(g->auto_sup);
     free(g);
 }
 
@@ -281,6 +289,28 @@ sk_lcg *sk_lcg_new(const sk_layout *L) {
             g->link_list[fill[L->link_a[k]]++] = k << 1;
             g->link_list[fill[L->link_b[k]]++] = (k << 1) | 1;
         }
+        free(fill);
+    }
+    if (L->nautomata) { /* each cell's automata, to look at again when it loses a symbol */
+        int na = L->nautomata, total = L->auto_start[na];
+        g->auto_of_start = calloc(n + 1, sizeof(int));
+        g->auto_of = malloc((size_t)(total + 1) * sizeof(int));
+        g->auto_dirty = calloc((size_t)na, 1);
+        g->auto_queue = malloc((size_t)na * sizeof(int));
+        g->auto_mark = malloc((size_t)(L->auto_max_states > 0 ? L->auto_max_states : 1));
+        g->auto_sup = malloc((size_t)(L->auto_max_len > 0 ? L->auto_max_len : 1) * sizeof(sk_mask));
+        int *fill = malloc(n * sizeof(int));
+        if (!g->auto_of_start || !g->auto_of || !g->auto_dirty || !g->auto_queue || !g->auto_mark || !g->auto_sup ||
+            !fill) {
+            free(fill);
+            sk_lcg_free(g);
+            return NULL;
+        }
+        for (int i = 0; i < total; i++) g->auto_of_start[L->auto_cell[i] + 1]++;
+        for (int c = 0; c < g->n; c++) g->auto_of_start[c + 1] += g->auto_of_start[c];
+        memcpy(fill, g->auto_of_start, n * sizeof(int));
+        for (int k = 0; k < na; k++) /* a cell read twice by one automaton is listed twice: harmless */
+            for (int i = L->auto_start[k]; i < L->auto_start[k + 1]; i++) g->auto_of[fill[L->auto_cell[i]]++] = k;
         free(fill);
     }
     for (int k = 0; k < L->ncomplete; k++) g->required[L->complete_units[k]] = L->unit_required[L->complete_units[k]];
@@ -387,6 +417,8 @@ static void lcg_backtrack(sk_lcg *g, int level) {
     g->ndirty = 0;
     for (int i = 0; i < g->nhall; i++) g->hall_dirty[g->hall_list[i]] = 0;
     g->nhall = 0;
+    for (int i = 0; i < g->nauto_queue; i++) g->auto_dirty[g->auto_queue[i]] = 0;
+    g->nauto_queue = 0;
 }
 
 /* Room for k more ints in the explanation arena; 0 when out of memory. */
@@ -531,6 +563,14 @@ static int propagate_removal(sk_lcg *g, int p) {
         int r = lcg_imply(g, LCG_POS(c, SK_CTZ(m)), R_CELL, 0);
         if (r <= 0) return r;
     }
+    if (g->auto_of_start) /* the automata reading the cell look again once the queue is empty */
+        for (int i = g->auto_of_start[c], e = g->auto_of_start[c + 1]; i < e; i++) {
+            int k = g->auto_of[i];
+            if (!g->auto_dirty[k]) {
+                g->auto_dirty[k] = 1;
+                g->auto_queue[g->nauto_queue++] = k;
+            }
+        }
     if (g->link_start) { /* links: a symbol of the other cell that s alone supported goes */
         const size_t S = (size_t)g->S;
         for (int i = g->link_start[c], e = g->link_start[c + 1]; i < e; i++) {
@@ -744,6 +784,65 @@ static int propagate_hall(sk_lcg *g, int u, int *changed) {
     return 1;
 }
 
+/* The true literals "cell lacks symbol" over an automaton's cells: why its supports are what they are
+ * (every path it rules out reads a symbol some cell lacks).  Into the arena at *off (count first), or
+ * into the conflict when off is NULL. */
+static int automaton_reason(sk_lcg *g, int k, int *off) {
+    const sk_layout *L = g->L;
+    int start = L->auto_start[k], end = L->auto_start[k + 1];
+    int count = 0;
+    for (int i = start; i < end; i++) count += g->S - SK_POPCOUNT(g->cand[L->auto_cell[i]] & L->full);
+    int *out;
+    if (off) {
+        if (!arena_reserve(g, count + 1)) return -1;
+        *off = g->atop;
+        out = g->arena + g->atop + 1;
+    } else {
+        if (!confl_reserve(g, count)) return -1;
+        out = g->confl;
+    }
+    int got = 0;
+    for (int i = start; i < end; i++) {
+        int c = L->auto_cell[i], before = 0; /* a cell read twice gives its literals once */
+        for (int j = start; j < i; j++)
+            if (L->auto_cell[j] == c) { before = 1; break; }
+        if (before) continue;
+        for (sk_mask m = L->full & ~g->cand[c]; m; m &= m - 1) out[got++] = LCG_NEG(c, SK_CTZ(m));
+    }
+    if (off) {
+        g->arena[*off] = got;
+        g->atop += got + 1;
+    } else {
+        g->nconfl = got;
+    }
+    return 0;
+}
+
+/* Automaton k, whose cells lost symbols: the symbols on no accepting path go, each explained by the
+ * symbols its cells lack; no path at all is a conflict of those. */
+static int propagate_automaton(sk_lcg *g, int k, int *changed) {
+    const sk_layout *L = g->L;
+    int dead = -1;
+    if (sk_automaton_support(L, g->cand, k, g->auto_mark, g->auto_sup, &dead) < 0)
+        return automaton_reason(g, k, NULL) < 0 ? -1 : 0;
+    int start = L->auto_start[k], len = L->auto_start[k + 1] - start;
+    int off = -1;
+    for (int i = 0; i < len; i++) {
+        int c = L->auto_cell[start + i];
+        sk_mask gone = g->cand[c] & ~g->auto_sup[i];
+        if (!gone) continue;
+        if (off < 0 && automaton_reason(g, k, &off) < 0) return -1;
+        for (; gone; gone &= gone - 1) {
+            int x = SK_CTZ(gone);
+            if (!(g->cand[c] & ((sk_mask)1 << x))) continue; /* gone already (a cell read twice) */
+            int r = lcg_imply(g, LCG_NEG(c, x), R_ARENA, off);
+            if (r <= 0) return r;
+            (*changed)++;
+        }
+    }
+    return 1;
+}
+
 /* Propagate to a fixpoint: 1, 0 on a conflict (in g->confl), -1 when out of memory. */
 static int lcg_propagate(sk_lcg *g) {
     for (;;) {
@@ -756,8 +855,16 @@ static int lcg_propagate(sk_lcg *g) {
                 if (r <= 0) return r;
             }
         }
-        /* locked candidates on every changed unit first (cheap), then Hall sets */
+        /* automata whose cells changed, then locked candidates on every changed unit (cheap), then
+         * Hall sets */
         int changed = 0;
+        while (g->nauto_queue > 0 && !changed) {
+            int k = g->auto_queue[--g->nauto_queue];
+            g->auto_dirty[k] = 0;
+            int r = propagate_automaton(g, k, &changed);
+            if (r <= 0) return r;
+        }
+        if (changed) continue;
         while (g->ndirty > 0 && !changed) {
             int u = g->dirty_list[--g->ndirty];
             g->dirty[u] = 0;
@@ -1094,6 +1201,11 @@ int sk_lcg_start(sk_lcg *g, const int *givens, const sk_mask *allowed, int assum
         int size = L->unit_start[u + 1] - L->unit_start[u];
         for (int s = 0; s < 64; s++) g->places[u * 64 + s] = s < g->S ? size : 0;
         g->dirty[u] = g->hall_dirty[u] = 0;
+    }
+    g->nauto_queue = 0;
+    for (int k = 0; k < L->nautomata; k++) { /* each automaton once at the root */
+        g->auto_dirty[k] = 1;
+        g->auto_queue[g->nauto_queue++] = k;
     }
     for (int u = 0; u < L->nunits; u++)
         if (g->required[u]) {
