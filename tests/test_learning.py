@@ -327,19 +327,24 @@ GRIDS_4X4 = _all_4x4_grids()
 
 
 @st.composite
-def linked_4x4_puzzles(draw: st.DrawFn, automata: bool = False) -> tuple[Puzzle, list[tuple[int, ...]]]:
+def linked_4x4_puzzles(
+    draw: st.DrawFn, automata: bool = False, sums: bool = False
+) -> tuple[Puzzle, list[tuple[int, ...]]]:
     """A 4x4 with random two-cell rules the core reads as links (thermometers, dots, XV, inequality
     and whispers signs), with ``automata`` also rules it reads by automata (sandwich, X-sum and
-    skyscraper clues, renban, between and palindrome lines), and random givens; with every grid that
-    keeps them, by the rules' predicates."""
+    skyscraper clues, renban, between and palindrome lines), with ``sums`` killer cages, arrows and
+    little killer clues, and random givens; with every grid that keeps them, by the rules' predicates."""
+    from sudokit.constraints.cages.killer import Killer
     from sudokit.constraints.dots.inequality import Inequality
     from sudokit.constraints.dots.kropki import BLACK, WHITE, Kropki
     from sudokit.constraints.dots.xv import XV
+    from sudokit.constraints.lines.arrow import Arrow
     from sudokit.constraints.lines.between import Between
     from sudokit.constraints.lines.palindrome import Palindrome
     from sudokit.constraints.lines.renban import Renban
     from sudokit.constraints.lines.thermometer import SlowThermometer, Thermometer
     from sudokit.constraints.lines.whispers import Whispers
+    from sudokit.constraints.outside.little_killer import LittleKiller
     from sudokit.constraints.outside.sandwich import Sandwich
     from sudokit.constraints.outside.skyscraper import Skyscraper
     from sudokit.constraints.outside.x_sum import XSum
@@ -354,7 +359,7 @@ def linked_4x4_puzzles(draw: st.DrawFn, automata: bool = False) -> tuple[Puzzle,
         if not (0 <= other[0] < 4 and 0 <= other[1] < 4):
             continue
         a, b = (r, c), other
-        which = rng.randrange(6 + 6 * automata)
+        which = rng.choice([*range(6), *(range(6, 12) if automata else ()), *(range(12, 15) if sums else ())])
         made: sudokit.Constraint
         if which == 0:
             made = Thermometer((a, b))
@@ -374,7 +379,14 @@ def linked_4x4_puzzles(draw: st.DrawFn, automata: bool = False) -> tuple[Puzzle,
             if rng.random() < 0.5:
                 line = line[::-1]
             part = line[rng.randrange(2) :][: rng.randint(2, 4)]
-            if which == 6:
+            if which == 12:
+                cage = tuple(dict.fromkeys([a, b, *part[:1]]))
+                made = Killer(cage, rng.randint(len(cage), 4 * len(cage)) if rng.random() < 0.8 else None)
+            elif which == 13:
+                made = Arrow((a,), tuple(c for c in part if c != a)[:3] or (b,))
+            elif which == 14:
+                made = LittleKiller(tuple((k, k) for k in range(rng.randint(2, 4))), rng.randint(2, 12))
+            elif which == 6:
                 made = Sandwich(line, rng.choice([0, 2, 3, 5]))
             elif which == 7:
                 made = XSum(line, rng.randint(1, 10))
@@ -428,6 +440,21 @@ def test_automata_count_as_the_rules_predicates_do(
     """Sandwich, X-sum and skyscraper clues, renban, between and palindrome lines with links in the
     learning search (issue 40), each removal explained by the symbols its cells lack: the count to a
     limit equals the number of 4x4 grids the rules' plain predicates keep."""
+    puzzle, expected = case
+    assert _engine.learning_supports(solver._compile(puzzle.grid))
+    status, count, found = learning_count(puzzle, limit)
+    assert count == min(len(expected), limit)
+    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
+    assert len(set(found)) == len(found) and set(found) <= set(expected)
+
+
+@examples(1500)
+@given(case=linked_4x4_puzzles(automata=True, sums=True), limit=st.sampled_from([1, 2, 7, 300]))
+def test_sums_and_cages_count_as_the_rules_predicates_do(
+    case: tuple[Puzzle, list[tuple[int, ...]]], limit: int
+) -> None:
+    """Killer cages, arrows and little killer clues beside links and automata in the learning search
+    (issue 40): the count to a limit equals the number of 4x4 grids the rules' predicates keep."""
     puzzle, expected = case
     assert _engine.learning_supports(solver._compile(puzzle.grid))
     status, count, found = learning_count(puzzle, limit)

@@ -1194,7 +1194,7 @@ static void sk_sum_step(sk_sum_walk *w, int i, int64_t sum) {
     }
 }
 
-static int sk_sum_supports(const sk_layout *L, const sk_mask *cand, int k, sk_mask *support) {
+int sk_sum_supports(const sk_layout *L, const sk_mask *cand, int k, sk_mask *support) {
     sk_sum_walk w;
     w.L = L;
     w.cand = cand;

@@ -184,6 +184,13 @@ typedef struct {
 int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
                          int *dead);
 
+/* A short sum's supports (engine.c): support[i] gets the symbols term i takes in some combination of
+ * the candidates that adds up to the total (terms sharing a unit different); 0 when its step budget
+ * ran out (then nothing is known beyond the bounds).  For sums with sum_short[k] and at most
+ * SK_SUM_SHORT_MAX terms. */
+#define SK_SUM_SHORT_MAX 8
+int sk_sum_supports(const sk_layout *L, const sk_mask *cand, int k, sk_mask *support);
+
 static inline void sk_lock_run_masks(const sk_layout *L, const sk_mask *cand, int p, int end, sk_mask *inside,
                                      sk_mask *placed, sk_mask *only) {
     int n = end - p;

@@ -99,9 +99,14 @@ struct sk_lcg {
     int use_locks, use_hall, restart_base;
     int *link_start;       /* per cell: its links in link_list, each (link << 1) | (1 when the cell is b) */
     int *link_list;
-    int *auto_of_start;    /* per cell: the automata reading it in auto_of */
+    /* Rules over many cells (automata, then cage sums, then sums), whose removals are explained by
+     * the symbols their cells lack */
+    int nrules;
+    int *rule_start;       /* nrules + 1 offsets into rule_cell */
+    int *rule_cell;        /* each rule's cells (an automaton's or a sum's in its order, repeats kept) */
+    int *auto_of_start;    /* per cell: the rules reading it in auto_of */
     int *auto_of;
-    unsigned char *auto_dirty; /* per automaton: a cell of it lost a symbol since it was looked at */
+    unsigned char *auto_dirty; /* per rule: a cell of it lost a symbol since it was looked at */
     int *auto_queue, nauto_queue;
     unsigned char *auto_mark;  /* scratch of sk_automaton_support */
     sk_mask *auto_sup;
@@ -117,7 +122,7 @@ static double lcg_now(void) {
 }
 
 int sk_lcg_supports(const sk_layout *L) {
-    return L->ncages == 0 && L->nsums == 0 && L->nconnected == 0 &&
+    return L->nconnected == 0 &&
            L->neither == 0 && L->nsymbols <= 64;
 }
 
@@ -205,7 +210,7 @@ void sk_lcg_free(sk_lcg *g) {
     free(g->solution);
     free(g->link_start); free(g->link_list);
     free(g->auto_of_start); free(g->auto_of); free(g->auto_dirty); free(g->auto_queue); free(g->auto_mark);
-    free(g->auto_sup);
+    free(g->auto_sup); free(g->rule_start); free(g->rule_cell);
     free(g);
 }
 
@@ -291,26 +296,57 @@ sk_lcg *sk_lcg_new(const sk_layout *L) {
         }
         free(fill);
     }
-    if (L->nautomata) { /* each cell's automata, to look at again when it loses a symbol */
-        int na = L->nautomata, total = L->auto_start[na];
+    g->nrules = L->nautomata + L->ncages + L->nsums;
+    if (g->nrules) { /* each rule's cells, and each cell's rules, to look at again when it loses a symbol */
+        int nr = g->nrules, total = 0, longest = 1;
+        for (int k = 0; k < L->nautomata; k++) total += L->auto_start[k + 1] - L->auto_start[k];
+        for (int k = 0; k < L->ncages; k++) {
+            int u = L->cage_unit[k];
+            total += L->unit_start[u + 1] - L->unit_start[u];
+        }
+        for (int k = 0; k < L->nsums; k++) total += L->sum_start[k + 1] - L->sum_start[k];
+        g->rule_start = malloc((size_t)(nr + 1) * sizeof(int));
+        g->rule_cell = malloc((size_t)(total + 1) * sizeof(int));
         g->auto_of_start = calloc(n + 1, sizeof(int));
         g->auto_of = malloc((size_t)(total + 1) * sizeof(int));
-        g->auto_dirty = calloc((size_t)na, 1);
-        g->auto_queue = malloc((size_t)na * sizeof(int));
+        g->auto_dirty = calloc((size_t)nr, 1);
+        g->auto_queue = malloc((size_t)nr * sizeof(int));
         g->auto_mark = malloc((size_t)(L->auto_max_states > 0 ? L->auto_max_states : 1));
-        g->auto_sup = malloc((size_t)(L->auto_max_len > 0 ? L->auto_max_len : 1) * sizeof(sk_mask));
         int *fill = malloc(n * sizeof(int));
-        if (!g->auto_of_start || !g->auto_of || !g->auto_dirty || !g->auto_queue || !g->auto_mark || !g->auto_sup ||
-            !fill) {
+        if (!g->rule_start || !g->rule_cell || !g->auto_of_start || !g->auto_of || !g->auto_dirty || !g->auto_queue ||
+            !g->auto_mark || !fill) {
             free(fill);
             sk_lcg_free(g);
             return NULL;
         }
-        for (int i = 0; i < total; i++) g->auto_of_start[L->auto_cell[i] + 1]++;
+        int r = 0, at = 0;
+        for (int k = 0; k < L->nautomata; k++, r++) {
+            g->rule_start[r] = at;
+            for (int i = L->auto_start[k]; i < L->auto_start[k + 1]; i++) g->rule_cell[at++] = L->auto_cell[i];
+        }
+        for (int k = 0; k < L->ncages; k++, r++) {
+            int u = L->cage_unit[k];
+            g->rule_start[r] = at;
+            for (int i = L->unit_start[u]; i < L->unit_start[u + 1]; i++) g->rule_cell[at++] = L->unit_cells[i];
+        }
+        for (int k = 0; k < L->nsums; k++, r++) {
+            g->rule_start[r] = at;
+            for (int i = L->sum_start[k]; i < L->sum_start[k + 1]; i++) g->rule_cell[at++] = L->sum_cell[i];
+        }
+        g->rule_start[nr] = at;
+        for (int q = 0; q < nr; q++)
+            if (g->rule_start[q + 1] - g->rule_start[q] > longest) longest = g->rule_start[q + 1] - g->rule_start[q];
+        g->auto_sup = malloc((size_t)longest * sizeof(sk_mask));
+        if (!g->auto_sup) {
+            free(fill);
+            sk_lcg_free(g);
+            return NULL;
+        }
+        for (int i = 0; i < at; i++) g->auto_of_start[g->rule_cell[i] + 1]++;
         for (int c = 0; c < g->n; c++) g->auto_of_start[c + 1] += g->auto_of_start[c];
         memcpy(fill, g->auto_of_start, n * sizeof(int));
-        for (int k = 0; k < na; k++) /* a cell read twice by one automaton is listed twice: harmless */
-            for (int i = L->auto_start[k]; i < L->auto_start[k + 1]; i++) g->auto_of[fill[L->auto_cell[i]]++] = k;
+        for (int q = 0; q < nr; q++) /* a cell read twice by one rule is listed twice: harmless */
+            for (int i = g->rule_start[q]; i < g->rule_start[q + 1]; i++) g->auto_of[fill[g->rule_cell[i]]++] = q;
         free(fill);
     }
     for (int k = 0; k < L->ncomplete; k++) g->required[L->complete_units[k]] = L->unit_required[L->complete_units[k]];
@@ -789,9 +825,10 @@ static int propagate_hall(sk_lcg *g, int u, int *changed) {
  * into the conflict when off is NULL. */
 static int automaton_reason(sk_lcg *g, int k, int *off) {
     const sk_layout *L = g->L;
-    int start = L->auto_start[k], end = L->auto_start[k + 1];
+    int start = g->rule_start[k], end = g->rule_start[k + 1];
+    const int *cells = g->rule_cell;
     int count = 0;
-    for (int i = start; i < end; i++) count += g->S - SK_POPCOUNT(g->cand[L->auto_cell[i]] & L->full);
+    for (int i = start; i < end; i++) count += g->S - SK_POPCOUNT(g->cand[cells[i]] & L->full);
     int *out;
     if (off) {
         if (!arena_reserve(g, count + 1)) return -1;
@@ -803,9 +840,9 @@ static int automaton_reason(sk_lcg *g, int k, int *off) {
     }
     int got = 0;
     for (int i = start; i < end; i++) {
-        int c = L->auto_cell[i], before = 0; /* a cell read twice gives its literals once */
+        int c = cells[i], before = 0; /* a cell read twice gives its literals once */
         for (int j = start; j < i; j++)
-            if (L->auto_cell[j] == c) { before = 1; break; }
+            if (cells[j] == c) { before = 1; break; }
         if (before) continue;
         for (sk_mask m = L->full & ~g->cand[c]; m; m &= m - 1) out[got++] = LCG_NEG(c, SK_CTZ(m));
     }
@@ -818,17 +855,110 @@ static int automaton_reason(sk_lcg *g, int k, int *off) {
     return 0;
 }
 
-/* Automaton k, whose cells lost symbols: the symbols on no accepting path go, each explained by the
- * symbols its cells lack; no path at all is a conflict of those. */
+/* The value range of coef * value over the symbols of m (m not empty). */
+static void term_bounds(const sk_layout *L, sk_mask m, int64_t coef, int64_t *low, int64_t *high) {
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (; m; m &= m - 1) {
+        int64_t t = coef * L->value[SK_CTZ(m)];
+        if (t < lo) lo = t;
+        if (t > hi) hi = t;
+    }
+    *low = lo;
+    *high = hi;
+}
+
+/* Sum k's supports: each term's symbols within what the other terms' bounds leave (to a fixpoint),
+ * and for a short sum only those of some whole combination; a cell in two terms keeps what both
+ * leave.  -1 when some term keeps nothing. */
+static int sum_support(sk_lcg *g, int k, sk_mask *sup) {
+    const sk_layout *L = g->L;
+    int start = L->sum_start[k], size = L->sum_start[k + 1] - start;
+    int64_t total = L->sum_total[k];
+    for (int i = 0; i < size; i++) {
+        sup[i] = g->cand[L->sum_cell[start + i]];
+        if (!sup[i]) return -1;
+    }
+    for (int again = 1; again;) {
+        again = 0;
+        int64_t low = 0, high = 0;
+        for (int i = 0; i < size; i++) {
+            int64_t lo, hi;
+            term_bounds(L, sup[i], L->sum_coef[start + i], &lo, &hi);
+            low += lo;
+            high += hi;
+        }
+        if (low > total || high < total) return -1;
+        for (int i = 0; i < size; i++) {
+            int64_t lo, hi;
+            term_bounds(L, sup[i], L->sum_coef[start + i], &lo, &hi);
+            sk_mask keep = 0;
+            for (sk_mask m = sup[i]; m; m &= m - 1) {
+                int64_t term = L->sum_coef[start + i] * L->value[SK_CTZ(m)];
+                if (term + low - lo <= total && term + high - hi >= total) keep |= m & (~m + 1);
+            }
+            if (!keep) return -1;
+            if (keep != sup[i]) {
+                sup[i] = keep;
+                again = 1;
+                break; /* the bounds changed */
+            }
+        }
+    }
+    if (L->sum_short[k] && size <= L->sum_terms && size <= SK_SUM_SHORT_MAX) {
+        sk_mask combos[SK_SUM_SHORT_MAX];
+        if (sk_sum_supports(L, g->cand, k, combos))
+            for (int i = 0; i < size; i++)
+                if (!(sup[i] &= combos[i])) return -1;
+    }
+    for (int i = 0; i < size; i++) /* one cell, one symbol, whatever term it stands in */
+        for (int j = 0; j < i; j++)
+            if (L->sum_cell[start + j] == L->sum_cell[start + i]) {
+                sup[i] &= sup[j];
+                sup[j] = sup[i];
+                if (!sup[i]) return -1;
+            }
+    return 0;
+}
+
+/* Cage k's supports: the symbols of the value sets that still fit its cells.  -1 when none fits. */
+static int cage_support(sk_lcg *g, int k, sk_mask *sup) {
+    const sk_layout *L = g->L;
+    int u = L->cage_unit[k];
+    const int *uc = L->unit_cells + L->unit_start[u];
+    int size = L->unit_start[u + 1] - L->unit_start[u];
+    sk_mask any = 0, fixed = 0;
+    for (int i = 0; i < size; i++) {
+        sk_mask m = g->cand[uc[i]];
+        any |= m;
+        if (SK_SINGLE(m)) fixed |= m;
+    }
+    sk_mask support = 0;
+    for (int j = L->cage_combo_start[k]; j < L->cage_combo_start[k + 1]; j++) {
+        sk_mask set = L->cage_combos[j];
+        if ((set & fixed) != fixed || (set & ~any)) continue;
+        int fits = 1;
+        for (int i = 0; i < size && fits; i++)
+            if (!(g->cand[uc[i]] & set)) fits = 0;
+        if (fits) support |= set;
+    }
+    for (int i = 0; i < size; i++)
+        if (!(sup[i] = g->cand[uc[i]] & support)) return -1;
+    return 0;
+}
+
+/* Rule k (an automaton, a cage sum or a sum), whose cells lost symbols: the symbols it no longer
+ * supports go, each explained by the symbols its cells lack; none left is a conflict of those. */
 static int propagate_automaton(sk_lcg *g, int k, int *changed) {
     const sk_layout *L = g->L;
-    int dead = -1;
-    if (sk_automaton_support(L, g->cand, k, g->auto_mark, g->auto_sup, &dead) < 0)
-        return automaton_reason(g, k, NULL) < 0 ? -1 : 0;
-    int start = L->auto_start[k], len = L->auto_start[k + 1] - start;
+    int dead = -1, failed;
+    if (k < L->nautomata) failed = sk_automaton_support(L, g->cand, k, g->auto_mark, g->auto_sup, &dead) < 0;
+    else if (k < L->nautomata + L->ncages) failed = cage_support(g, k - L->nautomata, g->auto_sup) < 0;
+    else failed = sum_support(g, k - L->nautomata - L->ncages, g->auto_sup) < 0;
+    if (failed) return automaton_reason(g, k, NULL) < 0 ? -1 : 0;
+    int start = g->rule_start[k], len = g->rule_start[k + 1] - start;
     int off = -1;
     for (int i = 0; i < len; i++) {
-        int c = L->auto_cell[start + i];
+        int c = g->rule_cell[start + i];
         sk_mask gone = g->cand[c] & ~g->auto_sup[i];
         if (!gone) continue;
         if (off < 0 && automaton_reason(g, k, &off) < 0) return -1;
@@ -1203,7 +1333,7 @@ int sk_lcg_start(sk_lcg *g, const int *givens, const sk_mask *allowed, int assum
         g->dirty[u] = g->hall_dirty[u] = 0;
     }
     g->nauto_queue = 0;
-    for (int k = 0; k < L->nautomata; k++) { /* each automaton once at the root */
+    for (int k = 0; k < g->nrules; k++) { /* each rule once at the root */
         g->auto_dirty[k] = 1;
         g->auto_queue[g->nauto_queue++] = k;
     }
