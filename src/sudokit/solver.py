@@ -464,6 +464,8 @@ a conflict on a line is found again in branch after branch, which learning finds
 def core_budget(grid: Grid) -> int:
     """The depth-first core's nodes on a grid before a stronger search takes over."""
     return CORE_NODES if len(grid.cells) >= SAT_MIN_CELLS else SMALL_CORE_NODES
+
+
 RACE_CORE_NODES = 100_000
 """The nodes the core races CaDiCaL with before it leaves the race to it (a second core's worth of
 CPU is spent only while the core may still win: on random 36x36 grids it sometimes does, on the
