@@ -11,8 +11,11 @@
  * the most active literal (VSIDS), restarts on the Luby sequence and forgets inactive clauses of high
  * literal block distance.  Counting is exact: each solution is barred by the clause of its decisions.
  *
- * It serves layouts of all-different units, relations and cell masks (classic, jigsaw, diagonal,
- * windoku, anti-knight, ... at any size); sk_lcg_supports says which.  Same statuses as engine.h.
+ * Links (two cells' tables: thermometers, dots, XV, ...) explain a removal by the other cell's symbols
+ * that allowed it; automata, cage sums and sums by every symbol their cells lack (recorded when they
+ * propagate).  It serves layouts of all-different units, relations, links, automata, cages, sums and
+ * cell masks at any size (not connected groups or either-groups); sk_lcg_supports says which.  Same
+ * statuses as engine.h.
  */
 #ifndef SUDOKIT_LCG_H
 #define SUDOKIT_LCG_H
