@@ -415,6 +415,16 @@ def linked_4x4_puzzles(
     return Puzzle(grid, givens), keep
 
 
+def counts_as_the_predicates_do(puzzle: Puzzle, expected: list[tuple[int, ...]], limit: int) -> None:
+    """The learning search covers the puzzle, and its count to ``limit`` and its solutions are the
+    grids the rules' predicates keep."""
+    assert _engine.learning_supports(solver._compile(puzzle.grid))
+    status, count, found = learning_count(puzzle, limit)
+    assert count == min(len(expected), limit)
+    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
+    assert len(set(found)) == len(found) and set(found) <= set(expected)
+
+
 @examples(1500)
 @given(case=linked_4x4_puzzles(), limit=st.sampled_from([1, 2, 7, 300]))
 def test_links_count_as_the_rules_predicates_do(
@@ -423,13 +433,7 @@ def test_links_count_as_the_rules_predicates_do(
     """Thermometers, dots, XV, inequality and whispers signs in the learning search (issue 40): its
     count to a limit equals the number of 4x4 grids the rules' plain predicates keep, and every
     solution it gives is one of them."""
-    puzzle, expected = case
-    layout = solver._compile(puzzle.grid)
-    assert _engine.learning_supports(layout)  # links are among what it explains
-    status, count, found = learning_count(puzzle, limit)
-    assert count == min(len(expected), limit)
-    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
-    assert len(set(found)) == len(found) and set(found) <= set(expected)
+    counts_as_the_predicates_do(*case, limit)
 
 
 @examples(1500)
@@ -440,12 +444,7 @@ def test_automata_count_as_the_rules_predicates_do(
     """Sandwich, X-sum and skyscraper clues, renban, between and palindrome lines with links in the
     learning search (issue 40), each removal explained by the symbols its cells lack: the count to a
     limit equals the number of 4x4 grids the rules' plain predicates keep."""
-    puzzle, expected = case
-    assert _engine.learning_supports(solver._compile(puzzle.grid))
-    status, count, found = learning_count(puzzle, limit)
-    assert count == min(len(expected), limit)
-    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
-    assert len(set(found)) == len(found) and set(found) <= set(expected)
+    counts_as_the_predicates_do(*case, limit)
 
 
 @examples(1500)
@@ -455,9 +454,4 @@ def test_sums_and_cages_count_as_the_rules_predicates_do(
 ) -> None:
     """Killer cages, arrows and little killer clues beside links and automata in the learning search
     (issue 40): the count to a limit equals the number of 4x4 grids the rules' predicates keep."""
-    puzzle, expected = case
-    assert _engine.learning_supports(solver._compile(puzzle.grid))
-    status, count, found = learning_count(puzzle, limit)
-    assert count == min(len(expected), limit)
-    assert status == (_engine.SOLUTION if len(expected) >= limit else _engine.EXHAUSTED)
-    assert len(set(found)) == len(found) and set(found) <= set(expected)
+    counts_as_the_predicates_do(*case, limit)

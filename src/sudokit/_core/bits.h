@@ -38,4 +38,16 @@ static inline int sk_ctz_portable(sk_mask x) {
 int sk_hall_filter(const sk_mask *cm, int size, int ncols, sk_mask *allowed, int *match_of, sk_mask *reach,
                    sk_mask *fail_rows);
 
+/* The least and greatest value of coef * value(symbol) over the candidates m (not empty). */
+static inline void sk_term_bounds(const sk_layout *L, sk_mask m, int64_t coef, int64_t *low, int64_t *high) {
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (; m; m &= m - 1) {
+        int64_t t = coef * L->value[SK_CTZ(m)];
+        if (t < lo) lo = t;
+        if (t > hi) hi = t;
+    }
+    *low = lo;
+    *high = hi;
+}
+
 #endif

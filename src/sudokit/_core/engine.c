@@ -1040,11 +1040,7 @@ static int sk_relations(sk_search *s, sk_mask *cand, int c, int *qlen, int *solv
     return 1;
 }
 
-/* Cage k's sum: keep in each cell the symbols of the value sets that still fit, and place a symbol
- * every fitting set needs when one cell alone can take it.  Returns -1 on a contradiction, else the
- * number of cells changed. */
-static int sk_cage(sk_search *s, sk_mask *cand, int k, int *qlen, int *solved) {
-    const sk_layout *L = s->L;
+sk_mask sk_cage_fit(const sk_layout *L, const sk_mask *cand, int k, sk_mask *must) {
     int u = L->cage_unit[k];
     const int *uc = L->unit_cells + L->unit_start[u];
     int size = L->unit_start[u + 1] - L->unit_start[u];
@@ -1054,7 +1050,8 @@ static int sk_cage(sk_search *s, sk_mask *cand, int k, int *qlen, int *solved) {
         any |= m;
         if (SK_SINGLE(m)) fixed |= m;
     }
-    sk_mask support = 0, must = L->full;
+    sk_mask support = 0;
+    *must = L->full;
     for (int j = L->cage_combo_start[k]; j < L->cage_combo_start[k + 1]; j++) {
         sk_mask set = L->cage_combos[j];
         if ((set & fixed) != fixed || (set & ~any)) continue;
@@ -1063,8 +1060,23 @@ static int sk_cage(sk_search *s, sk_mask *cand, int k, int *qlen, int *solved) {
             if (!(cand[uc[i]] & set)) { fits = 0; break; }
         if (!fits) continue;
         support |= set;
-        must &= set;
+        *must &= set;
     }
+    return support;
+}
+
+/* Cage k's sum: keep in each cell the symbols of the value sets that still fit, and place a symbol
+ * every fitting set needs when one cell alone can take it.  Returns -1 on a contradiction, else the
+ * number of cells changed. */
+static int sk_cage(sk_search *s, sk_mask *cand, int k, int *qlen, int *solved) {
+    const sk_layout *L = s->L;
+    int u = L->cage_unit[k];
+    const int *uc = L->unit_cells + L->unit_start[u];
+    int size = L->unit_start[u + 1] - L->unit_start[u];
+    sk_mask fixed = 0, must;
+    for (int i = 0; i < size; i++)
+        if (SK_SINGLE(cand[uc[i]])) fixed |= cand[uc[i]];
+    sk_mask support = sk_cage_fit(L, cand, k, &must);
     if (!support) {
         s->fail.kind = SK_CONFLICT_CAGE;
         s->fail.unit = u;
@@ -1142,17 +1154,6 @@ static int sk_links(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     return changed;
 }
 
-/* The least and greatest value of coef * value(symbol) over the candidates m. */
-static void sk_term_bounds(const sk_layout *L, sk_mask m, int64_t coef, int64_t *low, int64_t *high) {
-    int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (; m; m &= m - 1) {
-        int64_t t = coef * L->value[SK_CTZ(m)];
-        if (t < lo) lo = t;
-        if (t > hi) hi = t;
-    }
-    *low = lo;
-    *high = hi;
-}
 
 /* Every combination of a short sum's candidates that adds up to its total, with the terms whose cells
  * share a unit holding different symbols: the symbols each term takes in some combination go to

@@ -184,6 +184,10 @@ typedef struct {
 int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
                          int *dead);
 
+/* Cage k's fitting value sets (engine.c): the union of the symbol sets of its size that add up to its
+ * target and fit its cells' candidates (0: none fits); *must gets the symbols every such set holds. */
+sk_mask sk_cage_fit(const sk_layout *L, const sk_mask *cand, int k, sk_mask *must);
+
 /* A short sum's supports (engine.c): support[i] gets the symbols term i takes in some combination of
  * the candidates that adds up to the total (terms sharing a unit different); 0 when its step budget
  * ran out (then nothing is known beyond the bounds).  For sums with sum_short[k] and at most

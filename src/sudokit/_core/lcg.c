@@ -855,18 +855,6 @@ static int automaton_reason(sk_lcg *g, int k, int *off) {
     return 0;
 }
 
-/* The value range of coef * value over the symbols of m (m not empty). */
-static void term_bounds(const sk_layout *L, sk_mask m, int64_t coef, int64_t *low, int64_t *high) {
-    int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (; m; m &= m - 1) {
-        int64_t t = coef * L->value[SK_CTZ(m)];
-        if (t < lo) lo = t;
-        if (t > hi) hi = t;
-    }
-    *low = lo;
-    *high = hi;
-}
-
 /* Sum k's supports: each term's symbols within what the other terms' bounds leave (to a fixpoint),
  * and for a short sum only those of some whole combination; a cell in two terms keeps what both
  * leave.  -1 when some term keeps nothing. */
@@ -883,14 +871,14 @@ static int sum_support(sk_lcg *g, int k, sk_mask *sup) {
         int64_t low = 0, high = 0;
         for (int i = 0; i < size; i++) {
             int64_t lo, hi;
-            term_bounds(L, sup[i], L->sum_coef[start + i], &lo, &hi);
+            sk_term_bounds(L, sup[i], L->sum_coef[start + i], &lo, &hi);
             low += lo;
             high += hi;
         }
         if (low > total || high < total) return -1;
         for (int i = 0; i < size; i++) {
             int64_t lo, hi;
-            term_bounds(L, sup[i], L->sum_coef[start + i], &lo, &hi);
+            sk_term_bounds(L, sup[i], L->sum_coef[start + i], &lo, &hi);
             sk_mask keep = 0;
             for (sk_mask m = sup[i]; m; m &= m - 1) {
                 int64_t term = L->sum_coef[start + i] * L->value[SK_CTZ(m)];
@@ -926,21 +914,7 @@ static int cage_support(sk_lcg *g, int k, sk_mask *sup) {
     int u = L->cage_unit[k];
     const int *uc = L->unit_cells + L->unit_start[u];
     int size = L->unit_start[u + 1] - L->unit_start[u];
-    sk_mask any = 0, fixed = 0;
-    for (int i = 0; i < size; i++) {
-        sk_mask m = g->cand[uc[i]];
-        any |= m;
-        if (SK_SINGLE(m)) fixed |= m;
-    }
-    sk_mask support = 0;
-    for (int j = L->cage_combo_start[k]; j < L->cage_combo_start[k + 1]; j++) {
-        sk_mask set = L->cage_combos[j];
-        if ((set & fixed) != fixed || (set & ~any)) continue;
-        int fits = 1;
-        for (int i = 0; i < size && fits; i++)
-            if (!(g->cand[uc[i]] & set)) fits = 0;
-        if (fits) support |= set;
-    }
+    sk_mask must, support = sk_cage_fit(L, g->cand, k, &must);
     for (int i = 0; i < size; i++)
         if (!(sup[i] = g->cand[uc[i]] & support)) return -1;
     return 0;
