@@ -461,9 +461,23 @@ a conflict on a line is found again in branch after branch, which learning finds
 (benchmarks/README.md, issue 40)."""
 
 
+SUM_CORE_NODES = 50_000
+"""The depth-first core's nodes on a smaller grid with sums (arrows, little killers, region sum and
+segment sum lines, lunchboxes) before the learning search takes over: the core's bounds and
+combinations settle most such puzzles by then, where learning over them is slower; beyond, learning
+wins more often than not (benchmarks/README.md, issue 40)."""
+
+_SUM_RULES = frozenset({"segments", "lunchbox"})
+"""Automata that are sums in all but name: they count as sums for :func:`core_budget`."""
+
+
 def core_budget(grid: Grid) -> int:
     """The depth-first core's nodes on a grid before a stronger search takes over."""
-    return CORE_NODES if len(grid.cells) >= SAT_MIN_CELLS else SMALL_CORE_NODES
+    if len(grid.cells) >= SAT_MIN_CELLS:
+        return CORE_NODES
+    if grid.sums or any(rule.kind in _SUM_RULES for rule in grid.line_rules):
+        return SUM_CORE_NODES
+    return SMALL_CORE_NODES
 
 
 RACE_CORE_NODES = 100_000
@@ -504,8 +518,10 @@ def strong_search(grid: Grid, limit: int, node_limit: int | None) -> bool:
 def _learning(grid: Grid, limit: int, node_limit: int | None) -> bool:
     """Whether a puzzle the core's budget did not settle goes to the learning search.
 
-    It serves grids whose rules it covers (units, relations, links, cell masks), except the classic
-    9x9 (its own fast path is faster), for counts up to SAT_MAX_LIMIT (each solution is barred by a
+    It serves grids whose rules it covers (units, relations, links, automata, sums, cell masks),
+    except the classic 9x9 (its own fast path is faster) and grids with cage sums (killer cages: the
+    core's cage combinations and innies/outies beat learning over them on every such puzzle measured,
+    benchmarks/README.md, issue 40), for counts up to SAT_MAX_LIMIT (each solution is barred by a
     clause), and no node limit to keep.  On big grids the SAT portfolio, where installed and
     applicable, is preferred: CaDiCaL is faster on the hard 25x25 (benchmarks/README.md, issue 26).
     """
@@ -513,6 +529,7 @@ def _learning(grid: Grid, limit: int, node_limit: int | None) -> bool:
         node_limit is None
         and 1 <= limit <= SAT_MAX_LIMIT
         and not _classic9(grid)
+        and not any(cage.total is not None for cage in grid.cages)
         and _engine.learning_supports(_layout(grid))
     )
 
