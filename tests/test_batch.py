@@ -445,3 +445,22 @@ def test_big_grid_lines_the_core_does_not_settle_go_to_the_strong_search(
     empty = "." * 256  # many solutions: "several", found by the strong search's first two
     (several,) = sudokit.solve_many([lines[0], empty])[1:]
     assert several.kind == "multiple" and several.count == 2
+
+
+def test_the_line_that_holds_a_run_up_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 40: a run that waits on one hard line says which line it is
+    monkeypatch.setattr(batch, "PROGRESS_SECONDS", 0.1)
+    easy = data_lines("sudoku-top95.txt")[0]
+    hard = data_lines("gecode_sudoku_25x25.txt")[2]  # about a second
+    told: list[tuple[int, float]] = []
+    summary = batch.solve_file(
+        io.BytesIO(f"{hard}\n{easy}\n".encode()),
+        io.StringIO(),
+        waiting=lambda line, seconds: told.append((line, seconds)),
+    )
+    assert summary.puzzles == 2
+    assert told and {line for line, _ in told} == {1}
+    assert all(seconds >= 0.1 for _, seconds in told)
+    log = io.StringIO()
+    batch.ProgressLog(log, 2).waiting(1, 12.4)
+    assert log.getvalue().endswith("; waiting on line 1 (12 s so far)\n")

@@ -421,6 +421,8 @@ class _Plan:
         """Set when the run is interrupted: workers drop what they are doing."""
         self.fast: tuple[Grid, bytes, bytes, _engine.Layout | None] | None = None
         """(grid, byte table, symbol table, layout) for the lines the core reads itself."""
+        self.running: dict[int, float] = {}
+        """Lines being solved the general way now (line number -> when it started): what a run waits on."""
         self.primer = b""
         """The lines that taught the parser its alphabets, in input order: the first line that read,
         then the first line of each new length (see :meth:`teach`); cluster workers learn from them."""
@@ -573,6 +575,7 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
         line = text.decode("utf-8")
     except UnicodeDecodeError as exc:
         return _invalid(lineno, f"not UTF-8 text (byte {exc.start + 1})")
+    plan.running[lineno] = time.monotonic()
     try:
         puzzle = plan.parse(line, lineno)
         found = count_solutions(
@@ -593,6 +596,8 @@ def _solve_general(plan: _Plan, text: bytes, lineno: int) -> tuple[LineResult, i
         raise
     except Exception as exc:  # a fault on one line must not end a run of millions
         return _invalid(lineno, f"cannot solve this line ({type(exc).__name__}: {exc})")
+    finally:
+        plan.running.pop(lineno, None)
     stopped = _LIMITS.get(found.stopped_by or "")
     reason: str | None = None
     if not found.determined and not (found.count == 0 and stopped):
@@ -1023,13 +1028,31 @@ def _next_size(
 
 
 def _next_result(
-    pending: deque[tuple[Job[BatchResult], int]], reader: BlockReader | None, stop: threading.Event | None
+    pending: deque[tuple[Job[BatchResult], int]],
+    reader: BlockReader | None,
+    stop: threading.Event | None,
+    waiting: Callable[[int, float], object] | None = None,
+    plan: _Plan | None = None,
 ) -> BatchResult:
-    """Wait for the oldest block in flight (watching ``stop``), and size the next block by its speed."""
+    """Wait for the oldest block in flight (watching ``stop``), and size the next block by its speed.
+
+    While it waits, ``waiting(line, seconds)`` hears every PROGRESS_SECONDS of the line solved
+    longest now, once it has taken that long: the puzzle that holds the run up.
+    """
     job, size = pending[0]
-    while not job.wait(None if stop is None else 0.1):
+    told = time.monotonic()
+    poll = 0.1 if stop is not None or waiting is not None else None
+    while not job.wait(poll):
         if stop is not None and stop.is_set():
             raise _Stopped
+        now = time.monotonic()
+        if waiting is not None and plan is not None and now - told >= PROGRESS_SECONDS:
+            told = now
+            running = dict(plan.running)  # a copy: worker threads add and remove lines
+            if running:
+                line, since = min(running.items(), key=lambda item: item[1])
+                if now - since >= PROGRESS_SECONDS:
+                    waiting(line, now - since)
     if stop is not None and stop.is_set():
         raise _Stopped
     pending.popleft()
@@ -1082,6 +1105,7 @@ def iter_results(
     stop: threading.Event | None = None,
     primer: bytes = b"",
     executor: Executor | None = None,
+    waiting: Callable[[int, float], object] | None = None,
 ) -> Generator[BatchResult, None, None]:
     """Solve blocks of lines, yielding one :class:`BatchResult` per block in input order.
 
@@ -1090,6 +1114,7 @@ def iter_results(
     worker) are in flight, so memory does not grow with the input.  Ctrl-C, or ``stop`` being set,
     ends the run: the blocks finished by then are yielded, in order, then :class:`BatchInterrupted` is
     raised.  ``primer`` holds lines read before (a resumed run's), to learn the alphabet from.
+    ``waiting(line, seconds)`` hears of a line that holds the run up (see :func:`_next_result`).
     """
     plan = _Plan(options or BatchOptions())
     if primer:
@@ -1128,11 +1153,11 @@ def iter_results(
                     pending.append((job, len(data)))
                     # until a line settles the alphabet, blocks are solved one at a time, in order
                     while len(pending) >= (depth if settled else 1):
-                        result = _next_result(pending, reader, stop)
+                        result = _next_result(pending, reader, stop, waiting, plan)
                         yield result
                         expected = result.first_line + result.summary.lines
                 while pending:
-                    result = _next_result(pending, reader, stop)
+                    result = _next_result(pending, reader, stop, waiting, plan)
                     yield result
                     expected = result.first_line + result.summary.lines
                 finished = True
@@ -1223,6 +1248,7 @@ def solve_file(
     executor: Executor | None = None,
     location: str | None = None,
     json_lines: bool = False,
+    waiting: Callable[[int, float], object] | None = None,
 ) -> BatchSummary:
     """Stream a file of one-line puzzles through the solver, writing one output line per puzzle.
 
@@ -1237,6 +1263,7 @@ def solve_file(
     :class:`BatchInterrupted` is raised with the summary so far.  A CSV or TSV file with a header
     naming its puzzle column is read row by row (see :class:`TableStream`); with ``json_lines``
     each answer is a JSON object (:meth:`LineResult.as_dict`), a CSV row's other fields under ``columns``.
+    ``waiting(line, seconds)`` is told every PROGRESS_SECONDS of the line that holds the run up.
     """
     options = options or BatchOptions(ReadOptions(one_per_line=True))
     summary = BatchSummary()
@@ -1260,6 +1287,7 @@ def solve_file(
             stop=stop,
             primer=primer,
             executor=executor,
+            waiting=waiting,
         )
         try:
             for block in results:
@@ -1339,6 +1367,11 @@ class ProgressLog:
             self.due = now + self.interval
             self.stream.write(self.line(now) + "\n")
             self.stream.flush()
+
+    def waiting(self, line: int, seconds: float) -> None:
+        """Say which line the run waits on: ``... , 35 s; waiting on line 8 (30 s so far)``."""
+        self.stream.write(f"{self.line()}; waiting on line {line} ({seconds:,.0f} s so far)\n")
+        self.stream.flush()
 
     def line(self, now: float | None = None) -> str:
         """``12,345 of 50,000 puzzles (24.7%), 4,321 puzzles/s, 3 s``."""

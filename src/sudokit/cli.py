@@ -1175,6 +1175,7 @@ def batch(
             os.remove(_run_state_path(partial))
     bar = None
     report: Callable[[int], object] | None = None
+    waiting: Callable[[int, float], object] | None = None  # told of a line that holds the run up
     if show_progress:
         remaining = max(totals[1] - done, 0) if totals else None
         if sys.stderr.isatty():
@@ -1182,8 +1183,15 @@ def batch(
 
             bar = tqdm(total=remaining, unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
             report = bar.update
+
+            def waiting_on(line: int, seconds: float, bar: Any = bar) -> None:
+                bar.set_postfix_str(f"waiting on line {line} ({seconds:,.0f} s)")
+
+            waiting = waiting_on
+
         else:
-            report = ProgressLog(sys.stderr, remaining)
+            log = ProgressLog(sys.stderr, remaining)
+            report, waiting = log, log.waiting
     stop = threading.Event()
 
     def interrupt(_signal: int, _frame: Any) -> None:
@@ -1207,6 +1215,7 @@ def batch(
                 executor=executor,
                 location=None if file == "-" else (os.path.abspath(file) if local else file),
                 json_lines=as_json,
+                waiting=waiting,
             )
     except BatchInterrupted as exc:
         summary, interrupted = exc.summary, True
