@@ -1114,7 +1114,8 @@ def batch(
     digits and dots is a 9x9 candidate (sukaku) line, as for solve.  A CSV or TSV file whose header
     names its puzzle column (puzzle, quizzes, givens, ...), JSON Lines, or Parquet (sudokit[data]) is
     read row by row; --json keeps the row's other columns beside each answer.  A summary goes to stderr; with
-    --progress when stderr is no terminal, a progress line every 5 seconds.  Ctrl-C ends the run:
+    --progress when stderr is no terminal, a progress line every 5 seconds, naming the line the run
+    waits on when one puzzle holds it up.  Ctrl-C ends the run:
     what is done is written and the summary so far printed; with -o, OUTPUT.partial is kept, and
     the same command with --resume continues it.  Exit codes: 0 every puzzle solved (several
     solutions allowed), 1 otherwise, 130 after Ctrl-C.
