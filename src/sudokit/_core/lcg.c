@@ -104,12 +104,12 @@ struct sk_lcg {
     int nrules;
     int *rule_start;       /* nrules + 1 offsets into rule_cell */
     int *rule_cell;        /* each rule's cells (an automaton's or a sum's in its order, repeats kept) */
-    int *auto_of_start;    /* per cell: the rules reading it in auto_of */
-    int *auto_of;
-    unsigned char *auto_dirty; /* per rule: a cell of it lost a symbol since it was looked at */
-    int *auto_queue, nauto_queue;
+    int *rule_of_start;    /* per cell: the rules reading it in rule_of */
+    int *rule_of;
+    unsigned char *rule_dirty; /* per rule: a cell of it lost a symbol since it was looked at */
+    int *rule_queue, nrule_queue;
     unsigned char *auto_mark;  /* scratch of sk_automaton_support */
-    sk_mask *auto_sup;
+    sk_mask *rule_sup;
     /* Hall-set scratch */
     int hall_match[SK_MAX_SYMBOLS];
     sk_mask hall_reach[SK_MAX_SYMBOLS];
@@ -209,8 +209,8 @@ void sk_lcg_free(sk_lcg *g) {
     free(g->confl); free(g->ante); free(g->learnt); free(g->stack); free(g->clear); free(g->mark); free(g->keys); free(g->level_stamp); free(g->assumptions);
     free(g->solution);
     free(g->link_start); free(g->link_list);
-    free(g->auto_of_start); free(g->auto_of); free(g->auto_dirty); free(g->auto_queue); free(g->auto_mark);
-    free(g->auto_sup); free(g->rule_start); free(g->rule_cell);
+    free(g->rule_of_start); free(g->rule_of); free(g->rule_dirty); free(g->rule_queue); free(g->auto_mark);
+    free(g->rule_sup); free(g->rule_start); free(g->rule_cell);
     free(g);
 }
 
@@ -307,13 +307,13 @@ sk_lcg *sk_lcg_new(const sk_layout *L) {
         for (int k = 0; k < L->nsums; k++) total += L->sum_start[k + 1] - L->sum_start[k];
         g->rule_start = malloc((size_t)(nr + 1) * sizeof(int));
         g->rule_cell = malloc((size_t)(total + 1) * sizeof(int));
-        g->auto_of_start = calloc(n + 1, sizeof(int));
-        g->auto_of = malloc((size_t)(total + 1) * sizeof(int));
-        g->auto_dirty = calloc((size_t)nr, 1);
-        g->auto_queue = malloc((size_t)nr * sizeof(int));
+        g->rule_of_start = calloc(n + 1, sizeof(int));
+        g->rule_of = malloc((size_t)(total + 1) * sizeof(int));
+        g->rule_dirty = calloc((size_t)nr, 1);
+        g->rule_queue = malloc((size_t)nr * sizeof(int));
         g->auto_mark = malloc((size_t)(L->auto_max_states > 0 ? L->auto_max_states : 1));
         int *fill = malloc(n * sizeof(int));
-        if (!g->rule_start || !g->rule_cell || !g->auto_of_start || !g->auto_of || !g->auto_dirty || !g->auto_queue ||
+        if (!g->rule_start || !g->rule_cell || !g->rule_of_start || !g->rule_of || !g->rule_dirty || !g->rule_queue ||
             !g->auto_mark || !fill) {
             free(fill);
             sk_lcg_free(g);
@@ -336,17 +336,17 @@ sk_lcg *sk_lcg_new(const sk_layout *L) {
         g->rule_start[nr] = at;
         for (int q = 0; q < nr; q++)
             if (g->rule_start[q + 1] - g->rule_start[q] > longest) longest = g->rule_start[q + 1] - g->rule_start[q];
-        g->auto_sup = malloc((size_t)longest * sizeof(sk_mask));
-        if (!g->auto_sup) {
+        g->rule_sup = malloc((size_t)longest * sizeof(sk_mask));
+        if (!g->rule_sup) {
             free(fill);
             sk_lcg_free(g);
             return NULL;
         }
-        for (int i = 0; i < at; i++) g->auto_of_start[g->rule_cell[i] + 1]++;
-        for (int c = 0; c < g->n; c++) g->auto_of_start[c + 1] += g->auto_of_start[c];
-        memcpy(fill, g->auto_of_start, n * sizeof(int));
+        for (int i = 0; i < at; i++) g->rule_of_start[g->rule_cell[i] + 1]++;
+        for (int c = 0; c < g->n; c++) g->rule_of_start[c + 1] += g->rule_of_start[c];
+        memcpy(fill, g->rule_of_start, n * sizeof(int));
         for (int q = 0; q < nr; q++) /* a cell read twice by one rule is listed twice: harmless */
-            for (int i = g->rule_start[q]; i < g->rule_start[q + 1]; i++) g->auto_of[fill[g->rule_cell[i]]++] = q;
+            for (int i = g->rule_start[q]; i < g->rule_start[q + 1]; i++) g->rule_of[fill[g->rule_cell[i]]++] = q;
         free(fill);
     }
     for (int k = 0; k < L->ncomplete; k++) g->required[L->complete_units[k]] = L->unit_required[L->complete_units[k]];
@@ -453,8 +453,8 @@ static void lcg_backtrack(sk_lcg *g, int level) {
     g->ndirty = 0;
     for (int i = 0; i < g->nhall; i++) g->hall_dirty[g->hall_list[i]] = 0;
     g->nhall = 0;
-    for (int i = 0; i < g->nauto_queue; i++) g->auto_dirty[g->auto_queue[i]] = 0;
-    g->nauto_queue = 0;
+    for (int i = 0; i < g->nrule_queue; i++) g->rule_dirty[g->rule_queue[i]] = 0;
+    g->nrule_queue = 0;
 }
 
 /* Room for k more ints in the explanation arena; 0 when out of memory. */
@@ -599,12 +599,12 @@ static int propagate_removal(sk_lcg *g, int p) {
         int r = lcg_imply(g, LCG_POS(c, SK_CTZ(m)), R_CELL, 0);
         if (r <= 0) return r;
     }
-    if (g->auto_of_start) /* the automata reading the cell look again once the queue is empty */
-        for (int i = g->auto_of_start[c], e = g->auto_of_start[c + 1]; i < e; i++) {
-            int k = g->auto_of[i];
-            if (!g->auto_dirty[k]) {
-                g->auto_dirty[k] = 1;
-                g->auto_queue[g->nauto_queue++] = k;
+    if (g->rule_of_start) /* the rules reading the cell look again once the queue is empty */
+        for (int i = g->rule_of_start[c], e = g->rule_of_start[c + 1]; i < e; i++) {
+            int k = g->rule_of[i];
+            if (!g->rule_dirty[k]) {
+                g->rule_dirty[k] = 1;
+                g->rule_queue[g->nrule_queue++] = k;
             }
         }
     if (g->link_start) { /* links: a symbol of the other cell that s alone supported goes */
@@ -820,10 +820,10 @@ static int propagate_hall(sk_lcg *g, int u, int *changed) {
     return 1;
 }
 
-/* The true literals "cell lacks symbol" over an automaton's cells: why its supports are what they are
- * (every path it rules out reads a symbol some cell lacks).  Into the arena at *off (count first), or
+/* The true literals "cell lacks symbol" over rule k's cells: why its supports are what they are
+ * (every path, value set or sum it rules out uses a symbol some cell lacks).  Into the arena at *off (count first), or
  * into the conflict when off is NULL. */
-static int automaton_reason(sk_lcg *g, int k, int *off) {
+static int rule_reason(sk_lcg *g, int k, int *off) {
     const sk_layout *L = g->L;
     int start = g->rule_start[k], end = g->rule_start[k + 1];
     const int *cells = g->rule_cell;
@@ -922,20 +922,20 @@ static int cage_support(sk_lcg *g, int k, sk_mask *sup) {
 
 /* Rule k (an automaton, a cage sum or a sum), whose cells lost symbols: the symbols it no longer
  * supports go, each explained by the symbols its cells lack; none left is a conflict of those. */
-static int propagate_automaton(sk_lcg *g, int k, int *changed) {
+static int propagate_rule(sk_lcg *g, int k, int *changed) {
     const sk_layout *L = g->L;
     int dead = -1, failed;
-    if (k < L->nautomata) failed = sk_automaton_support(L, g->cand, k, g->auto_mark, g->auto_sup, &dead) < 0;
-    else if (k < L->nautomata + L->ncages) failed = cage_support(g, k - L->nautomata, g->auto_sup) < 0;
-    else failed = sum_support(g, k - L->nautomata - L->ncages, g->auto_sup) < 0;
-    if (failed) return automaton_reason(g, k, NULL) < 0 ? -1 : 0;
+    if (k < L->nautomata) failed = sk_automaton_support(L, g->cand, k, g->auto_mark, g->rule_sup, &dead) < 0;
+    else if (k < L->nautomata + L->ncages) failed = cage_support(g, k - L->nautomata, g->rule_sup) < 0;
+    else failed = sum_support(g, k - L->nautomata - L->ncages, g->rule_sup) < 0;
+    if (failed) return rule_reason(g, k, NULL) < 0 ? -1 : 0;
     int start = g->rule_start[k], len = g->rule_start[k + 1] - start;
     int off = -1;
     for (int i = 0; i < len; i++) {
         int c = g->rule_cell[start + i];
-        sk_mask gone = g->cand[c] & ~g->auto_sup[i];
+        sk_mask gone = g->cand[c] & ~g->rule_sup[i];
         if (!gone) continue;
-        if (off < 0 && automaton_reason(g, k, &off) < 0) return -1;
+        if (off < 0 && rule_reason(g, k, &off) < 0) return -1;
         for (; gone; gone &= gone - 1) {
             int x = SK_CTZ(gone);
             if (!(g->cand[c] & ((sk_mask)1 << x))) continue; /* gone already (a cell read twice) */
@@ -959,13 +959,13 @@ static int lcg_propagate(sk_lcg *g) {
                 if (r <= 0) return r;
             }
         }
-        /* automata whose cells changed, then locked candidates on every changed unit (cheap), then
+        /* rules whose cells changed, then locked candidates on every changed unit (cheap), then
          * Hall sets */
         int changed = 0;
-        while (g->nauto_queue > 0 && !changed) {
-            int k = g->auto_queue[--g->nauto_queue];
-            g->auto_dirty[k] = 0;
-            int r = propagate_automaton(g, k, &changed);
+        while (g->nrule_queue > 0 && !changed) {
+            int k = g->rule_queue[--g->nrule_queue];
+            g->rule_dirty[k] = 0;
+            int r = propagate_rule(g, k, &changed);
             if (r <= 0) return r;
         }
         if (changed) continue;
@@ -1306,10 +1306,10 @@ int sk_lcg_start(sk_lcg *g, const int *givens, const sk_mask *allowed, int assum
         for (int s = 0; s < 64; s++) g->places[u * 64 + s] = s < g->S ? size : 0;
         g->dirty[u] = g->hall_dirty[u] = 0;
     }
-    g->nauto_queue = 0;
+    g->nrule_queue = 0;
     for (int k = 0; k < g->nrules; k++) { /* each rule once at the root */
-        g->auto_dirty[k] = 1;
-        g->auto_queue[g->nauto_queue++] = k;
+        g->rule_dirty[k] = 1;
+        g->rule_queue[g->nrule_queue++] = k;
     }
     for (int u = 0; u < L->nunits; u++)
         if (g->required[u]) {

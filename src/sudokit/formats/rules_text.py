@@ -437,10 +437,6 @@ class _Reading:
     areas: bool
     """Whether some read kind marks areas (extra regions, windows)."""
 
-    def explains(self, text: str) -> bool:
-        """Whether one sentence of a rules text is accounted for."""
-        return self.reading(text) in (BOILERPLATE, NOTE, FLAVOUR, KINDS_READ, ABSENT)
-
     def reading(self, text: str) -> str:
         """What one sentence is to the rules read (boilerplate, a note, flavour, the kinds read).
 
@@ -462,9 +458,7 @@ class _Reading:
             return NOT_READ if _foreign(text) else FLAVOUR
         if rest == text:  # a rule about none of the kinds read
             return NOT_READ
-        allowed = self.allowed | _label_words(text)
-        known = all(_known(word, allowed) for word in _plain_words(text))
-        return KINDS_READ if known else NOT_READ
+        return KINDS_READ if self.known(text) else NOT_READ
 
     def continues(self, text: str, before: Sequence[type[Constraint]]) -> bool:
         """Whether a sentence naming no kind goes on stating the kind the sentence before stated.
@@ -476,6 +470,10 @@ class _Reading:
             return False
         if self.twisted(text) or _mentions(text, self.foreign):
             return False
+        return self.known(text)
+
+    def known(self, text: str) -> bool:
+        """Whether every word of a sentence is one the kinds read (or its own label) may use."""
         allowed = self.allowed | _label_words(text)
         return all(_known(word, allowed) for word in _plain_words(text))
 

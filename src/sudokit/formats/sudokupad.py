@@ -966,41 +966,39 @@ def _end_to_end(
     touches: where three meet, or a stroke passes through, the drawing is a fork, not one line.
     """
     out = [(list(ks), list(cells), colour) for ks, cells, colour in strokes]
-    joined = True
-    while joined:
-        joined = False
-        for i, (ks, cells, colour) in enumerate(out):
-            if cells[0] == cells[-1]:
-                continue
-            for j in range(i + 1, len(out)):
-                ks2, cells2, colour2 = out[j]
-                if not alike(colour, colour2) or cells2[0] == cells2[-1]:
-                    continue
-                for a, b in (
-                    (cells, cells2),
-                    (cells, cells2[::-1]),
-                    (cells[::-1], cells2),
-                    (cells[::-1], cells2[::-1]),
-                ):
-                    meet = a[-1]
-                    if b[0] != meet:
-                        continue
-                    others = [
-                        o
-                        for n, o in enumerate(out)
-                        if n not in (i, j) and alike(colour, o[2]) and meet in o[1]
-                    ]
-                    if others:
-                        continue
-                    out[i] = (ks + ks2, a + b[1:], colour)
-                    del out[j]
-                    joined = True
-                    break
-                if joined:
-                    break
-            if joined:
-                break
+    while (join := _first_join(out, alike)) is not None:
+        i, j, joined = join
+        out[i] = joined
+        del out[j]
     return out
+
+
+def _first_join(
+    strokes: list[tuple[list[int], list[Cell], str]], alike: Callable[[str, str], bool]
+) -> tuple[int, int, tuple[list[int], list[Cell], str]] | None:
+    """The first two open strokes that meet end to end (see :func:`_end_to_end`), and the line they make."""
+    for i, (ks, cells, colour) in enumerate(strokes):
+        if cells[0] == cells[-1]:
+            continue
+        for j in range(i + 1, len(strokes)):
+            ks2, cells2, colour2 = strokes[j]
+            if not alike(colour, colour2) or cells2[0] == cells2[-1]:
+                continue
+            for a, b in (
+                (cells, cells2),
+                (cells, cells2[::-1]),
+                (cells[::-1], cells2),
+                (cells[::-1], cells2[::-1]),
+            ):
+                meet = a[-1]
+                if b[0] != meet:
+                    continue
+                if not any(
+                    n not in (i, j) and alike(colour, other[2]) and meet in other[1]
+                    for n, other in enumerate(strokes)
+                ):
+                    return i, j, (ks + ks2, a + b[1:], colour)
+    return None
 
 
 def _through_centres(points: list[tuple[float, float]]) -> bool:

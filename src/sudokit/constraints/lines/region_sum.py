@@ -76,14 +76,14 @@ class RegionSum(LineConstraint):
     ) -> list[LineConstraint]:
         """A closed line, opened where it crosses a border: its parts are then the loop's parts."""
         grid = scene.grid
-        region_of = {c: u.name for u in grid.houses if u.kind in ("box", "region") for c in u.cells}
+        region_of = _region_of(grid)
         where = [region_of.get(grid.index[c]) if c in grid.index else None for c in cells]
         start = next((i for i in range(len(cells)) if where[i] != where[i - 1]), 0)
         return [cls.from_drawn_line([*cells[start:], *cells[:start]], colour, scene)]
 
     def parts(self, grid: Grid) -> list[list[Cell]]:
         """The line cut where it passes from one box or region into another."""
-        region_of = {c: u.name for u in grid.houses if u.kind in ("box", "region") for c in u.cells}
+        region_of = _region_of(grid)
         parts: list[list[Cell]] = []
         for cell in self.line:
             here = region_of.get(grid.index[cell])
@@ -111,3 +111,8 @@ class RegionSum(LineConstraint):
             cells = tuple(grid.index[c] for c in (*p, *q))
             made.append(Sum(cells, 0, (*[1] * len(p), *[-1] * len(q)), self.kind, drawn))
         return Enforcement(sums=tuple(made))
+
+
+def _region_of(grid: Grid) -> dict[int, str]:
+    """Each cell's box or region (by cell index), where the line's parts begin and end."""
+    return {c: u.name for u in grid.houses if u.kind in ("box", "region") for c in u.cells}
