@@ -178,11 +178,42 @@ def main() -> None:
             f"{str(r['title'])[:42]:42} {','.join(r['kinds'])[:36]:36} {r['sudokit_ms']:10.3f} "
             f"{r['sudokit_nodes']:7} {r['iss_ms']:8.3f} {r['iss_guesses'] or 0:7} {r['ratio']:6.2f}"
         )
+    summary(both)
     for r in disagree:
         print(f"DISAGREE {r['id']} {r['title']}: sudokit {r['sudokit_count']}, ISS {r['iss_count']}")
     for r in refused[:10]:
         print(f"ISS refused {r['title']}: {r['iss_error']}")
     sys.exit(1 if disagree or wrong else 0)
+
+
+def summary(both: list[dict[str, Any]]) -> None:
+    """Totals, the issue's targets, the per-kind table and each solver's ten slowest puzzles."""
+    if not both:
+        return
+    ours, theirs = sum(r["sudokit_ms"] for r in both), sum(r["iss_ms"] for r in both)
+    print()
+    print(f"total: sudokit {ours:.1f} ms, ISS {theirs:.1f} ms (sudokit / ISS {ours / theirs:.2f})")
+    hard = [r for r in both if r["iss_ms"] > 10]
+    behind = [r for r in hard if r["ratio"] < 1]
+    print(f"puzzles where ISS takes over 10 ms: {len(hard)}, sudokit slower on {len(behind)}")
+    print()
+    print("| kind | puzzles | median ISS / sudokit | sudokit slower |")
+    print("| --- | ---: | ---: | ---: |")
+    kinds = sorted({k for r in both for k in r["kinds"]})
+    for kind in kinds:
+        having = [r for r in both if kind in r["kinds"]]
+        median = statistics.median(r["ratio"] for r in having)
+        slower = sum(r["ratio"] < 1 for r in having)
+        print(f"| {kind} | {len(having)} | {median:.1f}x | {slower} |")
+    for name, key, other in (("sudokit", "sudokit_ms", "iss_ms"), ("ISS", "iss_ms", "sudokit_ms")):
+        print()
+        print(
+            f"ten slowest for {name}: "
+            + "; ".join(
+                f"{r['title']} {r[key]:.1f} ms (other {r[other]:.1f})"
+                for r in sorted(both, key=lambda r: -r[key])[:10]
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -322,5 +322,9 @@ def test_a_number_beside_the_grid_is_the_clue_the_rules_name(rules: str, kind: s
     if kind is None:
         assert not puzzle.grid.line_rules and puzzle.unread[0].startswith("1 overlay")
     else:
-        (rule,) = puzzle.grid.line_rules
+        # a sandwich on a whole house is also read from outside: a second rule over the same cells
+        rule, *outside = puzzle.grid.line_rules
         assert rule.kind == kind and rule.clue == (clue,) and rule.cells == tuple(9 * r + 3 for r in range(9))
+        assert [(r.kind, r.clue, r.cells) for r in outside] == (
+            [(kind, (clue, 1), rule.cells)] if kind == "sandwich" else []
+        )

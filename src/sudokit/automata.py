@@ -120,7 +120,8 @@ def compile_rule(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The core's form: the layer sizes and, per state and symbol, the next state (-1: none).
 
-    States are numbered layer by layer and kept only when they lie on an accepting path.  GridError
+    States are numbered layer by layer, kept only when they lie on an accepting path, and merged when
+    what may follow them is the same (the minimal layered automaton).  GridError
     when no values meet the rule, or when its automaton is too large to propagate.
     """
     rule = machine(kind, clue, length, values)
@@ -148,18 +149,25 @@ def compile_rule(
     if 0 not in alive[0]:
         clue_text = f" {' '.join(map(str, clue))}" if clue else ""
         raise GridError(f"no values meet the {kind} rule{clue_text} over {length} cells")
-    numbers = []
-    offset = 0
-    for kept in alive:
-        order = sorted(kept)
-        numbers.append({old: offset + new for new, old in enumerate(order)})
-        offset += len(order)
-    table: list[int] = []
-    for i in range(length + 1):
-        following_numbers = numbers[i + 1] if i < length else {}
+    # merge the states of a layer whose futures are the same (same next class for each symbol), from
+    # the end back: the smallest layered automaton of the rule, so each propagation reads fewer states
+    classes: list[dict[int, int]] = [dict.fromkeys(alive[length], 0)]
+    rows_kept: list[list[tuple[int, ...]]] = [[]]
+    for i in range(length - 1, -1, -1):
+        after = classes[0]
+        found: dict[tuple[int, ...], int] = {}
+        of: dict[int, int] = {}
         for old in sorted(alive[i]):
-            if i == length:
-                table.extend([-1] * n)
-            else:
-                table.extend(following_numbers.get(t, -1) for t in steps[i][old])
-    return tuple(len(kept) for kept in alive), tuple(table)
+            key = tuple(after.get(t, -1) for t in steps[i][old])
+            of[old] = found.setdefault(key, len(found))
+        classes.insert(0, of)
+        rows_kept.insert(0, list(found))
+    sizes = [len(rows) for rows in rows_kept[:-1]] + [1]
+    table: list[int] = []
+    offset = 0
+    for i in range(length):
+        offset += sizes[i]
+        for targets in rows_kept[i]:
+            table.extend(-1 if t < 0 else offset + t for t in targets)
+    table.extend([-1] * n)
+    return tuple(sizes), tuple(table)

@@ -276,7 +276,7 @@ class LineRule:
     def describe(self, grid: Grid) -> str:
         """How messages name it: ``the sandwich clue 15 of row 3``, ``the renban line r1c1-r1c4``."""
         first, last = (grid.name_of(c) for c in (self.cells[0], self.cells[-1]))
-        clue = " ".join(map(str, self.clue))
+        clue = str(self.clue[0]) if self.kind == "sandwich" else " ".join(map(str, self.clue))
         if self.kind in ("sandwich", "x-sum", "skyscraper"):
             return f"the {self.kind} clue {clue} reading {first} to {last}"
         if self.kind == "quadruple":

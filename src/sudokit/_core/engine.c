@@ -55,7 +55,7 @@ struct sk_search {
     int64_t *link_at;        /* per link: tick when it was last revised */
     int64_t *sum_at;         /* per sum: tick when it was last propagated */
     int64_t *auto_at;        /* per automaton: tick when it was last propagated */
-    unsigned char *auto_mark; /* scratch: per state of one automaton, 1 reachable, 2 also co-reachable */
+    void *auto_mark;         /* scratch of sk_automaton_support */
     int64_t *conn_at;        /* per connected group: tick when it was last propagated */
     sk_mask *auto_sup;       /* scratch: per cell of one automaton, its supported candidates */
     int64_t *either_at;      /* per either group: tick when it was last propagated */
@@ -325,6 +325,7 @@ void sk_layout_free(sk_layout *L) {
     free(L->auto_layer);
     free(L->auto_state_start);
     free(L->auto_next);
+    free(L->auto_out);
     free(L->conn_start);
     free(L->conn_cell);
     free(L->conn_adj_start);
@@ -536,8 +537,9 @@ int sk_layout_add_automata(sk_layout *L, int n, const int *lengths, const int *c
     L->auto_layer = malloc((size_t)(nlayer + n + 1) * sizeof(int));
     L->auto_state_start = malloc((size_t)(n + 1) * sizeof(int));
     L->auto_next = malloc((size_t)(nstate * L->nsymbols + 1) * sizeof(int32_t));
+    L->auto_out = calloc((size_t)nstate + 1, sizeof(sk_mask));
     if (!L->auto_start || !L->auto_cell || !L->auto_layer_start || !L->auto_layer || !L->auto_state_start ||
-        !L->auto_next) {
+        !L->auto_next || !L->auto_out) {
         *error = "out of memory";
         return 0;
     }
@@ -575,6 +577,9 @@ int sk_layout_add_automata(sk_layout *L, int n, const int *lengths, const int *c
     L->auto_start[n] = pos;
     L->auto_layer_start[n] = lpos;
     L->auto_state_start[n] = state;
+    for (size_t q = 0; q < (size_t)nstate; q++)
+        for (int x = 0; x < L->nsymbols; x++)
+            if (L->auto_next[q * (size_t)L->nsymbols + (size_t)x] >= 0) L->auto_out[q] |= (sk_mask)1 << x;
     L->auto_max_states = max_states;
     L->auto_max_len = 1;
     for (int k = 0; k < n; k++)
@@ -780,7 +785,7 @@ sk_search *sk_search_new(const sk_layout *L) {
     s->link_at = calloc((size_t)(L->nlinks > 0 ? L->nlinks : 1), sizeof(int64_t));
     s->sum_at = calloc((size_t)(L->nsums > 0 ? L->nsums : 1), sizeof(int64_t));
     s->auto_at = calloc((size_t)(L->nautomata > 0 ? L->nautomata : 1), sizeof(int64_t));
-    s->auto_mark = malloc((size_t)(L->nautomata > 0 ? L->auto_max_states : 1));
+    s->auto_mark = malloc(sk_automaton_scratch(L));
     s->weight = calloc((size_t)(L->ncells > 0 ? L->ncells : 1), sizeof(double));
     s->conn_at = calloc((size_t)(L->nconnected > 0 ? L->nconnected : 1), sizeof(int64_t));
     s->conn_scratch = malloc((size_t)(L->nconnected > 0 ? 6 * L->conn_max : 1) * sizeof(int));
@@ -1295,41 +1300,56 @@ static int sk_sums(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     return changed;
 }
 
+size_t sk_automaton_scratch(const sk_layout *L) {
+    size_t states = (size_t)(L->auto_max_states > 0 ? L->auto_max_states : 1);
+    size_t marks = (states + sizeof(int) - 1) / sizeof(int) * sizeof(int);
+    return marks + (states + (size_t)L->auto_max_len + 2) * sizeof(int);
+}
+
 /* One automaton's supports: sup[i] gets the candidates of its i-th cell that lie on some accepting
- * path through cand.  Returns -1 (and *dead the position where no path passes), else 0.  `mark` is
- * scratch space of the automaton's states. */
-int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
-                                int *dead) {
+ * path through cand.  Returns -1 (and *dead the position where no path passes), else 0.  The forward
+ * pass keeps the states reached, layer by layer, in a list (a search's candidates reach few of a
+ * layer's states, so neither pass scans the rest); only the symbols a state has a transition on and
+ * the cell still has are read. */
+int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, void *scratch, sk_mask *sup,
+                         int *dead) {
     const size_t ns = (size_t)L->nsymbols;
     int start = L->auto_start[k], len = L->auto_start[k + 1] - start;
     const int *cells = L->auto_cell + start;
     const int *layer = L->auto_layer + L->auto_layer_start[k];
     const int32_t *next = L->auto_next + (size_t)L->auto_state_start[k] * ns;
+    const sk_mask *out = L->auto_out + L->auto_state_start[k];
+    size_t states = (size_t)(L->auto_max_states > 0 ? L->auto_max_states : 1);
+    unsigned char *mark = scratch;
+    int *front = (int *)((char *)scratch + (states + sizeof(int) - 1) / sizeof(int) * sizeof(int));
+    int *front_at = front + states; /* layer i's reached states: front[front_at[i] .. front_at[i + 1]) */
     memset(mark, 0, (size_t)layer[len + 1]);
     mark[0] = 1;
+    front[0] = 0;
+    front_at[0] = 0;
+    int top = 1;
     for (int i = 0; i < len; i++) {
         sk_mask m = cand[cells[i]];
-        int any = 0;
-        for (int q = layer[i]; q < layer[i + 1]; q++) {
-            if (!mark[q]) continue;
+        front_at[i + 1] = top;
+        for (int f = front_at[i]; f < front_at[i + 1]; f++) {
+            int q = front[f];
             const int32_t *row = next + (size_t)q * ns;
-            for (sk_mask left = m; left; left &= left - 1) {
+            for (sk_mask left = m & out[q]; left; left &= left - 1) {
                 int32_t to = row[SK_CTZ(left)];
-                if (to >= 0) { mark[to] = 1; any = 1; }
+                if (!mark[to]) { mark[to] = 1; front[top++] = to; }
             }
         }
-        if (!any) { *dead = i; return -1; }
+        if (top == front_at[i + 1]) { *dead = i; return -1; }
     }
-    for (int q = layer[len]; q < layer[len + 1]; q++)
-        if (mark[q]) mark[q] = 3;
+    front_at[len + 1] = top;
+    for (int f = front_at[len]; f < top; f++) mark[front[f]] = 3;
     for (int i = len - 1; i >= 0; i--) {
         sk_mask m = cand[cells[i]], got = 0;
-        for (int q = layer[i]; q < layer[i + 1]; q++) {
-            if (!mark[q]) continue;
+        for (int f = front_at[i]; f < front_at[i + 1]; f++) {
+            int q = front[f];
             const int32_t *row = next + (size_t)q * ns;
-            for (sk_mask left = m; left; left &= left - 1) {
-                int32_t to = row[SK_CTZ(left)];
-                if (to >= 0 && mark[to] == 3) {
+            for (sk_mask left = m & out[q]; left; left &= left - 1) {
+                if (mark[row[SK_CTZ(left)]] == 3) {
                     got |= left & (~left + 1);
                     mark[q] = 3;
                 }
@@ -1347,7 +1367,7 @@ int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigne
  * number of cells changed. */
 static int sk_automata(sk_search *s, sk_mask *cand, int *qlen, int *solved) {
     const sk_layout *L = s->L;
-    unsigned char *mark = s->auto_mark;
+    void *mark = s->auto_mark;
     sk_mask *sup = s->auto_sup;
     int changed = 0;
     for (int k = 0; k < L->nautomata; k++) {

@@ -12,6 +12,7 @@
 #ifndef SUDOKIT_ENGINE_H
 #define SUDOKIT_ENGINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "random.h"
@@ -142,6 +143,7 @@ typedef struct {
     int *auto_layer;
     int *auto_state_start;     /* nautomata + 1 offsets: the first state of each automaton */
     int32_t *auto_next;
+    sk_mask *auto_out;         /* per state (all automata): the symbols it has a transition on */
     int auto_max_states;       /* the most states of one automaton (scratch space for searches) */
     int auto_max_len;          /* the most cells of one automaton */
     int *auto_owner;           /* per automaton: its either group, or -1 (NULL: all -1) */
@@ -179,10 +181,12 @@ typedef struct {
  * only[].  The parts partition U, so one pass over U and prefix and suffix ORs give every pair's "U
  * only" mask, where a scan per pair reads U again for each (a 64x64 box: 16 times). */
 /* One automaton's supports (engine.c; the learning search uses it too): sup[i] gets the candidates
- * of its i-th cell on some accepting path through cand; -1 (and *dead) when no path passes.  `mark`
- * holds auto_max_states bytes of scratch. */
-int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, unsigned char *mark, sk_mask *sup,
+ * of its i-th cell on some accepting path through cand; -1 (and *dead) when no path passes.  `scratch`
+ * holds sk_automaton_scratch(L) bytes. */
+int sk_automaton_support(const sk_layout *L, const sk_mask *cand, int k, void *scratch, sk_mask *sup,
                          int *dead);
+/* The bytes of scratch space sk_automaton_support needs for any automaton of L. */
+size_t sk_automaton_scratch(const sk_layout *L);
 
 /* Cage k's fitting value sets (engine.c): the union of the symbol sets of its size that add up to its
  * target and fit its cells' candidates (0: none fits); *must gets the symbols every such set holds. */

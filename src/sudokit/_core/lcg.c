@@ -108,7 +108,7 @@ struct sk_lcg {
     int *rule_of;
     unsigned char *rule_dirty; /* per rule: a cell of it lost a symbol since it was looked at */
     int *rule_queue, nrule_queue;
-    unsigned char *auto_mark;  /* scratch of sk_automaton_support */
+    void *auto_mark;           /* scratch of sk_automaton_support */
     sk_mask *rule_sup;
     /* Hall-set scratch */
     int hall_match[SK_MAX_SYMBOLS];
@@ -311,7 +311,7 @@ sk_lcg *sk_lcg_new(const sk_layout *L) {
         g->rule_of = malloc((size_t)(total + 1) * sizeof(int));
         g->rule_dirty = calloc((size_t)nr, 1);
         g->rule_queue = malloc((size_t)nr * sizeof(int));
-        g->auto_mark = malloc((size_t)(L->auto_max_states > 0 ? L->auto_max_states : 1));
+        g->auto_mark = malloc(sk_automaton_scratch(L));
         int *fill = malloc(n * sizeof(int));
         if (!g->rule_start || !g->rule_cell || !g->rule_of_start || !g->rule_of || !g->rule_dirty || !g->rule_queue ||
             !g->auto_mark || !fill) {
