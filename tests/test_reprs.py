@@ -240,6 +240,12 @@ def test_hint_stage_two_uses_the_right_article(technique: str, expected: str) ->
     assert Hint(step, "Look at row 1", technique, "").stage(2) == f"Look at row 1: there is {expected}"
 
 
+@pytest.mark.parametrize("technique", ["Cage Combinations", "Sum Bounds", "Rule of 45"])
+def test_hint_stage_two_names_a_plural_technique_without_an_article(technique: str) -> None:
+    step = Step("cage_combinations", (0,), (0,), ("box 1",))
+    assert Hint(step, "Look at box 1", technique, "").stage(2) == f"Look at box 1: use {technique}"
+
+
 # -------------------------------------------------------------------------------- the package
 
 

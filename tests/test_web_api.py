@@ -208,7 +208,14 @@ def test_verify_judges_every_rule_by_its_meaning(client: TestClient) -> None:
     link, puzzle, symbols = _killer_link()
     grid = puzzle.grid
     ok = client.post("/api/verify", json={"puzzle": link, "progress": symbols}).json()
-    assert ok == {"complete": True, "solved": True, "broken": [], "faults": [], "warning": None}
+    assert ok == {
+        "complete": True,
+        "solved": True,
+        "setter": False,
+        "broken": [],
+        "faults": [],
+        "warning": None,
+    }
     # swap two digits of one row in two different cages: every house still holds each digit once,
     # so only the killer rule can tell the grid is wrong (the app once called such a grid "Solved")
     cage_of = {c: k for k, cage in enumerate(grid.cages) for c in cage.cells}
@@ -231,6 +238,17 @@ def test_verify_judges_every_rule_by_its_meaning(client: TestClient) -> None:
     partial[cage.cells[0]] = wrong_digit
     data = client.post("/api/verify", json={"puzzle": link, "progress": partial}).json()
     assert not data["complete"] and [sorted(b["cells"]) for b in data["broken"]] == [sorted(cage.cells)]
+    # as the player types: a digit the cage's sum cannot take breaks it before the cage is full
+    small = next(
+        cg
+        for cg in grid.cages
+        if cg.total is not None and len(cg.cells) > 1 and cg.total - sum(range(len(cg.cells))) < 9
+    )
+    typing: list[str | None] = [None] * 81
+    typing[small.cells[0]] = "9"
+    data = client.post("/api/verify", json={"puzzle": link, "progress": typing}).json()
+    assert [sorted(b["cells"]) for b in data["broken"]] == [sorted(small.cells)]
+    assert "killer cage" in data["broken"][0]["rule"]
 
 
 def test_true_candidates_from_the_api_match_a_brute_force_count(client: TestClient) -> None:
@@ -380,3 +398,24 @@ def test_an_answer_with_rules_unread_is_undetermined_and_not_taken_for_the_full_
     assert counted["verdict"] == "undetermined" and counted["unique"] is False
     audited = client.post("/api/audit", json={"puzzle": partial}).json()
     assert audited["determined"] is False and audited["count"] == 1
+
+
+def test_a_hint_never_calls_a_digit_wrong_by_one_of_several_solutions(client: TestClient) -> None:
+    # a rule not read and no setter's solution: the rules read allow several solutions, so no digit
+    # placed can be called wrong (the app once struck out a right 8 by one of sudokit's solutions)
+    import json
+
+    import lzstring
+
+    cells: list[list[dict[str, int]]] = [[{} for _ in range(9)] for _ in range(9)]
+    cells[0][0] = {"v": 1}
+    rules = "Normal sudoku rules apply. Digits along a grey line must form a Fibonacci sequence."
+    link = "https://sudokupad.app/scl" + lzstring.LZString().compressToBase64(
+        json.dumps({"cells": cells, "metadata": {"rules": rules}})
+    )
+    first = client.post("/api/solve", json={"puzzle": link}).json()
+    assert first["whose"] is None and first["solution"] is not None
+    progress: list[str | None] = [None] * 81
+    progress[1] = next(d for d in "23456789" if d != first["solution"][1])  # not sudokit's, no clash
+    data = client.post("/api/hint", json={"puzzle": link, "progress": progress}).json()
+    assert data["wrong"] == [] and "not right" not in data["text"]

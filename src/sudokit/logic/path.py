@@ -478,6 +478,9 @@ class Hint:
         if number <= 1:
             return self.where
         if number == 2:
+            last = self.technique.split()[-1] if self.technique else ""
+            if (last.endswith("s") and not last.endswith("ss")) or last.isdigit():
+                return f"{self.where}: use {self.technique}"  # Cage Combinations, Rule of 45
             return f"{self.where}: there is {article(self.technique)}"
         return self.explanation
 

@@ -172,6 +172,37 @@ def _counted(puzzle: Puzzle, time_limit: float | None) -> Any:
     return result
 
 
+def _reference(puzzle: Puzzle, counted: Any) -> tuple[tuple[int, ...] | None, str | None]:
+    """The solution the player's digits may be judged by, and whose it is.
+
+    sudokit's own when the rules read leave exactly one solution (``"sudokit"``: a fully read puzzle's
+    unique solution, or the one the rules read allow, which unread rules can only confirm); else the
+    setter's solution the link carries (SudokuPad ``metadata.solution``, f-puzzles ``solution``) when it
+    fits the givens and every rule read (``"setter"``); else none: several solutions under the rules
+    read, and no digit can be called wrong.
+    """
+    first = counted.first
+    if first is not None and counted.count == 1 and counted.complete and puzzle.certain:
+        return tuple(first.values), "sudokit"
+    setter = _setter_solution(puzzle)
+    return (setter, "setter") if setter is not None else (None, None)
+
+
+def _setter_solution(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """The setter's solution from the link, as symbol indexes, when it fits the givens and the rules read."""
+    from sudokit.model import check_assignment
+
+    text = puzzle.metadata.get("solution")
+    grid = puzzle.grid
+    if not text:
+        return None
+    tokens = list(text) if all(len(s) == 1 for s in grid.symbols) else text.split()
+    if len(tokens) != len(grid.cells) or any(t not in grid.symbols for t in tokens):
+        return None
+    values = tuple(grid.symbols.index(t) for t in tokens)
+    return values if not check_assignment(puzzle, values) else None
+
+
 @functools.cache
 def _library() -> list[dict[str, Any]]:
     """The bundled puzzles with what the library lists of each (title, author, size, kinds, text)."""
@@ -211,7 +242,16 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 def _read(request: PuzzleRequest) -> Puzzle:
-    return parse(request.puzzle, size=request.size, box=request.box, variants=request.variant)
+    return _parsed(request.puzzle, request.size, request.box, tuple(request.variant))
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(text: str, size: int | None, box: tuple[int, int] | None, variants: tuple[str, ...]) -> Puzzle:
+    """A puzzle read once for the requests that follow on it (a player's every key press sends it).
+
+    The grid's compiled layouts, cached on it, are then built once, not per request.
+    """
+    return parse(text, size=size, box=box, variants=list(variants))
 
 
 def for_page(message: str | None) -> str | None:
@@ -275,6 +315,9 @@ def create_app(
         problems = []
         for item in exc.errors():
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+            if where == "puzzle" and item.get("type") == "string_too_short":
+                problems.append("no puzzle was sent: open a puzzle, or type its givens and press Play")
+                continue
             problems.append(f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg")))
         return _error(422, "; ".join(problems) or "invalid request")
 
@@ -327,10 +370,15 @@ def create_app(
             puzzle = _read(request)
             result = _counted(puzzle, search_seconds)
             first = result.first
+            reference, whose = _reference(puzzle, result)
+            shown = reference if whose == "setter" else first.values if first is not None else None
             return {
                 "status": result.solve_status,
                 "verdict": result.verdict,
-                "solution": _symbols(puzzle, first.values) if first is not None else None,
+                "solution": _symbols(puzzle, shown) if shown is not None else None,
+                # "setter": the solution shown is the one the link carries (sudokit's reading of the
+                # rules is incomplete and allows more than one), so checks may use it
+                "whose": whose,
                 "unknowns": first.unknown_rows() if first is not None else {},
                 "unknown_drawing": first.unknown_drawing() if first is not None else [],
                 "unique": result.unique if result.verdict in ("unique", "several") else None,
@@ -393,23 +441,23 @@ def create_app(
     async def verify(request: VerifyRequest) -> dict[str, Any]:
         """The rules a (partly) filled grid breaks, by each rule's own meaning, and whether it is solved.
 
-        A rule on some cells is judged once they are all filled; the houses and whole-grid rules once
-        every cell is.  ``solved`` is true for a full grid that breaks nothing; ``warning`` then names
-        the rules the puzzle has that were not read (the grid was checked without them).
+        A rule is broken as soon as no filling of the empty cells meets it with the digits entered
+        (:mod:`sudokit.conflicts`: a repeat or an unreachable sum in a cage, a thermometer out of
+        order, an anti-knight pair), a symbol repeated in a house at once.  ``solved`` is true for a
+        full grid that breaks nothing; ``warning`` then names the rules the puzzle has that were not
+        read (the grid was checked without them).
         """
 
         def work() -> dict[str, Any]:
-            from sudokit.model import broken_constraints, check_assignment
+            from sudokit.conflicts import broken_rules
+            from sudokit.model import check_assignment
 
             puzzle = _read(request)
             playing, _ = with_progress(puzzle, request.progress)
             grid, values = puzzle.grid, playing.givens
             broken = [
-                {
-                    "rule": c.describe(grid),
-                    "cells": [grid.index[cell] for cell in c.cells() if cell in grid.index],
-                }
-                for c in broken_constraints(grid, values)
+                {"rule": found.constraint.describe(grid), "cells": list(found.cells)}
+                for found in broken_rules(puzzle, values)
             ]
             # a symbol twice in a house, named by the house, before the grid is full
             repeats: dict[tuple[str, int], list[int]] = {}
@@ -421,9 +469,13 @@ def create_app(
                 broken.append({"rule": f"{house} (a second {grid.symbols[symbol]})", "cells": cells})
             complete = EMPTY not in values
             faults = check_assignment(puzzle, values) if complete else []
+            # with rules unread, a full grid keeping the rules read is solved when it is the setter's
+            setter = complete and not faults and puzzle.warning is not None
+            setter = setter and values == _setter_solution(puzzle)
             return {
                 "complete": complete,
                 "solved": complete and not faults,
+                "setter": setter,
                 "broken": broken,
                 "faults": faults,
                 "warning": puzzle.warning,
@@ -458,25 +510,32 @@ def create_app(
             puzzle = _read(request)
             playing, placed = with_progress(puzzle, request.progress)
             counted = _counted(puzzle, search_seconds)
-            solved = counted.first
-            known = solved.values if solved is not None and counted.unique else None
-            if placed:
-                wrong = [c for c in placed if solved is not None and solved.values[c] != playing.givens[c]]
+            # a digit is called wrong only against the puzzle's own solution: sudokit's when the rules
+            # read leave one, else the setter's from the link; never one of several
+            reference, whose = _reference(puzzle, counted)
+            known = reference if counted.unique or whose == "setter" else None
+            if placed and reference is not None:
+                wrong = [c for c in placed if reference[c] != playing.givens[c]]
                 if wrong:
                     names = [cell_name(puzzle.grid.cells[c]) for c in wrong]
+                    against = " (by the setter's solution)" if whose == "setter" else ""
                     return {
                         "complete": False,
                         "wrong": wrong,
-                        "text": f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not right",
+                        "text": f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not right{against}",
                     }
             # the puzzle's one solution, which the placed digits agree with, is the progress's too
             found = next_hint(playing, time_limit=logic_seconds, known=known)
             if found is None:
                 return {"complete": True, "text": "the grid is complete"}
             advice, board = found
+            grid = puzzle.grid
+            # the houses stage 1 names ("Look at box 4"), for the page to shade
+            where = [h for h in grid.houses if re.search(rf"\b{re.escape(h.name)}\b", advice.where)]
             return {
                 "complete": False,
                 "wrong": [],
+                "where_cells": sorted({c for h in where for c in h.cells}),
                 "text": advice.stage(request.stage),
                 "stages": [advice.stage(1), advice.stage(2), advice.stage(3)],
                 "step": _step_json(advice.step, board, marks=True),

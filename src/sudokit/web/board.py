@@ -76,7 +76,23 @@ def board_json(puzzle: Puzzle) -> dict[str, Any]:
             for key, name in (("title", "title"), ("author", "author"), ("rules", "ruleset"))
             if puzzle.metadata.get(name)
         },
+        "cell_rules": _cell_rules(grid),
+        # the classic 9x9 (Sudoku Explainer rates only these)
+        "classic": grid.size == 9 and grid == Grid.classic(9, symbols=grid.symbols),
     }
+
+
+def _cell_rules(grid: Grid) -> list[list[str]]:
+    """For each cell, the rules drawn on it in words (its cage and sum, its line, its dots).
+
+    A screen reader says what the drawing shows; whole-grid rules are left to the header.
+    """
+    named: list[list[str]] = [[] for _ in grid.cells]
+    for constraint in grid.constraints:
+        for cell in constraint.cells():
+            if cell in grid.index:
+                named[grid.index[cell]].append(constraint.describe(grid))
+    return named
 
 
 def with_progress(puzzle: Puzzle, progress: Sequence[str | None] | None) -> tuple[Puzzle, list[int]]:

@@ -14,7 +14,9 @@ export function load(text, board, { progress = null, editing = false } = {}) {
   fresh(board.cells.length);
   if (!editing) restore();
   if (progress) applyProgress(progress);
-  $("description").textContent = board.description + (board.rules.length ? ` · ${board.rules.join(", ")}` : "");
+  // the rules with nothing drawn, unless the description names them already ("anti-knight" once)
+  const extra = board.rules.filter((rule) => !board.description.toLowerCase().includes(rule.toLowerCase()));
+  $("description").textContent = board.description + (extra.length ? ` · ${extra.join(", ")}` : "");
   showInfo(board);
   showOtherTabs();
   verified = "";
@@ -23,12 +25,14 @@ export function load(text, board, { progress = null, editing = false } = {}) {
   $("unread").textContent = unread.length
     ? `Rules sudokit did not read: ${unread.join("; ")}. Solutions, checks and hints are made without them.`
     : "";
+  $("timer").textContent = clock(state.seconds);
   $("edit-done").hidden = !editing;
   $("hint-box").hidden = true;
   $("step-text").textContent = "";
   $("step-count").textContent = "–";
   $("rating").textContent = "";
-  if (!editing) history.replaceState(null, "", `/?puzzle=${encodeURIComponent(text)}`);
+  // playing: the address is the puzzle's link; setting: the bare page, so a reload returns to the draft
+  history.replaceState(null, "", editing ? "/" : `/?puzzle=${encodeURIComponent(text)}`);
   build();
   paint();
   save();
@@ -117,7 +121,9 @@ async function openFirst(text, options = {}) {
   say("Counting the solutions…");
   document.body.dataset.ready = "1";
   const checked = await api("parse", { puzzle: text });
-  if (state.text === text) say(verdict(checked), checked.solutions === "unique" ? "" : "bad");
+  if (state.text !== text) return;
+  if (state.solved && !state.revealed) say(`Solved in ${clock(state.seconds)}. ${verdict(checked)}`, "good");
+  else say(verdict(checked), checked.solutions === "unique" ? "" : "bad");
 }
 
 export function verdict(parsed) {
@@ -166,7 +172,7 @@ export async function verify(line, clashing) {
   if (!state.wrong.size) unsay("check");
   const rules = [...new Set(result.broken.map((b) => b.rule))];
   if (result.solved && !clashing) {
-    if (!state.solved) finish(result.warning);
+    if (!state.solved) finish(result.setter ? null : result.warning, result.setter);
   } else if (result.complete) {
     say(`The grid is full but breaks ${rules.length ? rules.join(", ") : result.faults.join(", ")}.`, "bad", "grid");
   } else if (rules.length) {
@@ -203,6 +209,7 @@ export async function solution() {
     state.unique = result.unique;
     state.verdict = result.verdict;
     state.only = result.only; // the rules read leave just this solution: the puzzle's, if it has one
+    state.whose = result.whose; // "setter": the link's own solution (sudokit's reading is incomplete)
     // the solution's unknowns beside the digits (shaded cells, regions drawn), shown when revealed
     state.unknownDrawing = (result.unknown_drawing || []).map((shape) => ({ ...shape, solution: true }));
   }
@@ -211,8 +218,11 @@ export async function solution() {
 
 // Whether the solution found may judge the player's digits: it is the puzzle's own.
 function trusted() {
-  return state.verdict === "unique" || (state.verdict === "undetermined" && state.only);
+  return state.verdict === "unique" || (state.verdict === "undetermined" && state.only) || state.whose === "setter";
 }
+
+// Said after a check or a reveal made against the setter's solution rather than sudokit's own.
+function bySetter() { return state.whose === "setter" ? " (checked against the setter's solution)" : ""; }
 
 export async function guarded(work) {
   try { await work(); } catch (error) { say(error.message, "bad"); }
@@ -226,7 +236,7 @@ export async function check() {
   }
   state.wrong = new Set(state.values.map((v, c) => (v !== null && v !== answer[c] ? c : -1)).filter((c) => c >= 0));
   paint();
-  say(state.wrong.size ? `${state.wrong.size} wrong` : "Everything so far is right.", state.wrong.size ? "bad" : "good", "check");
+  say(state.wrong.size ? `${state.wrong.size} wrong${bySetter()}` : `Everything so far is right${bySetter()}.`, state.wrong.size ? "bad" : "good", "check");
 }
 
 export async function reveal() {
@@ -269,12 +279,12 @@ export function autoCandidates() {
   paint(); save();
 }
 
-export function finish(warning) {
+export function finish(warning, setter = false) {
   state.solved = true;
   save();
   if (state.revealed) return; // the solution was shown by Solve: the status already says so
   if (warning) say(`Every rule sudokit read holds (${clock(state.seconds)}); ${warning}.`, "");
-  else say(`Solved in ${clock(state.seconds)}.`, "good");
+  else say(`Solved in ${clock(state.seconds)}${setter ? " (the setter's solution)" : ""}.`, "good");
 }
 
 export async function trueCandidates() {
@@ -513,7 +523,8 @@ async function start() {
       load(made.puzzle, made.board);
       say(`A new puzzle: ${made.givens} givens, ${made.rating ? made.rating.level : ""}`);
     }
-    await resumeSetter(); // a reload while setting: back to the draft
+    // a reload while setting: back to the draft; a link opened in this tab is played, the draft kept
+    if (!asked) await resumeSetter();
   } catch (error) {
     say(error.message, "bad");
   }

@@ -1,7 +1,7 @@
 // sudokit in the browser: the board: cells, regions, the drawing of every rule, and painting the state onto it.
 import { $, escapeHtml } from "./api.js";
 import { verifySoon } from "./app.js";
-import { enter, selectOnly, toggleSelect } from "./input.js";
+import { enter, selectOnly, selectSame, toggleSelect } from "./input.js";
 import { state } from "./state.js";
 
 export let cells = [];
@@ -38,6 +38,7 @@ export function build() {
     }
     const cell = document.createElement("div");
     cell.className = "cell";
+    cell.id = `cell-${i}`;
     cell.setAttribute("role", "gridcell");
     cell.dataset.index = i;
     cell.style.gridRow = r + 1;
@@ -49,12 +50,16 @@ export function build() {
     }
     cell.addEventListener("pointerdown", (event) => {
       event.preventDefault();
-      $("board").focus();
+      // focusing must not scroll: the page moving under a pressed button would drag-select the next cell
+      $("board").focus({ preventScroll: true });
       dragging = true;
       if (event.ctrlKey || event.metaKey || event.shiftKey) toggleSelect(i);
       else selectOnly(i);
     });
-    cell.addEventListener("pointerenter", () => { if (dragging && !state.selected.has(i)) { state.selected.add(i); paint(); } });
+    cell.addEventListener("pointerenter", (event) => {
+      if (dragging && event.buttons && !state.selected.has(i)) { state.selected.add(i); paint(); }
+    });
+    cell.addEventListener("dblclick", () => selectSame(i));
     rows[r].append(cell);
     return cell;
   });
@@ -258,8 +263,13 @@ export function paint() {
         .filter(Boolean).join(", ");
       cell.setAttribute("aria-label", `${name}: empty${marks ? `, ${marks}` : ""}`);
     }
+    const rules = (board.cell_rules || [])[c] || [];
+    if (rules.length) cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")}; in ${rules.join("; ")}`);
     cell.setAttribute("aria-selected", selected.has(c) ? "true" : "false");
   });
+  // the cell the keyboard is on, announced as the grid's active cell
+  if (focus.length) $("board").setAttribute("aria-activedescendant", `cell-${focus[focus.length - 1]}`);
+  else $("board").removeAttribute("aria-activedescendant");
   if (!state.editing) verifySoon(clashes.size > 0);
 }
 

@@ -27,7 +27,8 @@ export function showHint() {
   $("hint-more").hidden = state.hintStage >= 3;
   $("hint-apply").hidden = state.hintStage < 3;
   const full = state.hintStage >= 3;
-  state.marked = new Set(full ? h.step.cell_indexes : []);
+  // first stages: the house to look at shaded; the full step: its own cells
+  state.marked = new Set(full ? h.step.cell_indexes : h.where_cells || []);
   state.stepView = full ? stepView(h.step) : null;
   paint();
   drawLinks(full ? h.step : null);
@@ -129,7 +130,11 @@ export function applyHint() {
   if (!step) return;
   remember();
   for (const [c, d] of step.placed) if (state.board.givens[c] === null) state.values[c] = d;
-  for (const [c, d] of step.eliminated) state.centre[c] = state.centre[c].filter((s) => s !== d);
+  for (const [c, d] of step.eliminated) {
+    // a cell without centre marks gets the step's candidates, so the removal shows
+    if (!state.centre[c].length && step.candidates && step.candidates[c]) state.centre[c] = [...step.candidates[c]];
+    state.centre[c] = state.centre[c].filter((s) => s !== d);
+  }
   closeHint();
   paint(); save();
 }
@@ -150,9 +155,11 @@ export async function explain() {
   $("rating").textContent = `Rated ${path.level} (score ${path.score}${path.hardest ? `, hardest: ${path.hardest}` : ""})`;
   // Sudoku Explainer's rating, the one forums quote: classic 9x9 only, and it may take a moment
   const text = state.text;
-  api("rate", { puzzle: text, scale: "se" }).then((se) => {
-    if (state.text === text) $("rating").textContent += ` · Sudoku Explainer ER ${se.er.toFixed(1)} (EP ${se.ep.toFixed(1)}, ED ${se.ed.toFixed(1)})`;
-  }).catch(() => {});
+  if (state.board.classic) {
+    api("rate", { puzzle: text, scale: "se" }).then((se) => {
+      if (state.text === text) $("rating").textContent += ` · Sudoku Explainer ER ${se.er.toFixed(1)} (EP ${se.ep.toFixed(1)}, ED ${se.ed.toFixed(1)})`;
+    }).catch(() => {});
+  }
   listSteps();
   showStep();
 }

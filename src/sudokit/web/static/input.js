@@ -5,6 +5,21 @@ import { remember, save, snapshot, state } from "./state.js";
 
 export function selectOnly(c) { state.selected = new Set([c]); paint(); }
 
+// A double click: every cell showing the same digit (a given or one entered); on an empty cell,
+// every cell of the same colour.
+export function selectSame(c) {
+  const { board } = state;
+  const shown = (i) => (board.givens[i] !== null ? board.givens[i] : state.values[i]);
+  const digit = shown(c);
+  const same = digit !== null
+    ? board.cells.map((_, i) => i).filter((i) => shown(i) === digit)
+    : state.colour[c] ? board.cells.map((_, i) => i).filter((i) => state.colour[i] === state.colour[c]) : [c];
+  state.selected = new Set(same);
+  paint();
+}
+
+export const MODES = ["normal", "corner", "centre", "colour"];
+
 export function toggleSelect(c) {
   if (state.selected.has(c) && state.selected.size > 1) state.selected.delete(c); else state.selected.add(c);
   paint();
@@ -86,7 +101,10 @@ export function move(dr, dc, extend) {
 
 export function setMode(mode) {
   state.mode = mode;
-  document.querySelectorAll(".mode").forEach((b) => b.classList.toggle("active", b.dataset.mode === mode));
+  document.querySelectorAll(".mode").forEach((b) => {
+    b.classList.toggle("active", b.dataset.mode === mode);
+    b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
+  });
   buildKeypad();
 }
 
@@ -104,6 +122,18 @@ document.addEventListener("keydown", (event) => {
   if (arrows[k]) { event.preventDefault(); move(...arrows[k], event.shiftKey || event.ctrlKey); return; }
   if (k === "Delete" || k === "Backspace") { event.preventDefault(); erase(); return; }
   if (k === "Escape") { state.selected.clear(); paint(); return; }
+  if ((event.ctrlKey || event.metaKey) && k.toLowerCase() === "a") {  // every cell
+    event.preventDefault();
+    state.selected = new Set(state.board.cells.map((_, i) => i));
+    paint();
+    return;
+  }
+  if (k === " " && !event.ctrlKey && !event.metaKey) {  // the next entry mode (Shift: the one before)
+    event.preventDefault();
+    const at = MODES.indexOf(state.mode);
+    setMode(MODES[(at + (event.shiftKey ? MODES.length - 1 : 1)) % MODES.length]);
+    return;
+  }
   const modes = { z: "normal", x: "corner", c: "centre", v: "colour" };
   const symbols = state.board.symbols;
   if (state.mode === "colour" && /^[1-9]$/.test(k) && Number(k) <= COLOURS) {

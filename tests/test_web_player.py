@@ -1,0 +1,229 @@
+# ruff: noqa: F811  (the browser fixtures come from test_web_e2e and are used by name)
+"""The web app as a SudokuPad player meets it (issue 41), in real Chromium: one click one cell,
+conflicts as the digits are typed, the setter's own solution where sudokit's reading is incomplete,
+"Solved" on the first screen and after a reload, a link never replaced by a setter's draft, the
+keyboard (Ctrl+A, double click, Space), and what a screen reader is told.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+import lzstring
+import pytest
+
+import sudokit
+from sudokit.constraints import find_kind
+from sudokit.model import EMPTY, Grid, Puzzle
+from tests.test_web_e2e import (  # noqa: F401  (shared fixtures)
+    CHROMIUM,
+    PUZZLE,
+    browser,
+    cell,
+    page,
+    server,
+    shoot,
+    visit,
+)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+RULES = (
+    "Normal sudoku rules apply. Digits in cages sum to the small clue and do not repeat. Digits on a "
+    "thermometer increase from the bulb. Cells a knight's move apart may not hold the same digit. " * 3
+)
+
+
+def fpuzzles_link(data: dict[str, Any]) -> str:
+    return "https://www.f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
+
+
+def solved_grid() -> str:
+    found = sudokit.solve(PUZZLE).solution
+    assert found is not None
+    return "".join(found.to_string().split())
+
+
+def status(page: Any) -> str:
+    return str(page.inner_text("#status"))
+
+
+def wait_status(page: Any, words: str) -> None:
+    page.wait_for_function(f"document.getElementById('status').textContent.includes({words!r})")
+
+
+def classes(page: Any, index: int) -> str:
+    return str(cell(page, index).get_attribute("class") or "")
+
+
+def rules_puzzle() -> str:
+    """An f-puzzles link with anti-knight, a thermometer, an 8-cage and a long rules text."""
+    grid = Grid.classic(9).with_constraints(
+        find_kind("antiknight")(),
+        find_kind("thermometer")(((0, 0), (0, 1), (0, 2), (0, 3))),
+        find_kind("killer")(((8, 0), (8, 1)), 8),
+    )
+    link = sudokit.dumps(Puzzle(grid, (EMPTY,) * 81), "fpuzzles")
+    data = json.loads(lzstring.LZString().decompressFromBase64(link.split("load=")[1]))
+    data |= {"title": "Knights on a thermometer", "author": "a setter", "ruleset": RULES}
+    return fpuzzles_link(data)
+
+
+def test_one_click_selects_one_cell_and_one_key_fills_it(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    page = context.new_page()
+    visit(page, server, rules_puzzle())
+    box = cell(page, 0).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.locator(".cell.selected").count() == 1
+    page.keyboard.press("5")
+    filled = [i for i in range(81) if cell(page, i).inner_text().strip()]
+    assert filled == [0]
+    context.close()
+
+
+def test_rules_are_broken_as_the_digits_are_typed(page: Any, server: str) -> None:
+    visit(page, server, rules_puzzle())
+    cell(page, 40).click()  # r5c5
+    page.keyboard.press("7")
+    cell(page, 59).click()  # r7c6: a knight's move away
+    page.keyboard.press("7")
+    wait_status(page, "anti-knight")
+    assert "conflict" in classes(page, 40) and "conflict" in classes(page, 59)
+    assert "anti-knight" in (cell(page, 59).get_attribute("title") or "")
+    cell(page, 59).click()
+    page.keyboard.press("Delete")
+    page.wait_for_function("!document.getElementById('status').textContent.includes('anti-knight')")
+    assert "conflict" not in classes(page, 40)
+    cell(page, 0).click()  # the bulb
+    page.keyboard.press("5")
+    cell(page, 2).click()  # two cells further along
+    page.keyboard.press("3")
+    wait_status(page, "thermometer")
+    assert "conflict" in classes(page, 1)  # the thermometer's empty cell between them is shown too
+    cell(page, 72).click()  # r9c1, in the 8-cage
+    page.keyboard.press("9")
+    wait_status(page, "killer cage")
+    assert "conflict" in classes(page, 73)
+    shoot(page, "conflicts-as-typed")
+
+
+def test_solved_is_said_on_the_first_screen_and_after_a_reload(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    page = context.new_page()
+    answer = solved_grid()
+    last = next(i for i, ch in enumerate(PUZZLE) if ch == ".")
+    progress = answer[:last] + "." + answer[last + 1 :]
+    visit(page, server, PUZZLE, extra=f"&progress={quote(progress)}")
+    cell(page, last).click()
+    page.keyboard.press(answer[last])
+    wait_status(page, "Solved")
+    box = page.locator("#status").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800
+    shown = page.inner_text("#timer")
+    page.reload()
+    page.wait_for_selector("body[data-verdict='1']")
+    wait_status(page, "Solved")
+    assert page.inner_text("#timer") == shown
+    context.close()
+
+
+def test_the_setters_solution_judges_when_sudokits_reading_is_incomplete(page: Any, server: str) -> None:
+    answer = solved_grid()
+    cells: list[list[dict[str, int]]] = [[{} for _ in range(9)] for _ in range(9)]
+    for i in range(0, 81, 7):  # twelve givens: many solutions under the rules read
+        cells[i // 9][i % 9] = {"v": int(answer[i])}
+    rules = "Normal sudoku rules apply. Digits along a grey line must form a Fibonacci sequence."
+    data = {"cells": cells, "metadata": {"rules": rules, "solution": answer}}
+    link = "https://sudokupad.app/scl" + lzstring.LZString().compressToBase64(json.dumps(data))
+    assert sudokit.parse(link).warning is not None  # a rule not read
+    wrong_at = next(i for i in range(81) if i % 7)
+    wrong = str(int(answer[wrong_at]) % 9 + 1)
+    visit(page, server, link)
+    cell(page, wrong_at).click()
+    page.keyboard.press(wrong)
+    page.click("#check")
+    wait_status(page, "setter's solution")
+    assert status(page).startswith("1 wrong") and "wrong" in classes(page, wrong_at)
+    # the rest from the setter's solution: complete and equal to it is solved
+    progress = "".join(ch if i % 7 else "." for i, ch in enumerate(answer))
+    visit(page, server, link, extra=f"&progress={quote(progress)}")
+    wait_status(page, "Solved")
+    assert "the setter's solution" in status(page)
+
+
+def test_a_link_opened_while_setting_is_played_and_the_draft_kept(page: Any, server: str) -> None:
+    visit(page, server)
+    page.click("#setter-panel summary")
+    page.click("#setter-start")
+    page.wait_for_function("location.search === ''")
+    cell(page, 0).click()
+    page.keyboard.press("4")
+    page.reload()  # a reload while setting: back to the draft
+    page.wait_for_selector("body[data-verdict='1']")
+    assert cell(page, 0).inner_text().strip() == "4"
+    visit(page, server, PUZZLE)  # a link opened in the same tab
+    givens = sum(ch != "." for ch in PUZZLE)
+    assert page.locator(".cell.given").count() == givens
+    assert "puzzle:" not in status(page) and "String should" not in status(page)
+
+
+def test_the_keyboard_selects_and_cycles_as_sudokupad_players_expect(page: Any, server: str) -> None:
+    visit(page, server)
+    page.click("#restart")
+    digit = PUZZLE[0] if PUZZLE[0] != "." else next(ch for ch in PUZZLE if ch != ".")
+    first = PUZZLE.index(digit)
+    cell(page, first).dblclick()
+    assert page.locator(".cell.selected").count() == PUZZLE.count(digit)
+    cell(page, 40).click()
+    page.keyboard.press("Control+a")
+    assert page.locator(".cell.selected").count() == 81
+    assert page.get_attribute("[data-mode=normal]", "aria-pressed") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute("[data-mode=corner]", "aria-pressed") == "true"
+    assert page.get_attribute("[data-mode=normal]", "aria-pressed") == "false"
+    page.keyboard.press("Shift+ ")
+    assert page.get_attribute("[data-mode=normal]", "aria-pressed") == "true"
+
+
+def test_a_screen_reader_hears_the_active_cell_and_its_rules(page: Any, server: str) -> None:
+    visit(page, server, rules_puzzle())
+    cell(page, 72).click()
+    board = page.locator("#board")
+    assert board.get_attribute("aria-activedescendant") == "cell-72"
+    page.keyboard.press("ArrowRight")
+    assert board.get_attribute("aria-activedescendant") == "cell-73"
+    assert "killer cage" in (cell(page, 73).get_attribute("aria-label") or "")
+    assert "thermometer" in (cell(page, 1).get_attribute("aria-label") or "")
+    header = page.inner_text("#description").lower()
+    assert header.count("anti-knight") == 1
+
+
+def test_explaining_a_variant_asks_for_no_rating_it_cannot_have(page: Any, server: str) -> None:
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
+    grid = Grid.classic(9).with_constraints(find_kind("antiknight")())
+    made = sudokit.generate(seed=3, variant="antiknight").puzzle
+    assert made.grid == grid
+    visit(page, server, sudokit.dumps(made, "fpuzzles"))
+    page.click("#explain-panel summary")
+    page.click("#explain-load")
+    page.wait_for_function("document.getElementById('rating').textContent.includes('Rated')")
+    page.wait_for_timeout(300)
+    assert failed == []
+
+
+def test_a_variant_fits_a_phone_screen_with_its_keypad_and_hint(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.goto(f"{server}/?puzzle={quote(rules_puzzle())}")
+    phone.wait_for_selector("body[data-verdict='1']")
+    for part in ("#board", "#keypad"):
+        box = phone.locator(part).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, part
+    shoot(phone, "phone-variant")
+    context.close()
