@@ -227,3 +227,101 @@ def test_a_variant_fits_a_phone_screen_with_its_keypad_and_hint(browser: Any, se
         assert box is not None and box["y"] + box["height"] <= 844, part
     shoot(phone, "phone-variant")
     context.close()
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_play_explain_and_setter_views(
+    page: Any, server: str, theme: str
+) -> None:
+    visit(page, server, rules_puzzle())
+    if theme == "dark":
+        page.click("#theme")
+    cell(page, 40).click()
+    page.keyboard.press("7")
+    cell(page, 59).click()
+    page.keyboard.press("7")  # a conflict shown
+    wait_status(page, "anti-knight")
+    assert serious_violations(page) == [], "play"
+    visit(page, server)
+    page.click("#explain-panel summary")
+    page.click("#explain-load")
+    page.wait_for_function("document.getElementById('step-count').textContent.includes('/')")
+    page.click("#step-next")
+    assert serious_violations(page) == [], "explain"
+    page.click("#setter-panel summary")
+    page.click("#setter-start")
+    page.wait_for_function("location.search === ''")
+    assert serious_violations(page) == [], "setter"
+
+
+def test_a_solve_is_recorded_watched_back_and_shared_as_a_link(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    visit(page, server)
+    page.click("#restart")
+    empty = [i for i, ch in enumerate(PUZZLE) if ch == "."][:3]
+    cell(page, empty[0]).click()
+    page.keyboard.press("4")
+    cell(page, empty[1]).click()
+    page.keyboard.press("Shift+2")  # a corner mark
+    page.keyboard.press("Shift+7")
+    cell(page, empty[2]).click()
+    page.keyboard.press("Control+5")  # a centre mark
+    own = [cell(page, i).inner_text() for i in empty]
+    page.click("#replay-panel summary")
+    page.select_option("#replay-speed", "64")
+    page.click("#replay-watch")
+    played_out = (
+        "(() => { const r = document.getElementById('replay-position'); return r.max > 0 && r.value === r.max; })()"
+    )
+    page.wait_for_function(played_out)
+    assert [cell(page, i).inner_text() for i in empty] == own
+    page.locator("#replay-position").fill("0")
+    assert all(cell(page, i).inner_text().strip() == "" for i in empty)
+    cell(page, empty[0]).click()
+    page.keyboard.press("9")  # entry is off while a replay is on screen
+    assert cell(page, empty[0]).inner_text().strip() == ""
+    page.click("#replay-share")
+    page.wait_for_function("document.getElementById('replay-link').value.includes('replay=')")
+    link = page.input_value("#replay-link")
+    page.click("#replay-leave")
+    assert [cell(page, i).inner_text() for i in empty] == own
+    # the link plays the same solve in another tab, and the player's saved grid stays as it was
+    other = context.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-replaying='1']")
+    other.wait_for_function(played_out, timeout=20000)
+    assert [cell(other, i).inner_text() for i in empty] == own
+    page.reload()
+    page.wait_for_selector("body[data-verdict='1']")
+    assert [cell(page, i).inner_text() for i in empty] == own
+    # a 20-minute solve: every empty cell marked, changed and filled, a change every 2.5 s
+    size = page.evaluate(
+        """async () => {
+            const { toLink } = await import('/static/replay.js');
+            const events = [];
+            for (let c = 0; c < 81; c++) {
+                events.push([2500, c, 'm', '1,3,7']);
+                events.push([2500, c, 'm', '3,7']);
+                events.push([2500, c, 'c', '2']);
+                events.push([2500, c, 'v', String(c % 9)]);
+                events.push([2500, c, 'c', '']);
+                events.push([2500, c, 'k', String(c % 3)]);
+            }
+            return (await toLink(events)).length;
+        }"""
+    )
+    assert size < 20_000
+    context.close()

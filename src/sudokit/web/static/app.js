@@ -4,6 +4,7 @@ import { build, cells, paint, redrawOverlay, saveSettings, settings } from "./bo
 import { applyHint, drawLinks, drawRules, explain, hint, showHint, showStep } from "./hints.js";
 import { back, erase, setMode } from "./input.js";
 import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
+import { fromLink, leave, startRecording, watch, wireReplay } from "./replay.js";
 import { resumeSetter, wireSetter } from "./setter.js";
 
 export function load(text, board, { progress = null, editing = false } = {}) {
@@ -11,8 +12,11 @@ export function load(text, board, { progress = null, editing = false } = {}) {
     revealed: false, broken: new Set(), brokenRules: [],
     wrong: new Set(), selected: new Set([firstEmpty(board)]), hint: null, steps: [], stepIndex: -1,
     marked: new Set(), preview: null });
+  leave({ quiet: true }); // a replay on screen ends with the puzzle
   fresh(board.cells.length);
+  state.replay = [];
   if (!editing) restore();
+  startRecording(state.replay); // from the grid as restored: what follows is recorded
   if (progress) applyProgress(progress);
   // the rules with nothing drawn, unless the description names them already ("anti-knight" once)
   const extra = board.rules.filter((rule) => !board.description.toLowerCase().includes(rule.toLowerCase()));
@@ -338,7 +342,7 @@ export function clock(seconds) {
 }
 
 setInterval(() => {
-  if (!state.board || state.editing || state.solved || state.paused || document.hidden) return;
+  if (!state.board || state.editing || state.solved || state.paused || state.replaying || document.hidden) return;
   state.seconds += 1;
   $("timer").textContent = clock(state.seconds);
   if (state.seconds % 5 === 0) save();
@@ -348,6 +352,7 @@ setInterval(() => {
 
 export function wire() {
   wireSetter();
+  wireReplay();
   document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
   $("undo").onclick = () => back(state.history, state.future);
   $("redo").onclick = () => back(state.future, state.history);
@@ -360,7 +365,12 @@ export function wire() {
   $("solve").onclick = () => guarded(solveAll);
   $("auto").onclick = autoCandidates;
   $("true-candidates").onclick = () => guarded(trueCandidates);
-  $("restart").onclick = () => { remember(); fresh(state.board.cells.length); state.solved = false; state.revealed = false; state.wrong.clear(); paint(); save(); };
+  $("restart").onclick = () => {
+    if (state.replaying) return;
+    remember(); fresh(state.board.cells.length); state.solved = false; state.revealed = false; state.wrong.clear();
+    startRecording([]); // a new solve, a new recording
+    paint(); save();
+  };
   $("explain-load").onclick = () => guarded(explain);
   $("step-prev").onclick = () => { if (state.stepIndex > 0) { state.stepIndex -= 1; showStep(); } };
   $("step-next").onclick = () => { if (state.stepIndex < state.steps.length - 1) { state.stepIndex += 1; showStep(); } };
@@ -516,8 +526,12 @@ async function start() {
   const asked = params.get("puzzle");
   const last = localStorage.getItem("sudokit:last");
   try {
-    if (asked) await openFirst(asked, { progress: params.get("progress") });
-    else if (last) await openFirst(last);
+    if (asked) {
+      await openFirst(asked, { progress: params.get("progress") });
+      if (params.get("replay")) {  // a shared replay: watched, the player's own grid untouched
+        try { watch(await fromLink(params.get("replay"))); } catch { say("The replay in this link cannot be read.", "bad"); }
+      }
+    } else if (last) await openFirst(last);
     else {
       const made = await api("generate", { size: 9, symmetry: "rot180", level: "easy" });
       load(made.puzzle, made.board);

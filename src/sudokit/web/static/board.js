@@ -270,7 +270,7 @@ export function paint() {
   // the cell the keyboard is on, announced as the grid's active cell
   if (focus.length) $("board").setAttribute("aria-activedescendant", `cell-${focus[focus.length - 1]}`);
   else $("board").removeAttribute("aria-activedescendant");
-  if (!state.editing) verifySoon(clashes.size > 0);
+  if (!state.editing && !state.replaying) verifySoon(clashes.size > 0);
 }
 
 document.addEventListener("pointerup", () => { dragging = false; });

@@ -26,7 +26,7 @@ export function toggleSelect(c) {
 }
 
 export function back(from, to) {
-  if (!from.length) return;
+  if (!from.length || state.replaying) return;
   to.push(snapshot());
   const [values, corner, centre, colour, givens] = JSON.parse(from.pop());
   Object.assign(state, { values, corner, centre, colour });
@@ -38,6 +38,7 @@ export function back(from, to) {
 export function editable(c) { return state.editing || state.board.givens[c] === null; }
 
 export function enter(v, mode = state.mode) {
+  if (state.replaying) return; // a replay on screen: entry is off until the player leaves it
   const targets = [...state.selected].filter(editable);
   if (!targets.length) return;
   remember();
@@ -70,6 +71,7 @@ export function enter(v, mode = state.mode) {
 }
 
 export function erase() {
+  if (state.replaying) return;
   const targets = [...state.selected].filter(editable);
   if (!targets.length) return;
   remember();

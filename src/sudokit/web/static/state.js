@@ -11,6 +11,8 @@ export const state = {
   marked: new Set(), preview: null, rules: [], broken: new Set(), brokenRules: [],
 };
 
+import { decode, encode, record } from "./replay.js";
+
 const MAX_TABS = 8; // progress kept per puzzle for this many tabs (the oldest goes first)
 const MAX_HISTORY = 300; // undo steps kept across a reload
 
@@ -28,7 +30,8 @@ export const key = () => `sudokit:${state.text}`;
 
 function progress() {
   return { values: state.values, corner: state.corner, centre: state.centre, colour: state.colour,
-    seconds: state.seconds, solved: state.solved, revealed: state.revealed, updated: Date.now() };
+    seconds: state.seconds, solved: state.solved, revealed: state.revealed, updated: Date.now(),
+    replay: encode(state.replay || []) };
 }
 
 // The saves of every tab for this puzzle: { tabs: { id: progress } } (an older single save is one tab).
@@ -44,7 +47,9 @@ function store(storage, name, value) {
 }
 
 export function save() {
-  if (!state.text || state.editing) return;
+  // a replay on screen is not the player's grid: it is never saved over it
+  if (!state.text || state.editing || state.replaying) return;
+  record();
   const mine = progress();
   const saved = tabsSaved();
   saved.tabs[tab] = mine;
@@ -72,8 +77,12 @@ export function restore() {
   }
   if (!saved) return;
   Object.assign(state, { values: saved.values, corner: saved.corner, centre: saved.centre, colour: saved.colour,
-    seconds: saved.seconds || 0, solved: !!saved.solved, revealed: !!saved.revealed,
+    seconds: saved.seconds || 0, solved: !!saved.solved, revealed: !!saved.revealed, replay: decodeSaved(saved.replay),
     history: Array.isArray(saved.history) ? saved.history : [], future: Array.isArray(saved.future) ? saved.future : [] });
+}
+
+function decodeSaved(text) {
+  try { return typeof text === "string" ? decode(text) : []; } catch { return []; }
 }
 
 // Progress other tabs saved for this puzzle that differs from this tab's: [{ id, filled, updated }].
