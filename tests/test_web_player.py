@@ -284,7 +284,8 @@ def test_a_solve_is_recorded_watched_back_and_shared_as_a_link(browser: Any, ser
     page.select_option("#replay-speed", "64")
     page.click("#replay-watch")
     played_out = (
-        "(() => { const r = document.getElementById('replay-position'); return r.max > 0 && r.value === r.max; })()"
+        "(() => { const r = document.getElementById('replay-position');"
+        " return r.max > 0 && r.value === r.max; })()"
     )
     page.wait_for_function(played_out)
     assert [cell(page, i).inner_text() for i in empty] == own
