@@ -419,3 +419,19 @@ def test_a_hint_never_calls_a_digit_wrong_by_one_of_several_solutions(client: Te
     progress[1] = next(d for d in "23456789" if d != first["solution"][1])  # not sudokit's, no clash
     data = client.post("/api/hint", json={"puzzle": link, "progress": progress}).json()
     assert data["wrong"] == [] and "not right" not in data["text"]
+
+
+def test_a_puzzle_and_a_booklet_as_pdfs(client: TestClient) -> None:
+    import re
+
+    def pages(data: bytes) -> int:
+        return len(re.findall(rb"/Type\s*/Page\b", data))
+
+    classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    one = client.post("/api/pdf", json={"puzzle": classic, "solution": True})
+    assert one.status_code == 200 and one.headers["content-type"] == "application/pdf"
+    assert one.content.startswith(b"%PDF") and pages(one.content) == 2  # the puzzle, its solution
+    booklet = client.post("/api/booklet", json={"count": 3, "size": 4, "seed": 1})
+    assert booklet.status_code == 200 and pages(booklet.content) == 2 + 1
+    too_many = client.post("/api/booklet", json={"count": 500})
+    assert too_many.status_code == 422 and "count" in too_many.json()["error"]

@@ -8,6 +8,7 @@ keyboard (Ctrl+A, double click, Space), and what a screen reader is told.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -326,3 +327,19 @@ def test_a_solve_is_recorded_watched_back_and_shared_as_a_link(browser: Any, ser
     )
     assert size < 20_000
     context.close()
+
+
+def test_the_puzzle_and_a_booklet_download_as_pdfs(page: Any, server: str) -> None:
+    visit(page, server)
+    page.click("#import-panel summary")
+    page.check("#pdf-solution")
+    with page.expect_download() as one:
+        page.click("#pdf")
+    assert one.value.suggested_filename == "sudokit-puzzle.pdf"
+    assert Path(one.value.path()).read_bytes().startswith(b"%PDF")
+    page.fill("#booklet-count", "2")
+    page.select_option("#gen-size", "4")
+    with page.expect_download() as booklet:
+        page.click("#booklet")
+    assert Path(booklet.value.path()).read_bytes().startswith(b"%PDF")
+    wait_status(page, "booklet is saved")

@@ -1363,23 +1363,40 @@ def show(
 
 @cli.command()
 @click.argument("puzzle")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the SVG here.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write the SVG (or PDF) here."
+)
 @click.option(
     "--solve", "with_solution", is_flag=True, help="Draw the solution too (solved symbols in blue)."
 )
 @click.option("--candidates", is_flag=True, help="Draw the pencil marks left by the givens.")
 @click.option("--cell", type=click.IntRange(16, 200), default=40, show_default=True, help="Cell size.")
+@click.option(
+    "--pdf",
+    is_flag=True,
+    help="A PDF to print (needs -o; also when -o ends in .pdf): every puzzle of the input, and with "
+    "--solve their solutions at the back (the 'pdf' extra).",
+)
 @input_options
 def render(
-    puzzle: str, output: str | None, with_solution: bool, candidates: bool, cell: int, **options: Any
+    puzzle: str,
+    output: str | None,
+    with_solution: bool,
+    candidates: bool,
+    cell: int,
+    pdf: bool,
+    **options: Any,
 ) -> None:
     """Draw PUZZLE as SVG: boxes, regions, cages with sums, diagonals, windows, givens, solution.
 
-    With several puzzles in the input, the first is drawn.
+    With several puzzles in the input, the first is drawn (with --pdf, all of them).
     """
     from sudokit.solver import solve
     from sudokit.svg import render_svg
 
+    if pdf or (output or "").lower().endswith(".pdf"):
+        _write_pdf(load_puzzles(puzzle, **options), output, with_solution)
+        return
     chosen = load_puzzles(puzzle, **options)[0]
     values = None
     if with_solution:
@@ -1394,6 +1411,31 @@ def render(
             handle.write(text)
     else:
         click.echo(text, nl=False)
+
+
+def _write_pdf(
+    puzzles: Sequence[Puzzle],
+    output: str | None,
+    with_solution: bool,
+    solutions: Sequence[Sequence[int] | None] | None = None,
+) -> None:
+    """The puzzles as a PDF at ``output``; with their solutions at the back when asked (or given)."""
+    from sudokit.pdf import render_pdf
+    from sudokit.solver import solve
+
+    if not output:
+        raise CommandError("--pdf writes a file: give it with -o FILE.pdf")
+    if with_solution and solutions is None:
+        solutions = []
+        for k, chosen in enumerate(puzzles):
+            found = solve(chosen)
+            if found.solution is None:
+                why = found.reason or found.status.value
+                raise CommandError(f"puzzle {k + 1}: no solution to draw: {why}")
+            solutions.append(found.solution.values)
+    data = render_pdf(puzzles, solutions if with_solution else None)
+    with open(output, "wb") as handle:
+        handle.write(data)
 
 
 def _logic_json(obj: Any) -> str:
@@ -1739,6 +1781,12 @@ def _one_line(text: str) -> str:
     help="Guesses per uniqueness check before a given is kept unsettled (0: no limit; default: "
     "none up to 20x20, 512 up to 25x25, 64 beyond, which may leave a puzzle not minimal).",
 )
+@click.option(
+    "--pdf",
+    is_flag=True,
+    help="Write a booklet to print (needs -o; also when -o ends in .pdf): the puzzles, then their "
+    "solutions at the back (the 'pdf' extra).",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @parallel_options("processes")
 @cluster_option
@@ -1758,6 +1806,7 @@ def generate(
     cluster: str | None,
     progress: bool | None,
     cages: str,
+    pdf: bool,
     **options: Any,
 ) -> None:
     """Make new puzzles with one solution: minimal, symmetric, graded, for every variant.
@@ -1792,6 +1841,7 @@ def generate(
             with_rating,
             progress,
             options,
+            pdf or (output or "").lower().endswith(".pdf"),
         )
 
 
@@ -1811,6 +1861,7 @@ def _write_generated(
     with_rating: bool,
     progress: bool | None,
     options: dict[str, Any],
+    pdf: bool = False,
 ) -> None:
     """``generate``'s work: the puzzles made (here or on the executor) and written in seed order."""
     from sudokit.generator import generate_many
@@ -1833,6 +1884,14 @@ def _write_generated(
         progress = sys.stderr.isatty() and count > 3
     if output and _is_table(output):
         _write_generated_table(made, output, tally, progress)
+        return
+    if pdf:
+        if not output:
+            raise CommandError("--pdf writes a file: give it with -o FILE.pdf")
+        with contextlib.closing(made):
+            items = list(made)
+        tally.done = len(items)
+        _write_pdf([i.puzzle for i in items], output, True, [i.solution.values for i in items])
         return
     with (
         contextlib.closing(made),  # on an error the workers stop here, not when the generator is collected

@@ -44,6 +44,8 @@ LOGIC_SECONDS = 20.0
 """Time budget of a hint, explanation or rating."""
 GENERATE_SECONDS = 20.0
 """Time budget of one generated puzzle."""
+MAX_BOOKLET = 24
+"""Most puzzles one booklet request makes (more: ``sudokit generate --pdf``)."""
 MAX_MARKS = 200_000
 """Most cells times steps for which an explanation carries every step's pencil marks (a 16x16's path)."""
 CHECK_SECONDS = 1.0
@@ -120,6 +122,18 @@ class GenerateRequest(BaseModel):
     level: Literal["easy", "medium", "hard", "unfair", "extreme"] | None = None
     givens: str | None = Field(None, max_length=20)
     seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class PdfRequest(PuzzleRequest):
+    """A puzzle to print, with its solution on a page at the back when asked."""
+
+    solution: bool = False
+
+
+class BookletRequest(GenerateRequest):
+    """A booklet to print: this many new puzzles of the kind asked, their solutions at the back."""
+
+    count: int = Field(6, ge=1, le=MAX_BOOKLET)
 
 
 TODAY_LEVELS = ("easy", "medium", "hard", "unfair")
@@ -260,6 +274,11 @@ def for_page(message: str | None) -> str | None:
         return None
     message = re.sub(r"try --box (\d+)x(\d+)", r"choose \1x\2 boxes", message)
     return re.sub(r"; parse_many reads them all$", ": paste one at a time", message)
+
+
+def _attachment(name: str) -> dict[str, str]:
+    """The headers of a file the browser saves (a PDF)."""
+    return {"Content-Disposition": f'attachment; filename="{name}"'}
 
 
 def _symbols(puzzle: Puzzle, values: tuple[int, ...]) -> list[str]:
@@ -603,6 +622,50 @@ def create_app(
             return _made_json(made)
 
         return await run_in_threadpool(work, logic=True)
+
+    @app.post("/api/pdf", response_class=Response)
+    async def pdf(request: PdfRequest) -> Response:
+        """The puzzle as a PDF to print (and its solution at the back when asked and found)."""
+
+        def work() -> bytes:
+            from sudokit.pdf import render_pdf
+
+            puzzle = _read(request)
+            solutions = None
+            if request.solution:
+                counted = _counted(puzzle, search_seconds)
+                reference, _ = _reference(puzzle, counted)
+                solutions = [reference]
+            return render_pdf([puzzle], solutions, title=puzzle.metadata.get("title"))
+
+        data = await run_in_threadpool(work)
+        return Response(data, media_type="application/pdf", headers=_attachment("sudokit-puzzle.pdf"))
+
+    @app.post("/api/booklet", response_class=Response)
+    async def booklet(request: BookletRequest) -> Response:
+        """A booklet of new puzzles with their solutions at the back, as a PDF to print."""
+
+        def work() -> bytes:
+            from sudokit.generator import generate as make
+            from sudokit.pdf import render_pdf
+
+            made = [
+                make(
+                    request.size,
+                    seed=None if request.seed is None else request.seed + k,
+                    box=request.box,
+                    variant=request.variant,
+                    symmetry=request.symmetry,
+                    level=request.level,
+                    givens=request.givens,
+                    time_limit=generate_seconds,
+                )
+                for k in range(request.count)
+            ]
+            return render_pdf([m.puzzle for m in made], [m.solution.values for m in made], "sudokit booklet")
+
+        data = await run_in_threadpool(work, logic=True)
+        return Response(data, media_type="application/pdf", headers=_attachment("sudokit-booklet.pdf"))
 
     @app.get("/api/library")
     async def library() -> dict[str, Any]:

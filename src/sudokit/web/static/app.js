@@ -148,6 +148,22 @@ export function plainVerdict(parsed) {
   return `${givens} · uniqueness not known yet`;
 }
 
+// A file the server makes (a PDF), saved by the browser; an error answer is said, as every API error is.
+async function download(path, body, name) {
+  const response = await fetch(`/api/${path}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    throw new Error(data.error || `the server answered ${response.status}`);
+  }
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(await response.blob());
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
 // ---------------------------------------------------------------------------------- the board
 
 // Every rule is judged by the server, by the rule's own meaning (sudokit.constraints): a filled cage
@@ -452,6 +468,17 @@ export function wire() {
     $("export-text").value = result.text;
   });
   $("print").onclick = () => window.print();
+  $("pdf").onclick = () => guarded(() => download("pdf", { puzzle: state.text, solution: $("pdf-solution").checked }, "sudokit-puzzle.pdf"));
+  $("booklet").onclick = () => guarded(async () => {
+    const variant = $("gen-variant").value;
+    say("Making the booklet…");
+    await download("booklet", {
+      count: Number($("booklet-count").value) || 6, size: variant === "samurai" ? 9 : Number($("gen-size").value),
+      variant: variant ? [variant] : [], level: $("gen-level").value || null,
+      symmetry: ["jigsaw", "killer"].includes(variant) ? "none" : $("gen-symmetry").value,
+    }, "sudokit-booklet.pdf");
+    say("The booklet is saved.", "good");
+  });
   wireSettings();
   wireLibrary();
   $("pause").onclick = () => pause(!state.paused);
