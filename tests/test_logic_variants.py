@@ -280,3 +280,13 @@ def test_each_variant_technique_on_a_small_puzzle_that_needs_it(
         values = list(puzzle.givens)
         values[cell] = digit
         assert sudokit.count_solutions(Puzzle(grid, tuple(values)), 1).count == 0, (cell, digit)
+
+
+def test_a_chain_of_dots_is_named_as_dots_and_a_line_as_one_rule() -> None:
+    # a hint once named "kropki dot r4c9, r4c8, r4c7" for two dots
+    from sudokit.logic.board import Board
+    from sudokit.logic.rules import _group_name
+
+    board = Board.from_puzzle(Puzzle.empty(Grid.classic(9)))
+    assert _group_name("kropki", 2, board, [35, 34, 33]) == "the 2 kropki dots on r4c9, r4c8, r4c7"
+    assert _group_name("thermometer", 4, board, [0, 1, 2, 3, 4]) == "the thermometer r1c1 to r1c5"

@@ -32,6 +32,7 @@ from sudokit.constraints.outside.little_killer import LittleKiller
 from sudokit.constraints.outside.sandwich import Sandwich
 from sudokit.formats.rules_text import (
     ABSENT,
+    KINDS_READ,
     global_rules,
     grid_doubt,
     regions_found,
@@ -613,3 +614,20 @@ def test_an_inequality_typed_as_text_reads_its_turn(value: str, angle: int, grea
     (sign,) = puzzle.grid.constraints
     assert isinstance(sign, Inequality) and sign.first == greater
     assert puzzle.unread == ()
+
+
+def test_a_sentence_about_a_kind_the_puzzle_has_is_never_read_as_absent() -> None:
+    # f-puzzles killer-thermo: "numbers on a thermometer must form an increasing sequence" once read as a
+    # rule of clues the puzzle has none of (slow thermometers share the words), and the web app named it
+    # among the rules not read while the thermometers were read and solved
+    rules = "Numbers on a thermometer must form an increasing sequence starting from the bulb."
+    data: dict[str, Any] = {
+        "size": 9,
+        "grid": empty(),
+        "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+        "ruleset": rules,
+    }
+    puzzle = sudokit.parse(fpuzzles_link(data))
+    assert puzzle.unread == () and puzzle.determined
+    report = rules_report(puzzle)
+    assert [s["reading"] for s in report["sentences"]] == [KINDS_READ]

@@ -346,6 +346,7 @@ def sentence_readings(
     reading = _reading_of(read_kinds)
     also = _reading_of(read_kinds | set(absent)) if absent else None
     kinds_read = sorted(read_kinds, key=lambda k: k.kind)
+    read_words = {word for kind in read_kinds for word in kind.vocabulary()}
     out: list[tuple[str, str, tuple[str, ...]]] = []
     before: tuple[type[Constraint], ...] = ()  # the kinds the sentence before stated
     for sentence in sentences(rules):
@@ -359,8 +360,15 @@ def sentence_readings(
             what, speaks = KINDS_READ, tuple(k for k in before if _goes_on(text, k))
         if what == FLAVOUR and speaks:  # "German whisper sudoku rules apply."
             what = KINDS_READ
-        if what == NOT_READ and also is not None and also.reading(text) == KINDS_READ:
-            # explained only by kinds of clue the puzzle has none of: "cells with a square are even"
+        # explained only by kinds of clue the puzzle has none of: "cells with a square are even"; but a
+        # sentence about a kind the puzzle has, naming an absent kind only by that kind's own words
+        # ("thermometer" for slow thermometers), is about the kind it has: a rule not read
+        if (
+            what == NOT_READ
+            and also is not None
+            and also.reading(text) == KINDS_READ
+            and (not speaks or any(_mentions(text, set(k.vocabulary()) - read_words) for k in absent))
+        ):
             named = [k for k in absent if _speaks_of(text, k, read=False)]
             what, speaks = ABSENT, tuple(named or [k for k in absent if _speaks_of(text, k)])
         before = speaks if what not in (NOT_READ, ABSENT) else ()  # "German whisper rules apply. ..."

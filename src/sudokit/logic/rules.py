@@ -305,6 +305,21 @@ def _link_groups(grid: Grid) -> list[tuple[str, tuple[int, ...], tuple[int, ...]
     return groups
 
 
+def _group_name(kind: str, links: int, board: Board, cells: Sequence[int]) -> str:
+    """A joined group of links as a player names it.
+
+    ``the thermometer r1c1 to r1c5`` (one rule), or ``the 2 kropki dots on r4c9, r4c8, r4c7`` (a chain
+    of dots, each a rule of its own).
+    """
+    try:
+        pairs = find_kind(kind).family == "dot"
+    except SudokitError:
+        pairs = False
+    if pairs and links > 1:
+        return f"the {links} {_noun(kind)}s on {_span(board, cells)}"
+    return f"the {_noun(kind)} {_span(board, cells)}"
+
+
 def _span(board: Board, cells: Sequence[int]) -> str:
     """``r1c1, r1c2, r1c3``, or ``r1c1 to r1c5`` for a line of more cells (in line order)."""
     if len(cells) <= 3:
@@ -438,13 +453,14 @@ def _link_steps(board: Board, chosen: _Choice) -> Iterator[Step]:
         if support is not None:
             elims = _unsupported(board, cells, support)
             if elims:
+                named = _group_name(kind, len(links), board, cells)
                 yield Step(
                     technique,
                     tuple(sorted({d for _, d in elims})),
                     cells,
-                    (f"the {_noun(kind)} {_span(board, cells)}",),
+                    (named,),
                     eliminations=elims,
-                    explanation=f"{_title(technique)}: the {_noun(kind)} {_span(board, cells)} "
+                    explanation=f"{_title(technique)}: {named} "
                     f"({_rule_words(kind)}): no filling of its cells from the candidates left allows "
                     f"these, so {eliminations_text(board, elims)}",
                     extra={"rule_cells": [list(cells)]},

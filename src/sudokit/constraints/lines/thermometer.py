@@ -179,6 +179,7 @@ class Thermometer(_Thermo):
         "thermos thermometer's"
         " repeat repeats repeated repeating repetition"
         " away ascend ascends ascending rise rises rising"
+        " form forms sequence"  # "numbers on a thermometer must form an increasing sequence"
     )
     noun: ClassVar[str] = "thermometer"
     mentions: ClassVar[tuple[str, ...]] = ("bulb",)
