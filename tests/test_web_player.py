@@ -343,3 +343,21 @@ def test_the_puzzle_and_a_booklet_download_as_pdfs(page: Any, server: str) -> No
         page.click("#booklet")
     assert Path(booklet.value.path()).read_bytes().startswith(b"%PDF")
     wait_status(page, "booklet is saved")
+
+
+def test_setting_on_a_phone_keeps_the_grid_in_view_as_tools_change(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.goto(f"{server}/?puzzle={quote(PUZZLE)}")
+    phone.wait_for_selector("body[data-verdict='1']")
+    phone.click("#setter-panel summary")
+    phone.click("#setter-start")
+    phone.wait_for_selector("body[data-setting='1']")
+    phone.evaluate("window.scrollTo(0, 0)")
+    for tool in ("cage", "thermometer", "white", "givens"):
+        button = phone.locator(f"[data-tool={tool}]").bounding_box()
+        assert button is not None and button["y"] + button["height"] <= 844, tool  # on the first screen
+        phone.locator(f"[data-tool={tool}]").tap()
+        assert phone.evaluate("window.scrollY") == 0, tool  # choosing a tool does not move the grid
+    shoot(phone, "setter-phone-tools")
+    context.close()

@@ -173,6 +173,7 @@ function begin(constraints, metadata) {
   Object.assign(setter, { on: true, items: rest.map((json) => ({ json, outside: anchorOf(json) })), drag: null,
     pending: null, clone: null, ghost: [], givens: state.board.givens.join(","), metadata });
   $("edit-done").hidden = true; // "Play these givens" would drop the constraints: Play this puzzle keeps them
+  document.body.dataset.setting = "1"; // on a phone the setter's tools move up under the grid
   $("setter-body").hidden = false;
   $("setter-link").value = "";
   choose(setter.tool);
@@ -183,6 +184,7 @@ function begin(constraints, metadata) {
 function stop() {
   if (setter.on) sessionStorage.removeItem(DRAFT); // left on purpose: a reload plays, the draft stays in localStorage
   Object.assign(setter, { on: false, drag: null, pending: null, clone: null, ghost: [] });
+  delete document.body.dataset.setting;
   clearTimeout(setter.timer);
   $("setter-body").hidden = true;
   margin();
@@ -613,7 +615,7 @@ function applyValue() {
   pending.item.json[valueKey(pending.item.json)] = typed;
   $("setter-value").value = "";
   if (pending.required) place(pending.item.json, pending.item.outside); else changed();
-  $("board").focus();
+  $("board").focus({ preventScroll: true });
 }
 
 // A constraint in words, for the list: its kind, number and cells.
