@@ -166,7 +166,7 @@ def test_import_an_f_puzzles_link_and_generate(page: Any, server: str) -> None:
     page.fill("#import-text", link)
     page.click("#import")
     page.wait_for_function("document.getElementById('description').textContent.includes('cage')")
-    assert page.locator("#overlay line").count() > 50 and page.locator("#overlay text").count() > 10
+    assert page.locator("#overlay line").count() > 50 and page.locator("#labels text.cage-sum").count() > 10
     cell(page, 40).click()
     page.keyboard.press(str(killer.solution.values[40] + 1))
     assert cell(page, 40).inner_text() == str(killer.solution.values[40] + 1)

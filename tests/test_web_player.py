@@ -361,3 +361,16 @@ def test_setting_on_a_phone_keeps_the_grid_in_view_as_tools_change(browser: Any,
         assert phone.evaluate("window.scrollY") == 0, tool  # choosing a tool does not move the grid
     shoot(phone, "setter-phone-tools")
     context.close()
+
+
+def test_cage_sums_stay_readable_over_pencil_marks(page: Any, server: str) -> None:
+    killer = sudokit.generate(seed=5, variant="killer")
+    visit(page, server, sudokit.dumps(killer.puzzle, "fpuzzles"))
+    assert page.locator("#labels text.cage-sum").count() == len(killer.puzzle.grid.cages)
+    top_left = min(killer.puzzle.grid.cages[0].cells, key=lambda c: killer.puzzle.grid.cells[c])
+    cell(page, top_left).click()
+    page.keyboard.press("Shift+3")  # a corner mark where the cage's sum stands
+    style = cell(page, top_left).locator(".corner span").first.get_attribute("style") or ""
+    assert "top:0%;left:0%" not in style.replace(" ", "")
+    page.click("#hint")
+    assert page.locator("#labels text.cage-sum").count() == len(killer.puzzle.grid.cages)

@@ -9,6 +9,7 @@ export let cells = [];
 export let positions = new Map(); // "row,col" -> cell index, for the board being played
 
 export let dragging = false;
+let labelled = new Set(); // cells that hold a cage's sum in their top-left corner
 
 // The player's settings (kept in localStorage): conflict checker, highlighting, and removing a placed
 // digit from the marks of the cells it sees.
@@ -84,6 +85,16 @@ export function drawOverlay(index) {
   const shapes = [...(board.drawing || [])].sort((a, b) => (a.layer ?? 1) - (b.layer ?? 1));
   for (const shape of shapes) parts.push(drawShape(shape, index));
   svg.innerHTML = parts.join("");
+  // cage sums go above the cells' pencil marks (on a halo of the page), and corner marks leave their corner
+  const labels = $("labels");
+  labels.setAttribute("viewBox", svg.getAttribute("viewBox"));
+  labels.innerHTML = "";
+  svg.querySelectorAll("text.cage-sum").forEach((label) => labels.append(label));
+  labelled = new Set(shapes.filter((shape) => shape.shape === "cage" && shape.label !== null && shape.label !== undefined)
+    .map((shape) => {
+      const [r, c] = [...shape.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+      return index.get(`${r},${c}`);
+    }));
   $("board-wrap").classList.toggle("outside-clues", Boolean(board.outside));
 }
 
@@ -255,6 +266,7 @@ export function paint() {
       const corner = state.corner[c].map((s) => board.symbols[s]);
       const wide = board.symbols.some((s) => s.length > 1); // 10 to 16: spaced, and smaller when many
       const spots = [[0, 0], [0, 70], [70, 0], [70, 70], [0, 35], [70, 35], [35, 0], [35, 70], [35, 35]];
+      if (labelled.has(c)) spots.push(spots.shift()); // the top-left corner is the cage sum's
       const centreText = escapeHtml(centre.join(wide ? " " : ""));
       const small = centre.join("").length > 6 ? " many" : "";
       cell.innerHTML = (centre.length ? `<span class="centre${small}">${centreText}</span>` : "")
