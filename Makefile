@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 SOURCES := pyproject.toml setup.py src/sudokit/_engine.pyx $(wildcard src/sudokit/_core/*.c src/sudokit/_core/*.h)
 
-.PHONY: install run test lint bench fuzz clean
+.PHONY: install run test test-long docs lint bench fuzz clean
 
 # make run needs only the package and its run-time dependencies; make test adds the test toolchain.
 $(RUN_STAMP): $(SOURCES)
@@ -40,6 +40,14 @@ PYTEST_WORKERS ?= 2
 
 test: lint
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --durations=15
+
+# the property tests with 20 times as many examples (HYPOTHESIS_PROFILE=long): an hour or more
+test-long: lint
+	HYPOTHESIS_PROFILE=long $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --durations=25
+
+# the documentation site into site/ (warnings are errors); open site/index.html, it reads offline
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
