@@ -60,6 +60,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tdoku_loop import clean_copy
+from tdoku_side_by_side import tdoku_solver
 
 ROOT = Path(__file__).resolve().parent.parent
 SUDOKIT = Path(sys.executable).with_name("sudokit")
@@ -182,15 +183,7 @@ def run_schoku(schoku: Path, path: Path, out: Path, timeout: float) -> tuple[Run
 
 def tdoku_unique(library: Path, puzzles: list[str]) -> int:
     """Puzzles tdoku finds exactly one solution for (each counted to two through ctypes)."""
-    solve = ctypes.CDLL(str(library)).TdokuSolverDpllTriadSimd
-    solve.argtypes = [
-        ctypes.c_char_p,
-        ctypes.c_size_t,
-        ctypes.c_uint32,
-        ctypes.c_char_p,
-        ctypes.POINTER(ctypes.c_size_t),
-    ]
-    solve.restype = ctypes.c_size_t
+    solve = tdoku_solver(library)
     buffer = ctypes.create_string_buffer(TDOKU_BUFFER)
     solution = ctypes.create_string_buffer(TDOKU_BUFFER)
     guesses = ctypes.c_size_t()
