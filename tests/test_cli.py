@@ -204,7 +204,72 @@ def test_unreadable_files(tmp_path: Path) -> None:
     code, out, err = run("batch", str(binary))
     assert code == 1 and out == "! line 1: not UTF-8 text (byte 1)\n" and "1 invalid" in err
     code, _, err = run("batch", str(tmp_path / "absent.txt"))
-    assert code == 1 and "No such file" in err and err.count("\n") == 1
+    assert code == 1 and err == f"sudokit: error: {tmp_path / 'absent.txt'}: no such file\n"
+
+
+MISSING_FILE_COMMANDS = {
+    "solve": [],
+    "count": [],
+    "check": [],
+    "show": [],
+    "render": [],
+    "explain": [],
+    "hint": [],
+    "rate": [],
+    "batch": [],
+    "dataset info": [],
+    "dataset canon": [],
+    "dataset dedupe": [],
+    "dataset split": ["-o", "{dir}/parts"],
+    "dataset augment": [],
+    "dataset verify": ["--answers", "answer"],
+    "dataset label": ["--labels", "givens"],
+    "dataset describe": [],
+    "dataset draw": ["-o", "{dir}/images"],
+    "generate --rules-from": [],
+    "generate --pattern": [],
+}
+
+
+@pytest.mark.parametrize("command", sorted(MISSING_FILE_COMMANDS))
+def test_a_missing_file_gets_the_same_one_line_from_every_command(tmp_path: Path, command: str) -> None:
+    missing = str(tmp_path / "missing.txt")
+    extra = [arg.format(dir=tmp_path) for arg in MISSING_FILE_COMMANDS[command]]
+    code, out, err = run(*command.split(), missing, *extra)
+    assert (code, out, err) == (1, "", f"sudokit: error: {missing}: no such file\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing made for an input not there
+
+
+def test_every_error_about_a_files_content_names_the_file_and_line(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(
+        "# a collection\n"
+        f"{TOP95_1}\n"
+        f"{TOP95_1[:77]}x{TOP95_1[78:]}\n"  # line 3: not a symbol
+        f"11{'.' * 79}\n"  # line 4: no solution
+        f"{'.' * 82}\n"  # line 5: no one-line puzzle
+        f"{'.' * 79}12\n"  # line 6: several solutions (a note)
+    )
+    code, out, err = run("solve", str(mixed), "--format", "line")
+    assert code == 1 and is_valid_classic(TOP95_1, out.split()[0])
+    lines = err.splitlines()
+    where = [line.removeprefix("sudokit: ").removeprefix("error: ").split(": ")[:2] for line in lines]
+    assert where == [[str(mixed), "line 3, column 78"], *([str(mixed), f"line {k}"] for k in (4, 5, 6))]
+    assert lines[1] == f"sudokit: {mixed}: line 4: no solution: r1c1 and r1c2 both hold 1 in row 1"
+    assert lines[3] == f"sudokit: {mixed}: line 6: not unique (at least 2 solutions)"
+    # every line read: a puzzle is still named by its line (not "puzzle 2"), and the file by its name
+    clean = tmp_path / "clean.txt"
+    clean.write_text(f"# two\n{TOP95_1}\n\n11{'.' * 79}\n")
+    code, _, err = run("solve", str(clean))
+    assert code == 1 and err == f"sudokit: {clean}: line 4: no solution: r1c1 and r1c2 both hold 1 in row 1\n"
+    code, out, _ = run("count", str(clean))
+    assert out.splitlines()[1].endswith("[line 4]")
+    one = tmp_path / "one.txt"
+    one.write_text(f"11{'.' * 79}\n")
+    code, _, err = run("solve", str(one))
+    assert code == 1 and err == f"sudokit: {one}: no solution: r1c1 and r1c2 both hold 1 in row 1\n"
+    code, _, err = run("solve", f"11{'.' * 79}")  # text given on the command line: no file to name
+    assert err == "sudokit: no solution: r1c1 and r1c2 both hold 1 in row 1\n"
 
 
 def test_bad_file_content_names_the_file(tmp_path: Path) -> None:

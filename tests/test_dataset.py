@@ -200,6 +200,56 @@ def test_dedupe_keeps_the_first_row_of_each_class(tmp_path: Path) -> None:
     assert f"{len(PUZZLES)} of {len(rows)} rows kept" in done.stderr
 
 
+def _line_file(path: Path, header: str = "") -> list[str]:
+    """A collection as published: '#' comments, blank lines, one puzzle a line; with equivalent copies."""
+    copies = [copy for copy, _ in augment(PUZZLES[0], 2, seed=1)]
+    puzzles = [PUZZLES[0], PUZZLES[1], copies[0], PUZZLES[2], copies[1], PUZZLES[3]]
+    lines = ["# The first puzzles of a collection", "# (a comment line, then a blank one)", ""]
+    lines += [header] if header else []
+    lines += [*puzzles[:3], "", "# more", *puzzles[3:]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return puzzles
+
+
+@pytest.mark.parametrize("header", ["", "puzzle"])
+def test_a_file_of_one_puzzle_per_line_is_read_and_stays_one(tmp_path: Path, header: str) -> None:
+    source = tmp_path / "collection"  # no suffix, as tdoku's puzzles2_17_clue
+    puzzles = _line_file(source, header)
+    with Table(source) as table:
+        assert table.format == "lines" and table.layout.puzzle == (header or "puzzle")
+        assert [row[table.layout.puzzle] for row in table.rows()] == puzzles
+    done = _cli("dataset", "dedupe", str(source))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [PUZZLES[0], PUZZLES[1], PUZZLES[2], PUZZLES[3]]
+    assert "4 of 6 rows kept" in done.stderr
+    done = _cli("dataset", "dedupe", str(source), "-o", str(tmp_path / "unique.csv"))  # a table asked for
+    assert done.returncode == 0, done.stderr
+    with Table(tmp_path / "unique.csv") as table:
+        assert table.format == "csv" and [r[table.layout.puzzle] for r in table.rows()] == PUZZLES[:4]
+    done = _cli("dataset", "split", str(source), "--parts", "a=0.5,b=0.5", "-o", str(tmp_path / "parts"))
+    assert done.returncode == 0, done.stderr
+    parts = {p.name: p.read_text().splitlines() for p in (tmp_path / "parts").iterdir()}
+    assert sorted(parts) == ["a.txt", "b.txt"]
+    assert sorted(line for lines in parts.values() for line in lines) == sorted(puzzles)
+    forms = [{canonical(line) for line in lines} for lines in parts.values()]
+    assert not forms[0] & forms[1]  # equivalent puzzles in one part
+
+
+def test_a_bad_line_of_a_line_file_is_named_by_its_line(tmp_path: Path) -> None:
+    source = tmp_path / "collection.txt"
+    _line_file(source)
+    text = source.read_text().splitlines()
+    text[8] = text[8][:-1]  # line 9: a puzzle of 80 characters
+    source.write_text("\n".join(text) + "\n")
+    done = _cli("dataset", "dedupe", str(source))
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"sudokit: error: {source}: line 9: 80 characters")
+    text[8] = "11" + "." * 79  # line 9: a repeated digit, which has no canonical form
+    source.write_text("\n".join(text) + "\n")
+    done = _cli("dataset", "canon", str(source))
+    assert done.returncode == 1 and f"{source}: line 9: the puzzle repeats a digit" in done.stderr
+
+
 def test_augmented_copies_are_equivalent_and_keep_their_solutions() -> None:
     solved = sudokit.solve(PUZZLES[1]).solution
     assert solved is not None
@@ -324,7 +374,10 @@ def test_a_table_without_a_puzzle_column_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match="no puzzle column among a, b"):
         Table(path)
     done = _cli("dataset", "dedupe", str(path))
-    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "no puzzle column" in done.stderr
+    assert done.returncode == 1 and done.stderr == f"sudokit: error: {path}: no puzzle column among a, b" + (
+        " (looked for puzzle, puzzles, quiz, quizzes, givens, sudoku, grid, problem, clues, question, board, "
+        "initial_board)\n"
+    )
     assert detect_layout(["Quizzes", "Solutions"]).puzzle == "Quizzes"
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeVar
 import click
 
 from sudokit import __version__
-from sudokit.errors import ParseError, SudokitError
+from sudokit.errors import ParseError, SudokitError, file_error
 from sudokit.formats import READ_FORMATS, WRITE_FORMATS, detect, dumps, natural_format, parse, parse_many
 from sudokit.model import Puzzle, Solution
 from sudokit.variants import VARIANT_NAMES
@@ -229,13 +229,13 @@ def _source_text(source: str) -> tuple[str, str, str | None]:
     if source == "-":
         label, data = "<stdin>", sys.stdin.buffer.read(MAX_TEXT + 1)
     elif os.path.exists(source) or _looks_like_path(source):
-        if not os.path.exists(source):
-            shown = source if source.isprintable() else repr(source)  # keep the error on one line
-            raise CommandError(f"{shown}: no such file (and too short to be a puzzle)")
         if os.path.isdir(source):
-            raise CommandError(f"{source}: is a directory, not a puzzle file")
-        with open(source, "rb") as handle:
-            label, data = source, handle.read(MAX_TEXT + 1)
+            raise CommandError(file_error(source, IsADirectoryError()))
+        try:
+            with open(source, "rb") as handle:
+                label, data = source, handle.read(MAX_TEXT + 1)
+        except OSError as exc:
+            raise CommandError(file_error(source, exc)) from None
     else:
         return "", source, None
     implied = "sdm" if label.lower().endswith(".sdm") else None
@@ -277,6 +277,16 @@ class Entry:
     where: str
     puzzle: Puzzle | None
     error: str | None = None
+    source: str = ""
+    """The file it came from (``<stdin>``), or empty for text given on the command line."""
+
+    @property
+    def blame(self) -> str:
+        """The prefix of an error about this puzzle on stderr: ``puzzles.txt: line 4: ``.
+
+        The file too, so every error about a file's content says where it is.
+        """
+        return f"{self.source}: {self.where}" if self.source else self.where
 
 
 def _one_per_line(text: str, read_options: dict[str, Any], label: str) -> list[Entry] | None:
@@ -293,10 +303,11 @@ def _one_per_line(text: str, read_options: dict[str, Any], label: str) -> list[E
     entries = []
     for number, line in numbered:
         try:
-            entries.append(Entry(f"line {number}: ", parse(line, **read_options)))
+            entries.append(Entry(f"line {number}: ", parse(line, **read_options), source=label))
         except ParseError as exc:
             where = f"line {number}, column {exc.column}" if exc.column is not None else f"line {number}"
-            entries.append(Entry(f"line {number}: ", None, f"{label}{where}: {exc.message}"))
+            prefix = f"{label}: " if label else ""
+            entries.append(Entry(f"line {number}: ", None, f"{prefix}{where}: {exc.message}", label))
     good = sum(1 for e in entries if e.puzzle is not None)
     return entries if good * 2 >= len(entries) else None
 
@@ -313,13 +324,32 @@ def load_entries(source: str, *, strict: bool = False, **options: Any) -> list[E
     try:
         puzzles = parse_many(text, **read_options)
     except ParseError as exc:
-        entries = None if strict else _one_per_line(text, read_options, f"{label}: " if label else "")
+        entries = None if strict else _one_per_line(text, read_options, label)
         if entries is None:
             raise CommandError(f"{label}: {exc}" if label else str(exc)) from None
         return entries
     _note_unread(puzzles)
-    many = len(puzzles) > 1
-    return [Entry(f"puzzle {k}: " if many else "", p) for k, p in enumerate(puzzles, 1)]
+    if len(puzzles) == 1:
+        return [Entry("", puzzles[0], source=label)]
+    lines = _puzzle_lines(text, read_options, len(puzzles))
+    return [
+        Entry(f"line {lines[k - 1]}: " if lines else f"puzzle {k}: ", p, source=label)
+        for k, p in enumerate(puzzles, 1)
+    ]
+
+
+def _puzzle_lines(text: str, read_options: dict[str, Any], count: int) -> list[int] | None:
+    """The line of each of ``count`` puzzles read from a text of one puzzle per line, else None.
+
+    Each puzzle takes one line at least, so as many content lines as puzzles means one each; the
+    messages about a puzzle then name its line, as they do for a file with unreadable lines.
+    """
+    from sudokit.formats.tabular import content_lines
+
+    if read_options["format"] not in (None, "line", "sdm") or detect(text) != "text":
+        return None
+    lines = [number for number, _ in content_lines(text)]
+    return lines if len(lines) == count else None
 
 
 class Tally:
@@ -345,7 +375,7 @@ class Tally:
         if message is None:
             click.echo(f"sudokit: error: {entry.error or 'not a puzzle'}", err=True)
         else:
-            click.echo(f"sudokit: {entry.where}{message}", err=True)
+            click.echo(f"sudokit: {entry.blame}{message}", err=True)
 
     def answers(self, entries: list[Entry], work: Callable[[Puzzle], T]) -> Iterator[tuple[Entry, T]]:
         """Each readable puzzle with what ``work`` made of it, counted as done.
@@ -551,7 +581,7 @@ def solve(
             else:
                 tally.fail(entry, f"no solution: {result.reason}" if result.reason else status)
         elif note is not None and output_format != "json":
-            click.echo(f"sudokit: {label}{note}", err=True)
+            click.echo(f"sudokit: {entry.blame}{note}", err=True)
         tally.done += 1
     tally.finish()
 
@@ -1049,7 +1079,10 @@ def _write_run_id(partial: str, run_id: str) -> None:
 def _open_input(file: str) -> BinaryIO:
     """A local file, or a URL (s3://, gs://, https://, ...) read through fsspec, opened for bytes."""
     if "://" not in file:
-        return open(file, "rb")
+        try:
+            return open(file, "rb")
+        except OSError as exc:
+            raise CommandError(file_error(file, exc)) from None
     try:
         import fsspec
     except ImportError:
@@ -1537,11 +1570,11 @@ def hint(puzzle: str, stage: int, as_json: bool, time_limit: float, **options: A
             click.echo(entry.where + result.stage(stage))
         if entry.puzzle is not None and not entry.puzzle.determined:
             click.echo(
-                f"sudokit: {entry.where}note: some rules were not read; hints follow the rules read", err=True
+                f"sudokit: {entry.blame}note: some rules were not read; hints follow the rules read", err=True
             )
         elif not board.unique:
             click.echo(
-                f"sudokit: {entry.where}note: the puzzle has several solutions; hints lead to the first",
+                f"sudokit: {entry.blame}note: the puzzle has several solutions; hints lead to the first",
                 err=True,
             )
     tally.finish()
@@ -1816,9 +1849,12 @@ def generate(
     """
     from sudokit.generator import new_seed
 
-    if pattern is not None and _looks_like_path(pattern) and os.path.exists(pattern):
-        with open(pattern, encoding="utf-8") as handle:
-            pattern = "".join(line for line in handle if not line.lstrip().startswith("#"))
+    if pattern is not None and _looks_like_path(pattern):
+        try:
+            with open(pattern, encoding="utf-8") as handle:
+                pattern = "".join(line for line in handle if not line.lstrip().startswith("#"))
+        except OSError as exc:
+            raise CommandError(file_error(pattern, exc)) from None
     if rules_from is not None:
         if variant_names or options.get("box"):
             raise CommandError("--rules-from brings its own grid: give no --variant or --box")
@@ -2009,6 +2045,9 @@ def dataset() -> None:
     Tables are CSV or TSV with a header, JSON Lines or Parquet (by suffix, or --format); the
     puzzle column is found by name (puzzle, quizzes, question, initial_board, ...), as are the
     solution (solution, solutions, answer, ...), an id and ratings, and every other column is kept.
+    A file of one puzzle per line ('#' comments and blank lines skipped, a header line allowed) is
+    read as batch reads it; dedupe, split and augment write it back one puzzle per line unless
+    OUTPUT's suffix or --format asks for a table.
     Classic 4x4, 9x9 and 16x16 puzzles on one line, . or 0 for empty.
     """  # noqa: D301
 
@@ -2022,6 +2061,12 @@ _table_format = click.option(
     type=click.Choice(["csv", "tsv", "jsonl", "parquet"]),
     help="Output format (default: by suffix).",
 )
+_rows_format = click.option(
+    "--format",
+    "out_format",
+    type=click.Choice(["csv", "tsv", "jsonl", "parquet", "lines"]),
+    help="Output format (default: by suffix; a file of one puzzle per line stays one).",
+)
 
 
 def _open_dataset(file: str) -> Any:
@@ -2030,7 +2075,19 @@ def _open_dataset(file: str) -> Any:
     try:
         return Table(file)
     except DatasetError as exc:
-        raise CommandError(f"{file}: {exc}") from None
+        raise CommandError(str(exc)) from None  # it names the file
+
+
+def _kept_format(table: Any, output: str, out_format: str | None) -> str | None:
+    """The output format of a command that writes its input's rows as they are (dedupe, split, augment).
+
+    A file of one puzzle per line stays one, unless --format or a table suffix of OUTPUT asks otherwise.
+    """
+    from sudokit.dataset import LINES
+
+    if out_format or table.format != LINES or _is_table(output):
+        return out_format
+    return LINES
 
 
 def _dataset_run(work: Callable[[], str]) -> None:
@@ -2080,7 +2137,7 @@ def dataset_canon(file: str, output: str, out_format: str | None) -> None:
             layout = table.layout
             columns = [*layout.columns, *(["canonical"] if "canonical" not in layout.columns else [])]
             with TableWriter(output, columns, out_format) as out:
-                for row, form in rows_with_forms(table.rows(), layout.puzzle):
+                for row, form in rows_with_forms(table.rows(), layout.puzzle, where=table.where):
                     row["canonical"] = text_of(form)
                     out.write(row)
             return f"{out.count} puzzles given their canonical form"
@@ -2091,7 +2148,7 @@ def dataset_canon(file: str, output: str, out_format: str | None) -> None:
 @dataset.command("dedupe")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_table_output
-@_table_format
+@_rows_format
 def dataset_dedupe(file: str, output: str, out_format: str | None) -> None:
     """Keep the first row of each equivalence class (puzzles equal up to symmetry and relabelling)."""
     from sudokit.dataset import TableWriter, class_key, rows_with_forms
@@ -2100,8 +2157,9 @@ def dataset_dedupe(file: str, output: str, out_format: str | None) -> None:
         seen: set[int] = set()
         read = 0
         with _open_dataset(file) as table:
-            with TableWriter(output, table.layout.columns, out_format) as out:
-                for row, form in rows_with_forms(table.rows(), table.layout.puzzle):
+            kind = _kept_format(table, output, out_format)
+            with TableWriter(output, table.layout.columns, kind, puzzle=table.layout.puzzle) as out:
+                for row, form in rows_with_forms(table.rows(), table.layout.puzzle, where=table.where):
                     read += 1
                     key = class_key(form)
                     if key in seen:
@@ -2128,9 +2186,10 @@ def dataset_dedupe(file: str, output: str, out_format: str | None) -> None:
     "-o",
     "--output",
     required=True,
-    help="Where the parts go: a directory (NAME.FORMAT inside) or a prefix ending in '-' or '_'.",
+    help="Where the parts go: a directory (NAME.FORMAT inside, NAME.txt for one puzzle per line) or a "
+    "prefix ending in '-' or '_'.",
 )
-@_table_format
+@_rows_format
 def dataset_split(file: str, parts: str, seed: int, output: str, out_format: str | None) -> None:
     """Split FILE into parts so that equivalent puzzles are always in the same part.
 
@@ -2138,7 +2197,7 @@ def dataset_split(file: str, parts: str, seed: int, output: str, out_format: str
     puzzle of one part is equivalent to one of another, and the same input and seed give the same
     parts on every machine.
     """
-    from sudokit.dataset import TableWriter, rows_with_forms, split_of, table_format
+    from sudokit.dataset import LINES, TableWriter, rows_with_forms, split_of, table_format
 
     names: list[str] = []
     fractions: list[float] = []
@@ -2157,15 +2216,19 @@ def dataset_split(file: str, parts: str, seed: int, output: str, out_format: str
 
     def work() -> str:
         with _open_dataset(file) as table:
-            kind = out_format or table_format(file if file != "-" else "x.csv")
+            kind = out_format or (
+                LINES if table.format == LINES else table_format(file if file != "-" else "x.csv")
+            )
+            suffix = "txt" if kind == LINES else kind
             if output.endswith(("-", "_")):
-                paths = [f"{output}{name}.{kind}" for name in names]
+                paths = [f"{output}{name}.{suffix}" for name in names]
             else:
                 os.makedirs(output, exist_ok=True)
-                paths = [os.path.join(output, f"{name}.{kind}") for name in names]
-            writers = [TableWriter(path, table.layout.columns, kind) for path in paths]
+                paths = [os.path.join(output, f"{name}.{suffix}") for name in names]
+            puzzle = table.layout.puzzle
+            writers = [TableWriter(path, table.layout.columns, kind, puzzle=puzzle) for path in paths]
             try:
-                for row, form in rows_with_forms(table.rows(), table.layout.puzzle):
+                for row, form in rows_with_forms(table.rows(), puzzle, where=table.where):
                     writers[split_of(form, fractions, seed)].write(row)
             finally:
                 for writer in writers:
@@ -2185,24 +2248,28 @@ def dataset_split(file: str, parts: str, seed: int, output: str, out_format: str
     "--keep/--no-keep", default=True, show_default=True, help="Write each original row before its copies."
 )
 @_table_output
-@_table_format
+@_rows_format
 def dataset_augment(
     file: str, copies: int, seed: int, keep: bool, output: str, out_format: str | None
 ) -> None:
     """Write random equivalent copies of each puzzle (its solution moved the same way)."""
     import random
 
-    from sudokit.dataset import TableWriter, box_of, cells_of, text_of, transform
+    from sudokit.dataset import DatasetError, TableWriter, box_of, cells_of, text_of, transform
 
     def work() -> str:
         rng = random.Random(seed)
         with _open_dataset(file) as table:
             layout = table.layout
-            with TableWriter(output, layout.columns, out_format) as out:
-                for row in table.rows():
-                    grids = [cells_of(str(row[layout.puzzle]))]
-                    if layout.solution and row.get(layout.solution):
-                        grids.append(cells_of(str(row[layout.solution]), len(grids[0])))
+            kind = _kept_format(table, output, out_format)
+            with TableWriter(output, layout.columns, kind, puzzle=layout.puzzle) as out:
+                for number, row in enumerate(table.rows()):
+                    try:
+                        grids = [cells_of(str(row[layout.puzzle]))]
+                        if layout.solution and row.get(layout.solution):
+                            grids.append(cells_of(str(row[layout.solution]), len(grids[0])))
+                    except ParseError as exc:
+                        raise DatasetError(f"{table.where(number)}: {exc}") from None
                     if keep:
                         out.write(row)
                     empty = "0" if "0" in str(row[layout.puzzle]) else "."
@@ -2229,7 +2296,7 @@ def dataset_verify(file: str, answer_column: str, output: str, out_format: str |
     Adds columns keeps_givens, complete, follows_rules, solves and broken (the first row, column or
     box with a repeated digit); the summary counts each.
     """
-    from sudokit.dataset import TableWriter, batches, box_of, cells_of, unit_name, verify_many
+    from sudokit.dataset import DatasetError, TableWriter, batches, box_of, cells_of, unit_name, verify_many
 
     def work() -> str:
         from sudokit import _engine
@@ -2239,19 +2306,30 @@ def dataset_verify(file: str, answer_column: str, output: str, out_format: str |
             layout = table.layout
             if answer_column not in layout.columns:
                 raise CommandError(
-                    f"{file}: no column {answer_column!r} (columns: {', '.join(layout.columns)})"
+                    f"{table.name}: no column {answer_column!r} (columns: {', '.join(layout.columns)})"
                 )
+
+            def cells(row: int, text: str, size: int | None = None) -> bytes:
+                try:
+                    return cells_of(text, size)
+                except ParseError as exc:
+                    raise DatasetError(f"{table.where(row)}: {exc}") from None
+
             extra = ["keeps_givens", "complete", "follows_rules", "solves", "broken"]
             with TableWriter(output, [*layout.columns, *extra], out_format) as out:
                 for batch in batches(table.rows()):
-                    puzzles = [cells_of(str(row[layout.puzzle])) for row in batch]
+                    first = totals["rows"]
+                    puzzles = [cells(first + k, str(row[layout.puzzle])) for k, row in enumerate(batch)]
                     size = len(puzzles[0])
                     answers = [
-                        cells_of(str(row.get(answer_column) or "").ljust(size, "."), size) for row in batch
+                        cells(first + k, str(row.get(answer_column) or "").ljust(size, "."), size)
+                        for k, row in enumerate(batch)
                     ]
                     solutions = None
                     if layout.solution and all(row.get(layout.solution) for row in batch):
-                        solutions = b"".join(cells_of(str(row[layout.solution]), size) for row in batch)
+                        solutions = b"".join(
+                            cells(first + k, str(row[layout.solution]), size) for k, row in enumerate(batch)
+                        )
                     flags, broken = verify_many(b"".join(puzzles), b"".join(answers), solutions, box_of(size))
                     for row, f, unit in zip(batch, flags, broken, strict=True):
                         verdict = {
@@ -2540,9 +2618,9 @@ def dataset_draw(file: str, size: int, output: str) -> None:
     from sudokit.dataset import draw_png
 
     def work() -> str:
-        os.makedirs(output, exist_ok=True)
         drawn = 0
         with _open_dataset(file) as table:
+            os.makedirs(output, exist_ok=True)
             layout = table.layout
             for number, row in enumerate(table.rows(), start=1):
                 name = str(row.get(layout.id) or number) if layout.id else str(number)

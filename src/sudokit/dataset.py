@@ -1,7 +1,8 @@
 """Datasets of classic puzzles for research and machine learning.
 
 * **Tables in and out**: CSV and TSV with a header, JSON Lines and Parquet (``pip install
-  'sudokit[data]'`` for Parquet and arrays), read and written a batch of rows at a time (memory
+  'sudokit[data]'`` for Parquet and arrays), and files of one puzzle per line (``#`` comments and
+  blank lines skipped, a lone header line allowed), read and written a batch of rows at a time (memory
   stays flat however long the file).  The columns of the public datasets are recognised by name
   (:func:`detect_layout`): the puzzle (``puzzle``, ``quizzes``, ``question``, ``initial_board``, ...),
   the solution (``solution``, ``solutions``, ``answer``, ...), an id and ratings; every other
@@ -19,19 +20,23 @@
 
 from __future__ import annotations
 
+import bisect
 import csv
+import functools
 import gzip
 import hashlib
+import itertools
 import json
 import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
 from sudokit import _engine
-from sudokit.errors import FormatError, ParseError, SudokitError
-from sudokit.formats.tabular import PUZZLE_COLUMNS
+from sudokit.errors import FormatError, ParseError, SudokitError, file_error
+from sudokit.formats.tabular import PUZZLE_COLUMNS, puzzle_like
+from sudokit.formats.text import strip_comment
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,10 +50,15 @@ LINK_COLUMNS = ("sudokupad_url", "url", "link", "fpuzzles", "sudokupad")
 RATING_COLUMNS = (
     "rating", "difficulty", "level", "score", "er", "ep", "ed", "official_rating", "backtracks", "clues",
 )  # fmt: skip
-FORMATS = ("csv", "tsv", "jsonl", "parquet")
+LINES = "lines"
+"""The format of a file of one puzzle per line, as ``sudokit batch`` reads it: ``#`` comments and blank
+lines skipped, a lone header line naming the puzzle column allowed; its one column is :data:`LINE_COLUMN`."""
+LINE_COLUMN = "puzzle"
+FORMATS = ("csv", "tsv", "jsonl", "parquet", LINES)
 BATCH = 65_536
 """Rows handled together (read, canonicalised, written): the memory a stream holds at most."""
 
+_DELIMITERS = (",", ";", "\t")
 _SYMBOLS = "123456789ABCDEFG"
 _EMPTY = b"0.-*_"
 _BOX_OF_CELLS = {16: 2, 81: 3, 256: 4}
@@ -187,16 +197,25 @@ def _block_cells(block: bytes) -> tuple[bytes, int]:
 # -------------------------------------------------------------------------- canonical forms
 
 
-def canonical_cells(cells: bytes, box: int = 3) -> bytes:
-    """The canonical forms of puzzles given as consecutive cells (``box**4`` bytes each)."""
+_NO_FORM = "repeats a digit in a row or column: it has no canonical form"
+
+
+def _minlex(cells: bytes, box: int) -> tuple[bytes, int]:
+    """The canonical forms of consecutive puzzles, and how many there are before the first without one."""
     size = box**4
     if len(cells) % size:
         raise DatasetError(f"{len(cells)} bytes is no whole number of {size}-cell puzzles")
     out = bytearray(len(cells))
     done = _engine.minlex_many(box, cells, out)
-    if done * size != len(cells):
-        raise DatasetError(f"puzzle {done + 1} repeats a digit in a row or column: it has no canonical form")
-    return bytes(out)
+    return bytes(out), done
+
+
+def canonical_cells(cells: bytes, box: int = 3) -> bytes:
+    """The canonical forms of puzzles given as consecutive cells (``box**4`` bytes each)."""
+    out, done = _minlex(cells, box)
+    if done * box**4 != len(cells):
+        raise DatasetError(f"puzzle {done + 1} {_NO_FORM}")
+    return out
 
 
 def canonical(puzzle: str | bytes) -> str:
@@ -456,73 +475,174 @@ def _open_text(path: str | os.PathLike[str], mode: str) -> IO[str]:
     return open(path, mode, encoding="utf-8", newline="")
 
 
+def _is_comment(line: str) -> bool:
+    """A line no row comes from: blank, or a ``#`` comment (as every reader of sudokit skips them)."""
+    stripped = line.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def _line_kind(line: str) -> str | None:
+    """What the first content line of a text file makes it: a line file, or a table (None).
+
+    ``"puzzle"``: a file of one puzzle per line; ``"header"``: one under a lone header naming its column.
+    """
+    text = strip_comment(line).strip()
+    if any(delimiter in text for delimiter in _DELIMITERS):
+        return None
+    if text.lower() in (*PUZZLE_COLUMNS, "initial_board"):
+        return "header"
+    return "puzzle" if puzzle_like(text) else None
+
+
+class _RowLines:
+    """The line of each row of a text file, for errors that name it.
+
+    Kept as the few places where rows and lines part (comments, blank lines, a quoted line break), so
+    memory does not grow with the file.
+    """
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.lines: list[int] = []
+
+    def add(self, row: int, line: int) -> None:
+        """Row ``row`` (0-based) is on line ``line``."""
+        if not self.rows or line - self.lines[-1] != row - self.rows[-1]:
+            self.rows.append(row)
+            self.lines.append(line)
+
+    def line(self, row: int) -> int | None:
+        """The line of row ``row``, if known."""
+        k = bisect.bisect_right(self.rows, row) - 1
+        return None if k < 0 else self.lines[k] + row - self.rows[k]
+
+
 class Table:
-    """A dataset file read row by row: its :attr:`layout`, then :meth:`rows` (dicts by column)."""
+    """A dataset file read row by row: its :attr:`layout`, then :meth:`rows` (dicts by column).
+
+    A text file whose first line (after ``#`` comments and blank lines) is a puzzle, or a lone header
+    naming the puzzle column, is read as one puzzle per line (:data:`LINES`), as ``sudokit batch`` does.
+    """
 
     def __init__(self, path: str | os.PathLike[str], format: str | None = None) -> None:
         """Open ``path`` and read its header (or first row) to find the layout."""
         self.path = path
+        self.name = "<stdin>" if os.fspath(path) == "-" else os.fspath(path)
         self.format = table_format(path, format)
         self._handle: IO[str] | None = None
         self._first: dict[str, Any] | None = None
         self._rest: Iterator[dict[str, Any]]
+        self._lines = _RowLines()
+        self._count = 0
         columns: list[str]
         if self.format == "parquet":
             try:
                 import pyarrow.parquet as pq
             except ImportError:
                 raise DatasetError("Parquet needs pyarrow: pip install 'sudokit[data]'") from None
+            if not os.path.exists(path):
+                raise DatasetError(file_error(path))
             try:
                 self._parquet = pq.ParquetFile(path)
             except (OSError, ValueError) as exc:
-                raise DatasetError(f"{os.fspath(path)}: not a Parquet file ({exc})") from None
+                raise DatasetError(f"{self.name}: not a Parquet file ({exc})") from None
             columns = list(self._parquet.schema_arrow.names)
             self._rest = (row for batch in self._parquet.iter_batches(BATCH) for row in batch.to_pylist())
         else:
             try:
                 self._handle = _open_text(path, "rt")
             except OSError as exc:
-                raise DatasetError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
+                raise DatasetError(file_error(path, exc)) from None
             if self.format == "jsonl":
                 self._rest = self._json_rows()
                 self._first = next(self._rest, None)
                 columns = list(self._first) if self._first is not None else []
             else:
-                sample = self._handle.readline()
-                delimiter = "\t" if self.format == "tsv" or ("\t" in sample and "," not in sample) else ","
-                if self.format == "csv" and ";" in sample and "," not in sample and "\t" not in sample:
-                    delimiter = ";"
-                header = next(csv.reader([sample.lstrip("\ufeff")], delimiter=delimiter), [])
-                columns = [name.strip() for name in header]
-                reader = csv.reader(self._handle, delimiter=delimiter)
-                self._rest = self._csv_rows(reader, columns)
+                columns = self._text_start()
         if self._first is None:
             self._first = next(self._rest, None)
-        self.layout = detect_layout(columns, self._first)
+        try:
+            self.layout = detect_layout(columns, self._first)
+        except DatasetError as exc:
+            raise DatasetError(f"{self.name}: {exc}") from None
+
+    def _text_start(self) -> list[str]:
+        """Read up to the header (or first puzzle) of a CSV, TSV or line file: its columns."""
+        assert self._handle is not None
+        number, sample = 1, self._handle.readline().lstrip("\ufeff")
+        while sample and _is_comment(sample):
+            number, sample = number + 1, self._handle.readline()
+        if not sample:
+            raise DatasetError(
+                f"{self.name}: no header and no puzzle (the file is empty, or holds only comments)"
+            )
+        kind = _line_kind(sample)
+        named = self.name.lower().removesuffix(".gz").endswith((".csv", ".tsv", ".tab"))  # a lone header: CSV
+        if (
+            self.format == LINES
+            or (kind == "puzzle" and self.format in ("csv", "tsv"))
+            or (kind == "header" and not named and self.format == "csv")
+        ):
+            self.format = LINES
+            if kind == "header":
+                column = strip_comment(sample).strip()
+                self._rest = self._line_rows([], number + 1, column)
+                return [column]
+            self._rest = self._line_rows([sample], number, LINE_COLUMN)
+            return [LINE_COLUMN]
+        delimiter = "\t" if self.format == "tsv" or ("\t" in sample and "," not in sample) else ","
+        if self.format == "csv" and ";" in sample and "," not in sample and "\t" not in sample:
+            delimiter = ";"
+        header = next(csv.reader([sample], delimiter=delimiter), [])
+        columns = [name.strip() for name in header]
+        self._rest = self._csv_rows(delimiter, columns, number)
+        return columns
+
+    def _line_rows(self, head: list[str], number: int, column: str) -> Iterator[dict[str, Any]]:
+        assert self._handle is not None
+        for line in itertools.chain(head, self._handle):
+            if not _is_comment(line):
+                self._lines.add(self._count, number)
+                self._count += 1
+                yield {column: strip_comment(line).strip()}
+            number += 1
 
     def _json_rows(self) -> Iterator[dict[str, Any]]:
         assert self._handle is not None
         for number, line in enumerate(self._handle, start=1):
-            if not line.strip():
+            if _is_comment(line):
                 continue
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise DatasetError(f"{os.fspath(self.path)}: line {number}: not JSON ({exc.msg})") from None
+                raise DatasetError(f"{self.name}: line {number}: not JSON ({exc.msg})") from None
             if not isinstance(row, dict):
-                raise DatasetError(f"{os.fspath(self.path)}: line {number}: not a JSON object")
+                raise DatasetError(f"{self.name}: line {number}: not a JSON object")
+            self._lines.add(self._count, number)
+            self._count += 1
             yield row
 
-    def _csv_rows(self, reader: Iterator[list[str]], columns: list[str]) -> Iterator[dict[str, Any]]:
-        for number, row in enumerate(reader, start=2):
+    def _csv_rows(self, delimiter: str, columns: list[str], header: int) -> Iterator[dict[str, Any]]:
+        assert self._handle is not None
+        reader = csv.reader(self._handle, delimiter=delimiter)
+        for row in reader:
+            number = header + reader.line_num  # the row's last line: a quoted field may hold line breaks
             if not row or (len(row) == 1 and not row[0].strip()):
                 continue
             if len(row) != len(columns):
+                if row[0].lstrip().startswith("#"):  # a comment line (a row of the header's width is kept)
+                    continue
                 raise DatasetError(
-                    f"{os.fspath(self.path)}: line {number}: {len(row)} fields where the header names "
-                    f"{len(columns)}"
+                    f"{self.name}: line {number}: {len(row)} fields where the header names {len(columns)}"
                 )
+            self._lines.add(self._count, number)
+            self._count += 1
             yield dict(zip(columns, row, strict=True))
+
+    def where(self, row: int) -> str:
+        """Where row ``row`` (0-based, in the order :meth:`rows` gives them) is: ``FILE: line N``."""
+        line = self._lines.line(row)
+        return f"{self.name}: line {line}" if line is not None else f"{self.name}: row {row + 1}"
 
     @property
     def first(self) -> dict[str, Any] | None:
@@ -560,12 +680,18 @@ class TableWriter:
         format: str | None = None,
         *,
         append: bool = False,
+        puzzle: str | None = None,
     ) -> None:
-        """Create ``path`` with these columns (``append``: add rows to a CSV, TSV or JSON Lines file)."""
+        """Create ``path`` with these columns (``append``: add rows to a CSV, TSV, JSON Lines or line file).
+
+        A line file (:data:`LINES`) gets each row's puzzle alone: the column ``puzzle`` names, else the
+        one :func:`detect_layout` finds among ``columns``, else the first.
+        """
         self.path = path
         self.columns = list(columns)
         self.format = table_format(path, format)
         self.count = 0
+        self.puzzle = puzzle or self._puzzle_column()
         self._pending: list[dict[str, Any]] = []
         self._parquet: Any = None
         self._handle: IO[str] | None = None
@@ -578,7 +704,7 @@ class TableWriter:
             try:
                 self._handle = _open_text(path, "at" if append else "wt")
             except OSError as exc:
-                raise DatasetError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+                raise DatasetError(f"{os.fspath(path)}: cannot be written ({exc.strerror or exc})") from None
             if self.format in ("csv", "tsv"):
                 self._csv = csv.writer(
                     self._handle, delimiter="\t" if self.format == "tsv" else ",", lineterminator="\n"
@@ -586,10 +712,19 @@ class TableWriter:
                 if not append:
                     self._csv.writerow(self.columns)
 
+    def _puzzle_column(self) -> str:
+        try:
+            return detect_layout(self.columns).puzzle
+        except DatasetError:
+            return self.columns[0] if self.columns else LINE_COLUMN
+
     def write(self, row: Mapping[str, Any]) -> None:
         """Add one row (missing columns empty)."""
         self.count += 1
-        if self.format == "jsonl":
+        if self.format == LINES:
+            assert self._handle is not None
+            self._handle.write(f"{row.get(self.puzzle) or ''}\n")
+        elif self.format == "jsonl":
             assert self._handle is not None
             self._handle.write(json.dumps({c: row.get(c) for c in self.columns}, ensure_ascii=False) + "\n")
         elif self.format == "parquet":
@@ -648,10 +783,13 @@ def batches(rows: Iterable[dict[str, Any]], size: int = BATCH) -> Iterator[list[
         yield batch
 
 
-def forms_of(rows: Sequence[Mapping[str, Any]], column: str) -> list[bytes]:
+def forms_of(
+    rows: Sequence[Mapping[str, Any]], column: str, where: Callable[[int], str] | None = None
+) -> list[bytes]:
     """The canonical forms (as cell bytes) of a batch of rows' puzzles, in one call to the core.
 
-    :class:`DatasetError` naming the row (by its place in the batch) whose puzzle cannot be read.
+    :class:`DatasetError` naming the row whose puzzle cannot be read: ``where(k)`` says where row k
+    of the batch is (``FILE: line N``, see :meth:`Table.where`); without it, its place in the batch.
     """
     if not rows:
         return []
@@ -661,20 +799,35 @@ def forms_of(rows: Sequence[Mapping[str, Any]], column: str) -> list[bytes]:
         try:
             one = cells_of(str(row.get(column) or ""), size)
         except ParseError as exc:
-            raise DatasetError(f"row {k + 1} of the batch: {exc}") from None
+            raise DatasetError(f"{where(k) if where else f'row {k + 1} of the batch'}: {exc}") from None
         size = len(one)
         cells.append(one)
     assert size is not None
-    forms = canonical_cells(b"".join(cells), box_of(size))
+    box = box_of(size)
+    forms, done = _minlex(b"".join(cells), box)
+    if done < len(cells):
+        raise DatasetError(
+            f"{where(done) if where else f'row {done + 1} of the batch'}: the puzzle {_NO_FORM}"
+        )
     return [forms[k : k + size] for k in range(0, len(forms), size)]
 
 
 def rows_with_forms(
-    rows: Iterable[dict[str, Any]], column: str, size: int = BATCH
+    rows: Iterable[dict[str, Any]], column: str, size: int = BATCH, where: Callable[[int], str] | None = None
 ) -> Iterator[tuple[dict[str, Any], bytes]]:
-    """Each row with its puzzle's canonical form, computed a batch at a time."""
+    """Each row with its puzzle's canonical form, computed a batch at a time.
+
+    ``where(n)`` says where the n-th row (0-based) is, for the error about a puzzle that cannot be read.
+    """
+    done = 0
     for batch in batches(rows, size):
-        yield from zip(batch, forms_of(batch, column), strict=True)
+        located = functools.partial(_shifted, where, done) if where is not None else None
+        yield from zip(batch, forms_of(batch, column, located), strict=True)
+        done += len(batch)
+
+
+def _shifted(where: Callable[[int], str], start: int, k: int) -> str:
+    return where(start + k)
 
 
 def format_error(exc: Exception) -> str:

@@ -5,6 +5,8 @@ Each carries a message that says what is wrong and where, ready to show to a use
 
 from __future__ import annotations
 
+import os
+
 
 class SudokitError(Exception):
     """Base class of every error sudokit raises on purpose."""
@@ -67,3 +69,19 @@ class UndeterminedError(SudokitError):
     "Unique" or "not unique" made without a rule of the puzzle could be overturned by that rule, so
     :func:`sudokit.is_unique` raises this instead of answering; the message names the rules.
     """
+
+
+def file_error(path: str | os.PathLike[str], exc: OSError | None = None) -> str:
+    """The one line for an input file that cannot be opened, ``PATH: no such file`` when it is absent.
+
+    Every command and reader says it in these words, so a missing file reads the same whichever met it.
+    """
+    name = os.fspath(path)
+    shown = name if name.isprintable() else repr(name)  # a name with a line break stays on one line
+    if exc is None or isinstance(exc, FileNotFoundError):
+        return f"{shown}: no such file"
+    if isinstance(exc, IsADirectoryError):
+        return f"{shown}: is a directory, not a file"
+    if isinstance(exc, PermissionError):
+        return f"{shown}: not allowed to read it (permission denied)"
+    return f"{shown}: cannot be read ({exc.strerror or exc})"
