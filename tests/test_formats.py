@@ -116,6 +116,39 @@ def test_parse_errors_name_the_line_and_column(
     assert info.value.column == column
 
 
+def _grid_rows(puzzle: str = TOP95_1) -> list[str]:
+    return [" ".join(puzzle[r * 9 + c : r * 9 + c + 3] for c in (0, 3, 6)) for r in range(9)]
+
+
+@pytest.mark.parametrize(
+    ("row", "cells", "words"),
+    [
+        (7, 8, "has 8 cells, one cell short"),  # the grid: line 8 a cell short
+        (8, 10, "has 10 cells, one cell too many"),  # the last row
+        (0, 7, "has 7 cells, 2 cells short"),  # the first row: the rows after it tell
+        (1, 8, "has 8 cells, one cell short"),  # the second row: rows 1 and 3 agree
+    ],
+)
+def test_a_grid_row_of_another_length_is_named_by_its_line(row: int, cells: int, words: str) -> None:
+    rows = _grid_rows()
+    flat = rows[row].replace(" ", "")
+    rows[row] = (flat + "." * 9)[:cells]
+    text = "# a grid\n\n" + "\n".join(rows) + "\n"  # two lines above the grid: its row r is on line r + 3
+    with pytest.raises(ParseError, match=words) as info:
+        parse_many(text)
+    assert info.value.line == row + 3
+    assert "the rows around it have 9, and a 9x9 grid needs 9 rows of 9 cells" in str(info.value)
+
+
+def test_a_grid_cut_short_names_the_lines_it_has() -> None:
+    with pytest.raises(ParseError, match=r"found 7 such rows \(lines 1 to 7\)") as info:
+        parse_many("\n".join(_grid_rows()[:7]))
+    assert info.value.line == 1
+    with pytest.raises(ParseError, match="found 7 such rows") as info:  # a one-line puzzle is no grid row
+        parse_many("\n".join([*_grid_rows()[:7], TOP95_1]))
+    assert info.value.line == 1
+
+
 def test_bad_character_in_a_grid_names_its_row_and_column() -> None:
     rows = TOP95_1.replace("8", "8", 1)
     grid = "\n".join(rows[r * 9 : r * 9 + 9] for r in range(9))

@@ -184,7 +184,7 @@ def read_raw(text: str, options: ReadOptions) -> list[RawPuzzle]:
             raw = RawPuzzle([rows[i]], one_line=True)
             i += 1
         else:
-            raise ParseError(_shape_message(width, rows[i:]), lineno)
+            raise _shape_error(width, rows[i:], [n for n, _ in content[i:]], not options.one_per_line)
         while notes and notes[0][0] < raw.first_line:
             _, key, value = notes.pop(0)
             raw.metadata[key] = value
@@ -198,12 +198,51 @@ def _is_square(k: int) -> bool:
     return k > 0 and math.isqrt(k) ** 2 == k
 
 
-def _shape_message(width: int, rows: Sequence[Sequence[object]]) -> str:
+def _shape_error(
+    width: int, rows: Sequence[Sequence[object]], lines: Sequence[int], grids: bool = True
+) -> ParseError:
+    """Why the content lines from ``lines[0]`` are no puzzle, at the line at fault.
+
+    In a grid with one row of another length (a cell missing, one too many), that row's line: the rows
+    of the grid's width on either side of it tell which one is odd (``grids``: the text may hold grids).
+    """
     same = 1
     while same < len(rows) and len(rows[same]) == width:
         same += 1
+    odd = grid = None  # the odd row of a grid, and the grid's width
+    if not grids:
+        pass
+    elif 1 < same < width and same < len(rows):
+        odd, grid = same, width  # the first rows agree; the row after them does not
+    elif same == 1 and len(rows) > 2 and width < 16:  # no one-line puzzle: a grid's first or second row
+        if len(rows[1]) == len(rows[2]):
+            odd, grid = 0, len(rows[1])
+        elif len(rows[2]) == width:
+            odd, grid = 1, width
+    if odd is not None and grid is not None and 1 < grid <= _MAX_GRID_ROWS:
+        cells = len(rows[odd])
+        if not (cells >= 16 and _is_square(cells)):  # a one-line puzzle after a grid's rows is no grid row
+            return ParseError(_odd_row_message(cells, grid), lines[odd])
+    return ParseError(_shape_message(width, same, lines), lines[0])
+
+
+def _odd_row_message(cells: int, grid: int) -> str:
+    """Why a row of a grid whose other rows have ``grid`` cells is wrong: ``... 8 cells, one cell short``."""
+    off = abs(grid - cells)
+    count = "one cell" if off == 1 else f"{off} cells"
+    return (
+        f"this grid row has {cells} cell{'s' if cells != 1 else ''}, {count} "
+        f"{'short' if cells < grid else 'too many'}: the rows around it have {grid}, "
+        f"and a {grid}x{grid} grid needs {grid} rows of {grid} cells"
+    )
+
+
+def _shape_message(width: int, same: int, lines: Sequence[int]) -> str:
     if same > 1:
-        return f"a grid row of {width} cells needs {width} rows of {width} cells; found {same} such rows"
+        return (
+            f"a grid row of {width} cells needs {width} rows of {width} cells; found {same} such rows "
+            f"(lines {lines[0]} to {lines[same - 1]})"
+        )
     if width > MAX_CELLS:
         return f"{width:,} cells are more than the largest puzzle ({MAX_SIZE}x{MAX_SIZE}) has"
     if width < 16:
