@@ -161,6 +161,64 @@ def test_oversized_and_malformed_bodies_are_refused(client: TestClient) -> None:
     assert 400 <= response.status_code < 500
 
 
+@pytest.mark.parametrize(
+    ("body", "message", "line", "column"),
+    [
+        (b"not json", "the request body is not JSON: Expecting value at line 1, column 1", 1, 1),
+        (b'{"puzzle": ', "the request body is not JSON: Expecting value at line 1, column 12", 1, 12),
+        (
+            b'{"puzzle": "x",\n  }',
+            "the request body is not JSON: Expecting property name enclosed in double quotes "
+            "at line 2, column 3",
+            2,
+            3,
+        ),
+        (b"", "the request body is empty: send a JSON object", None, None),
+    ],
+)
+def test_a_body_that_is_not_json_is_told_what_is_wrong_and_where(
+    client: TestClient, body: bytes, message: str, line: int | None, column: int | None
+) -> None:
+    response = client.post("/api/solve", content=body, headers={"content-type": "application/json"})
+    assert 400 <= response.status_code < 500
+    data = response.json()
+    assert data["error"] == message
+    assert (data.get("line"), data.get("column")) == (line, column)
+    listed = client.post("/api/solve", content=b"[1, 2]", headers={"content-type": "application/json"})
+    assert listed.status_code == 422 and listed.json()["error"].startswith(
+        "the request body is not a JSON object"
+    )
+
+
+def test_the_api_reference_is_a_page_of_its_own_that_needs_no_other_host(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    text = page.text
+    routes = [
+        (method, route.path)
+        for route in client.app.routes
+        if getattr(route, "path", "").startswith("/api/")
+        for method in sorted(getattr(route, "methods", ()) or ())
+    ]
+    assert len(routes) >= 17
+    for method, path in routes:
+        assert f'<span class="method {method.lower()}">{method}</span><code>{path}</code></h2>' in text, path
+    # each endpoint's summary, description, request fields with their types and descriptions, responses
+    assert "The puzzle text." in text and "Grid size when the text cannot tell." in text
+    assert '<td class="type">integer or null</td>' in text and "at most 262,144 characters" in text
+    assert "application/pdf" in text and "image/svg+xml" in text and 'id="schema-ErrorBody"' in text
+    # no script, style sheet, image or font from anywhere: nothing is loaded from another host
+    assert "<script" not in text and "@import" not in text and "url(" not in text
+    assert not re.search(r"<(link|img|iframe)\b", text)
+    assert not re.search(r"\b(src|href)\s*=\s*[\"']?(https?:)?//", text)
+    assert "http://" not in text and "https://" not in text
+    moved = client.get("/redoc", follow_redirects=False)
+    assert moved.status_code in (301, 302, 307, 308) and moved.headers["location"] == "/docs"
+    schema = client.get("/openapi.json").json()
+    assert set(schema["paths"]) == {path for _, path in routes}
+    assert schema["paths"]["/api/solve"]["post"]["responses"]["4XX"]["content"]["application/json"]
+
+
 def test_a_huge_empty_grid_count_ends_within_its_budget(client: TestClient) -> None:
     response = client.post("/api/count", json={"puzzle": "." * 4096, "limit": 100_000})
     assert response.status_code == 200

@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeVar
 import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -251,8 +251,33 @@ class RenderRequest(PuzzleRequest):
     solution: bool = False
 
 
+class ErrorBody(BaseModel):
+    """What every error answers: a message a person can read (and where, for a puzzle or body not read)."""
+
+    error: str = Field(description="What is wrong, in words.")
+    line: int | None = Field(None, description="The line of the fault in the puzzle text or request body.")
+    column: int | None = Field(None, description="Its column.")
+
+
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _not_json(item: Any, body: Any) -> JSONResponse:
+    """The error for a request body that is no JSON: what the JSON reader stopped at, and where.
+
+    FastAPI gives the character offset alone (``0: JSON decode error``); a line and column read better.
+    """
+    loc = item.get("loc", ())
+    offset = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+    why = str((item.get("ctx") or {}).get("error") or "not JSON")
+    if offset is None or not isinstance(body, str):
+        return _error(422, f"the request body is not JSON: {why}")
+    line = body.count("\n", 0, offset) + 1
+    column = offset - body.rfind("\n", 0, offset)
+    return _error(
+        422, f"the request body is not JSON: {why} at line {line}, column {column}", line=line, column=column
+    )
 
 
 def _read(request: PuzzleRequest) -> Puzzle:
@@ -312,6 +337,11 @@ def create_app(
         title="sudokit",
         version=__version__,
         description="Solve, count, explain, hint, rate, generate and convert Sudoku puzzles of every kind.",
+        docs_url=None,  # Swagger UI and ReDoc load from a CDN: /docs is served below, offline
+        redoc_url=None,
+        responses={
+            "4XX": {"model": ErrorBody, "description": "The request cannot be answered: why, in words."}
+        },
     )
 
     @app.exception_handler(ParseError)
@@ -333,6 +363,16 @@ def create_app(
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
         for item in exc.errors():
+            if item.get("type") == "json_invalid":
+                return _not_json(item, exc.body)
+            if tuple(item.get("loc", ())) == ("body",):  # the body as a whole: absent, or no object
+                missing = item.get("type") == "missing"
+                problems.append(
+                    "the request body is empty: send a JSON object"
+                    if missing
+                    else f"the request body is not a JSON object: {item.get('msg', 'invalid')}"
+                )
+                continue
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             if where == "puzzle" and item.get("type") == "string_too_short":
                 problems.append("no puzzle was sent: open a puzzle, or type its givens and press Play")
@@ -343,6 +383,22 @@ def create_app(
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC.joinpath("index.html")), media_type="text/html")
+
+    reference: list[str] = []  # the page, rendered once on first request (every route is known by then)
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        """The API reference, rendered here from the OpenAPI schema: it loads nothing from elsewhere."""
+        from sudokit.web.reference import reference_page
+
+        if not reference:
+            reference.append(reference_page(app.openapi()))
+        return HTMLResponse(reference[0])
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc() -> RedirectResponse:
+        """FastAPI's other reference page's address: the one page at /docs."""
+        return RedirectResponse("/docs", status_code=308)
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(BodyTimeout, seconds=body_seconds)
@@ -623,7 +679,11 @@ def create_app(
 
         return await run_in_threadpool(work, logic=True)
 
-    @app.post("/api/pdf", response_class=Response)
+    @app.post(
+        "/api/pdf",
+        response_class=Response,
+        responses={200: {"content": {"application/pdf": {}}, "description": "The PDF."}},
+    )
     async def pdf(request: PdfRequest) -> Response:
         """The puzzle as a PDF to print (and its solution at the back when asked and found)."""
 
@@ -641,7 +701,11 @@ def create_app(
         data = await run_in_threadpool(work)
         return Response(data, media_type="application/pdf", headers=_attachment("sudokit-puzzle.pdf"))
 
-    @app.post("/api/booklet", response_class=Response)
+    @app.post(
+        "/api/booklet",
+        response_class=Response,
+        responses={200: {"content": {"application/pdf": {}}, "description": "The PDF."}},
+    )
     async def booklet(request: BookletRequest) -> Response:
         """A booklet of new puzzles with their solutions at the back, as a PDF to print."""
 
@@ -703,7 +767,11 @@ def create_app(
             return _error(400, f"unknown format {request.to!r} (known: {', '.join(WRITE_FORMATS)})")  # type: ignore[return-value]
         return {"format": request.to, "text": dumps(_read(request), request.to)}
 
-    @app.post("/api/render", response_class=Response)
+    @app.post(
+        "/api/render",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}, "description": "The SVG drawing."}},
+    )
     async def render(request: RenderRequest) -> Response:
         """The puzzle drawn as SVG (and its solution, when asked)."""
 
