@@ -152,7 +152,7 @@ def test_a_killer_cage_drawn_by_dragging_takes_the_sum_typed(page: Any, server: 
     page.wait_for_function("document.activeElement.id === 'setter-value'")
     page.keyboard.type("6")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#overlay text.cage-sum')?.textContent === '6'")
+    page.wait_for_function("document.querySelector('#labels text.cage-sum')?.textContent === '6'")
     assert "killer cage 6 · r1c1 r1c2 r1c3" in page.inner_text("#setter-list")
     assert page.locator("#overlay line").count() == 8  # the cage's outline: 3 cells, 8 sides outside
     # 1 + 2 + 3 is the only way to 6: a 4 in the cage leaves no solution
@@ -164,7 +164,7 @@ def test_a_killer_cage_drawn_by_dragging_takes_the_sum_typed(page: Any, server: 
     wait_status(page, "True candidates")
     assert "candidates 1 2" in (page.get_attribute(".cell[data-index='0']", "aria-label") or "")
     page.click("#setter-list button")  # the cage's delete button
-    page.wait_for_function("document.querySelectorAll('#overlay text.cage-sum').length === 0")
+    page.wait_for_function("document.querySelectorAll('#labels text.cage-sum').length === 0")
     assert page.inner_text("#setter-list") == ""
 
 
