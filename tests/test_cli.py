@@ -334,3 +334,19 @@ def test_demo_solves_the_bundled_examples() -> None:
         solution = sudokit.solve(example(name)).solution
         assert solution is not None and solution.violations() == []
     assert "samurai" in out and "30 killer cages" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "a\x00b"],
+        ["batch", "a\x00b"],
+        ["dataset", "info", "a\x00b"],
+        ["render", "examples/classic.txt", "-o", "x\x00.svg"],
+    ],
+)
+def test_a_nul_in_a_file_name_is_a_one_line_error(args: list[str]) -> None:
+    # Python refuses such a path with a ValueError, not an OSError: it once escaped as a traceback
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.count("\n") == 1 and result.output.startswith("sudokit: error:")

@@ -64,6 +64,11 @@ class _Group(click.Group):
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             raise CommandError(f"{where}{exc.strerror or exc}") from None
+        except ValueError as exc:
+            if "embedded null byte" not in str(exc):
+                raise
+            # the OS's refusal of a file name with a NUL in it, which Python raises as a ValueError
+            raise CommandError("a file name cannot hold a NUL character") from None
 
 
 EXAMPLES = """\b
@@ -199,8 +204,8 @@ def _looks_like_path(source: str) -> bool:
     from sudokit.formats.fpuzzles import looks_like_fpuzzles
     from sudokit.formats.sudokupad import looks_like_sudokupad
 
-    if "\n" in source or source.lstrip().startswith(("{", "[")) or "://" in source:
-        return False
+    if "\n" in source or "\x00" in source or source.lstrip().startswith(("{", "[")) or "://" in source:
+        return False  # no file name holds a line break or a NUL
     if looks_like_fpuzzles(source) or looks_like_sudokupad(source):  # base64 has '/', but is no path
         return False
     return os.sep in source or source.lower().endswith(_PATH_ENDINGS) or len(source.strip()) < 16
