@@ -126,6 +126,8 @@ async function openFirst(text, options = {}) {
   document.body.dataset.ready = "1";
   const checked = await api("parse", { puzzle: text });
   if (state.text !== text) return;
+  // a rule broken by the digits (or the check's wrong digits), said while the count ran, stays said
+  if (["grid", "check"].includes($("status").dataset.about)) return;
   if (state.solved && !state.revealed) say(`Solved in ${clock(state.seconds)}. ${verdict(checked)}`, "good");
   else say(verdict(checked), checked.solutions === "unique" ? "" : "bad");
 }
