@@ -350,3 +350,40 @@ def test_a_nul_in_a_file_name_is_a_one_line_error(args: list[str]) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert result.output.count("\n") == 1 and result.output.startswith("sudokit: error:")
+
+
+CLASSIC_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", CLASSIC_LINE]])
+def test_the_command_line_starts_without_loading_every_kind(args: list[str]) -> None:
+    # kinds and formats are loaded when first needed: --help and a plain line do without the registry
+    import subprocess
+    import sys
+
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('registry' if 'sudokit.constraints' in sys.modules else 'light',"
+        " file=sys.stderr))\n"
+        "from sudokit.cli import main\n"
+        f"main({args!r})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "light"
+
+
+def test_the_registry_is_complete_when_first_asked_for() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sudokit\n"
+        "assert len(sudokit.variants.VARIANT_NAMES) > 10\n"
+        "from sudokit.constraints import kinds\n"
+        "assert len(kinds()) > 50\n"
+        "empty = sudokit.parse('" + "." * 81 + "', variants=['x', 'antiknight'])\n"
+        "print(sudokit.count_solutions(empty, 1).count)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "1", done.stderr

@@ -37,7 +37,6 @@ The whole public API::
 
 from typing import TYPE_CHECKING, Any
 
-from sudokit import variants
 from sudokit.errors import (
     FormatError,
     GridError,
@@ -76,6 +75,8 @@ from sudokit.solver import (
 )
 
 if TYPE_CHECKING:
+    from sudokit import constraints as constraints
+    from sudokit import variants as variants
     from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
     from sudokit.execution import open_executor
     from sudokit.generator import Generated, GenerationError, generate, generate_many
@@ -95,7 +96,10 @@ _LAZY = (
     | {name: "sudokit.setter" for name in ("Audit", "audit")}
     | {name: "sudokit.split" for name in ("count_split", "split_puzzle")}
     | {"open_executor": "sudokit.execution"}
+    | {"variants": "sudokit.variants", "constraints": "sudokit.constraints"}
 )
+"""Names imported on first use; a value naming a module of the same last name is that module (the
+constraint registry and the variants' builders: every kind module, loaded when a rule is first needed)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -105,7 +109,8 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
     import importlib
 
-    value = getattr(importlib.import_module(module), name)
+    loaded = importlib.import_module(module)
+    value = loaded if module.rsplit(".", 1)[-1] == name else getattr(loaded, name)
     globals()[name] = value
     return value
 

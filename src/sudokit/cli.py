@@ -22,7 +22,6 @@ from sudokit import __version__
 from sudokit.errors import ParseError, SudokitError, file_error
 from sudokit.formats import READ_FORMATS, WRITE_FORMATS, detect, dumps, natural_format, parse, parse_many
 from sudokit.model import Puzzle, Solution
-from sudokit.variants import VARIANT_NAMES
 
 if TYPE_CHECKING:
     from sudokit.solver import CountResult
@@ -143,7 +142,7 @@ def input_options(command: F) -> F:
             "--variant",
             "variants",
             multiple=True,
-            type=click.Choice(VARIANT_NAMES),
+            type=_VariantChoice(),
             help="A multi-grid layout to read (samurai, ...) or rules to add (x, antiknight, ...).",
         ),
     ]
@@ -199,16 +198,39 @@ def limit_options(command: F) -> F:
     return command
 
 
+class _VariantChoice(click.Choice):  # type: ignore[type-arg]
+    """``--variant``'s names, read from :mod:`sudokit.variants` when first needed.
+
+    That module loads the constraint registry: an option given or its help shown does, not every start.
+    """
+
+    def __init__(self) -> None:
+        """A choice whose names are looked up on first use."""
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        """Every name ``--variant`` takes."""
+        from sudokit.variants import VARIANT_NAMES
+
+        return VARIANT_NAMES
+
+    @choices.setter
+    def choices(self, _value: Sequence[str]) -> None:
+        """Ignored: the names come from the variants' module."""
+
+
 def _looks_like_path(source: str) -> bool:
     """Whether a PUZZLE argument names a file rather than holding the puzzle itself."""
+    if "\n" in source or "\x00" in source or source.lstrip().startswith(("{", "[")) or "://" in source:
+        return False  # no file name holds a line break or a NUL
+    if not (os.sep in source or source.lower().endswith(_PATH_ENDINGS) or len(source.strip()) < 16):
+        return False  # a puzzle line: the link readers need not be loaded to tell
     from sudokit.formats.fpuzzles import looks_like_fpuzzles
     from sudokit.formats.sudokupad import looks_like_sudokupad
 
-    if "\n" in source or "\x00" in source or source.lstrip().startswith(("{", "[")) or "://" in source:
-        return False  # no file name holds a line break or a NUL
-    if looks_like_fpuzzles(source) or looks_like_sudokupad(source):  # base64 has '/', but is no path
-        return False
-    return os.sep in source or source.lower().endswith(_PATH_ENDINGS) or len(source.strip()) < 16
+    # base64 has '/', but is no path
+    return not (looks_like_fpuzzles(source) or looks_like_sudokupad(source))
 
 
 def _read_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from sudokit.constraints.base import Constraint
-from sudokit.constraints.cages.killer import Killer
 from sudokit.model import EMPTY, Grid, Puzzle, cell_name
+
+if TYPE_CHECKING:  # the registry is loaded by what draws constraints, not by plain grids
+    from sudokit.constraints.base import Constraint
 
 
 def _box_breaks(grid: Grid) -> tuple[set[int], set[int]]:
@@ -133,6 +135,8 @@ def pretty(grid: Grid, values: Sequence[int], blank: str = ".") -> str:
 
 def _constraint_line(grid: Grid, constraint: Constraint) -> str:
     """One line below the grid: a cage's cells and sum, any other constraint as players name it."""
+    from sudokit.constraints.cages.killer import Killer
+
     if isinstance(constraint, Killer):
         cells = " ".join(cell_name(c) for c in constraint.members)
         return f"cage {cells}" + (f" = {constraint.total}" if constraint.total is not None else "")

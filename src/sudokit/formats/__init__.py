@@ -15,7 +15,7 @@ the error.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from sudokit.errors import FormatError, GridError, ParseError, PuzzleError
 from sudokit.formats.candidates import (
@@ -26,29 +26,11 @@ from sudokit.formats.candidates import (
     read_pencil_marks,
 )
 from sudokit.formats.foreign import identify_file, identify_text, not_a_grid
-from sudokit.formats.fpuzzles import (
-    format_fpuzzles_json,
-    format_fpuzzles_link,
-    format_sudokupad_link,
-    looks_like_fpuzzles,
-    parse_fpuzzles,
-)
 from sudokit.formats.hodoku import looks_like_hodoku, parse_hodoku
-from sudokit.formats.iss import looks_like_iss, read_iss
-from sudokit.formats.janko import looks_like_janko_block, parse_janko_block
-from sudokit.formats.json_format import format_json, looks_like_json, parse_json
-from sudokit.formats.jsonl import looks_like_jsonl, parse_jsonl
 from sudokit.formats.limits import MAX_SIZE, MAX_TEXT, check_lines, check_text
-from sudokit.formats.multigrid import format_frame, frame_layout, parse_multigrid, parse_subgrids
 from sudokit.formats.opensudoku import looks_like_opensudoku, parse_opensudoku
 from sudokit.formats.sadman import format_sdk, format_sdm
 from sudokit.formats.simple_sudoku import first_grid, format_ss, looks_like_ss
-from sudokit.formats.sudokupad import (
-    looks_like_scl_data,
-    looks_like_sudokupad,
-    parse_scl_data,
-    parse_sudokupad,
-)
 from sudokit.formats.tabular import (
     csv_header,
     looks_like_gsf,
@@ -59,7 +41,10 @@ from sudokit.formats.tabular import (
 )
 from sudokit.formats.text import ReadOptions, fast_line, format_grid, format_line, parse_text
 from sudokit.model import Puzzle
-from sudokit.variants import MULTI_GRID_LAYOUTS, add_rules
+
+# The readers of formats that carry rules (f-puzzles, SudokuPad, JSON, ISS, janko, multi-grids) import
+# the constraint registry: they are imported where they are first needed, so that reading a plain line
+# (and the command line's start) does not load every kind.
 
 READ_FORMATS = (
     "line",
@@ -107,6 +92,14 @@ def detect(text: str) -> str:
 
     ``unsupported`` names a kind of document sudokit knows but does not read (a PDF, a web page, ...).
     """
+    from sudokit.formats.fpuzzles import looks_like_fpuzzles
+    from sudokit.formats.iss import looks_like_iss
+    from sudokit.formats.janko import looks_like_janko_block
+    from sudokit.formats.json_format import looks_like_json
+    from sudokit.formats.jsonl import looks_like_jsonl
+    from sudokit.formats.multigrid import frame_layout
+    from sudokit.formats.sudokupad import looks_like_scl_data, looks_like_sudokupad
+
     if looks_like_sudokupad(text):
         return "sudokupad"
     if looks_like_fpuzzles(text):
@@ -178,6 +171,10 @@ def parse_many(
         quick = fast_line(text)
         if quick is not None:
             return [quick]
+    from sudokit.formats.fpuzzles import looks_like_fpuzzles, parse_fpuzzles
+    from sudokit.formats.json_format import looks_like_json, parse_json
+    from sudokit.formats.multigrid import parse_multigrid
+
     check_text(text)
     if not text.strip():  # at once: the detectors would each walk every blank line first
         raise ParseError("no puzzle found in the text", 1)
@@ -201,10 +198,10 @@ def parse_many(
     kind = format or detect(text)
     if kind == "unsupported":
         raise ParseError(f"the input is {identify_text(text)}: sudokit does not read that format ({_KNOWN})")
-    if kind in _READERS:
-        return _READERS[kind](text)
-    if kind in _FIELD_READERS:
-        return _FIELD_READERS[kind](text, _options(size, box, symbols, one_per_line=True))
+    if kind in _READER_KINDS:
+        return _read_whole(kind, text)
+    if kind in _FIELD_KINDS:
+        return _read_fields(kind, text, _options(size, box, symbols, one_per_line=True))
     if kind == "json":
         return parse_json(text)
     if kind == "fpuzzles":
@@ -228,21 +225,37 @@ def parse_many(
 
 
 _KNOWN = "known: " + ", ".join(READ_FORMATS)
-_READERS: dict[str, Callable[[str], list[Puzzle]]] = {
-    "sudokupad": lambda text: [parse_scl_data(text) if looks_like_scl_data(text) else parse_sudokupad(text)],
-    "opensudoku": parse_opensudoku,
-    "hodoku": parse_hodoku,
-    "janko": parse_janko_block,
-    "iss": lambda text: [read_iss(text)],
-}
-"""Readers of formats whose puzzles say everything (size, symbols) themselves."""
-_FIELD_READERS: dict[str, Callable[[str, ReadOptions], list[Puzzle]]] = {
-    "csv": parse_csv,
-    "gsf": parse_gsf,
-    "tsv": parse_named_lines,
-    "jsonl": parse_jsonl,
-}
-"""Readers of formats with puzzles in one-line fields, read with the options the caller gives."""
+_READER_KINDS = ("sudokupad", "opensudoku", "hodoku", "janko", "iss")
+"""Formats whose puzzles say everything (size, symbols) themselves: read by :func:`_read_whole`."""
+_FIELD_KINDS = ("csv", "gsf", "tsv", "jsonl")
+"""Formats with puzzles in one-line fields, read with the options the caller gives (:func:`_read_fields`)."""
+
+
+def _read_whole(kind: str, text: str) -> list[Puzzle]:
+    """The puzzles of a text in one of :data:`_READER_KINDS`."""
+    if kind == "sudokupad":
+        from sudokit.formats.sudokupad import looks_like_scl_data, parse_scl_data, parse_sudokupad
+
+        return [parse_scl_data(text) if looks_like_scl_data(text) else parse_sudokupad(text)]
+    if kind == "janko":
+        from sudokit.formats.janko import parse_janko_block
+
+        return parse_janko_block(text)
+    if kind == "iss":
+        from sudokit.formats.iss import read_iss
+
+        return [read_iss(text)]
+    return parse_opensudoku(text) if kind == "opensudoku" else parse_hodoku(text)
+
+
+def _read_fields(kind: str, text: str, options: ReadOptions) -> list[Puzzle]:
+    """The puzzles of a text in one of :data:`_FIELD_KINDS`."""
+    if kind == "jsonl":
+        from sudokit.formats.jsonl import parse_jsonl
+
+        return parse_jsonl(text, options)
+    reader = {"csv": parse_csv, "gsf": parse_gsf, "tsv": parse_named_lines}[kind]
+    return reader(text, options)
 
 
 def parse(
@@ -292,6 +305,9 @@ def _with_variants(
     symbols: Sequence[str] | str | None,
     names: Sequence[str],
 ) -> list[Puzzle]:
+    from sudokit.formats.multigrid import parse_multigrid, parse_subgrids
+    from sudokit.variants import MULTI_GRID_LAYOUTS, add_rules
+
     layouts = [name for name in names if name in MULTI_GRID_LAYOUTS]
     rules = [name for name in names if name not in MULTI_GRID_LAYOUTS]
     if len(layouts) > 1:
@@ -335,6 +351,10 @@ def dumps(puzzles: Puzzle | Iterable[Puzzle], format: str = "line") -> str:
     Raises :class:`~sudokit.errors.FormatError` when the format cannot express a puzzle (a 16x16 in
     ``.sdk``, restricted cells in the one-line form, ...).
     """
+    from sudokit.formats.fpuzzles import format_fpuzzles_json, format_fpuzzles_link, format_sudokupad_link
+    from sudokit.formats.json_format import format_json
+    from sudokit.formats.multigrid import format_frame
+
     items = [puzzles] if isinstance(puzzles, Puzzle) else list(puzzles)
     if not items:
         return ""
@@ -389,6 +409,8 @@ def write(
 
 def python_repr(puzzle: Puzzle) -> str:
     """Python source that rebuilds the puzzle: ``Puzzle.from_string('...')`` where possible."""
+    from sudokit.formats.json_format import format_json
+
     try:
         line = format_line(puzzle) if puzzle.allowed is None else None
     except FormatError:
