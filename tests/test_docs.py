@@ -1,7 +1,8 @@
 """The README's and the documentation's examples run as written, and the site builds without warnings.
 
 ``console`` blocks hold commands (``$ sudokit ...``) and the output they must print, a line ``...``
-standing for any lines and ``...`` inside a line for any text (as doctest's ELLIPSIS), and a last line
+standing for any lines, `` ...`` after a space inside a line for any text and ``...`` ending a line for
+the rest of it (puzzles' own dots stay literal), and a last line
 ``(exit status N)`` for a command that must end so (``check`` on a puzzle with several solutions);
 ``pycon`` blocks
 are doctests.  Both run in a scratch copy of ``examples/`` (as from the repository's root), so a
@@ -54,8 +55,13 @@ def matches(expected: list[str], actual: list[str]) -> bool:
         return any(matches(rest, actual[k:]) for k in range(len(actual) + 1))
     if not actual:
         return False
-    pattern = ".*".join(re.escape(part) for part in head.split("..."))
-    return re.fullmatch(pattern, actual[0]) is not None and matches(rest, actual[1:])
+    # "..." after a space stands for any text (puzzles are full of dots, which stay literal); a line
+    # ending in "..." right after its text matches any line that starts so
+    parts = re.split(r"(?<= )\.\.\.(?!\.)", head)
+    if len(parts) == 1 and head.endswith("...") and not head.endswith("...."):
+        parts = [head[:-3], ""]
+    pattern = ".*?".join(re.escape(part) for part in parts)
+    return re.fullmatch(pattern, actual[0], re.S) is not None and matches(rest, actual[1:])
 
 
 def commands(text: str) -> list[tuple[str, list[str]]]:
