@@ -1451,19 +1451,13 @@ def render(
 
     With several puzzles in the input, the first is drawn (with --pdf, all of them).
     """
-    from sudokit.solver import solve
     from sudokit.svg import render_svg
 
     if pdf or (output or "").lower().endswith(".pdf"):
         _write_pdf(load_puzzles(puzzle, **options), output, with_solution)
         return
     chosen = load_puzzles(puzzle, **options)[0]
-    values = None
-    if with_solution:
-        result = solve(chosen)
-        if result.solution is None:
-            raise CommandError(f"no solution to draw: {result.reason or result.status.value}")
-        values = result.solution.values
+    values = _solution_to_draw(chosen) if with_solution else None
     marks = chosen.candidates() if candidates and not with_solution else None
     text = render_svg(chosen, values, marks, cell)
     if output:
@@ -1471,6 +1465,16 @@ def render(
             handle.write(text)
     else:
         click.echo(text, nl=False)
+
+
+def _solution_to_draw(puzzle: Puzzle, where: str = "") -> tuple[int, ...]:
+    """The solution ``render --solve`` draws; CommandError (prefixed ``where``) when there is none."""
+    from sudokit.solver import solve
+
+    found = solve(puzzle)
+    if found.solution is None:
+        raise CommandError(f"{where}no solution to draw: {found.reason or found.status.value}")
+    return found.solution.values
 
 
 def _write_pdf(
@@ -1481,18 +1485,11 @@ def _write_pdf(
 ) -> None:
     """The puzzles as a PDF at ``output``; with their solutions at the back when asked (or given)."""
     from sudokit.pdf import render_pdf
-    from sudokit.solver import solve
 
     if not output:
         raise CommandError("--pdf writes a file: give it with -o FILE.pdf")
     if with_solution and solutions is None:
-        solutions = []
-        for k, chosen in enumerate(puzzles):
-            found = solve(chosen)
-            if found.solution is None:
-                why = found.reason or found.status.value
-                raise CommandError(f"puzzle {k + 1}: no solution to draw: {why}")
-            solutions.append(found.solution.values)
+        solutions = [_solution_to_draw(chosen, f"puzzle {k + 1}: ") for k, chosen in enumerate(puzzles)]
     data = render_pdf(puzzles, solutions if with_solution else None)
     with open(output, "wb") as handle:
         handle.write(data)

@@ -43,10 +43,10 @@ def broken_rules(puzzle: Puzzle, values: Sequence[int], node_limit: int = NODES)
     grid = puzzle.grid
     found = {id(c): c for c in broken_constraints(grid, values)}
     if EMPTY not in values:
-        return [Broken(c, _own_cells(grid, c, values)) for c in found.values()]
+        return [Broken(c, _own_cells(grid, c)) for c in found.values()]
     judged = grid.memo("conflicts.judged", lambda: [c for c in grid.constraints if _judged_alone(grid, c)])
     together = grid.memo("conflicts.together", lambda: _bare(grid, judged))
-    entered = _without_repeats(grid, values)
+    entered = _without_repeats(puzzle, values)
     if judged and _consistent(together, entered, node_limit) is False:
         alone = grid.memo("conflicts.alone", lambda: [_bare(grid, [c]) for c in judged])
         for constraint, own in zip(judged, alone, strict=True):
@@ -54,7 +54,7 @@ def broken_rules(puzzle: Puzzle, values: Sequence[int], node_limit: int = NODES)
                 found[id(constraint)] = constraint
     out = []
     for constraint in found.values():
-        cells = _own_cells(grid, constraint, values)
+        cells = _own_cells(grid, constraint)
         if not cells:
             cells = _clashing(grid, constraint, entered, node_limit)
         out.append(Broken(constraint, cells))
@@ -80,18 +80,13 @@ def _bare(grid: Grid, constraints: Sequence[Constraint]) -> Grid:
     return replace(grid, houses=tuple(parts), constraints=tuple(constraints), _memo={})
 
 
-def _without_repeats(grid: Grid, values: Sequence[int]) -> list[int]:
+def _without_repeats(puzzle: Puzzle, values: Sequence[int]) -> list[int]:
     """The values with every symbol that repeats in a house emptied (that conflict is the house's)."""
     out = list(values)
-    for house in grid.houses:
-        seen: dict[int, list[int]] = {}
-        for cell in house.cells:
-            if values[cell] != EMPTY:
-                seen.setdefault(values[cell], []).append(cell)
-        for cells in seen.values():
-            if len(cells) > 1:
-                for cell in cells:
-                    out[cell] = EMPTY
+    houses = set(puzzle.grid.houses)
+    for unit, first, second in puzzle.replaced(givens=tuple(values)).conflicts():
+        if unit in houses:
+            out[first] = out[second] = EMPTY
     return out
 
 
@@ -110,9 +105,8 @@ def _consistent(grid: Grid, values: Sequence[int], node_limit: int) -> bool | No
     return False if status == _engine.EXHAUSTED else None
 
 
-def _own_cells(grid: Grid, constraint: Constraint, values: Sequence[int]) -> tuple[int, ...]:
+def _own_cells(grid: Grid, constraint: Constraint) -> tuple[int, ...]:
     """The cells of a rule on some cells (a cage, a line, a dot's pair); none for a whole-grid rule."""
-    del values
     return tuple(grid.index[cell] for cell in constraint.cells() if cell in grid.index)
 
 

@@ -458,7 +458,7 @@ def create_app(
                 "unknown_drawing": first.unknown_drawing() if first is not None else [],
                 "unique": result.unique if result.verdict in ("unique", "several") else None,
                 # the rules read leave this one solution: the puzzle's, if it has one
-                "only": result.count == 1 and result.complete and puzzle.certain,
+                "only": whose == "sudokit",
                 "reason": for_page(result.reason),
                 "seconds": round(result.seconds, 6),
                 "warning": puzzle.warning,
