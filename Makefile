@@ -14,7 +14,7 @@ SOURCES := pyproject.toml setup.py src/sudokit/_engine.pyx $(wildcard src/sudoki
 $(RUN_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[web,sat]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[web,sat,image]'
 	touch $(RUN_STAMP)
 
 $(STAMP): $(RUN_STAMP)

@@ -23,6 +23,7 @@ The whole public API::
     made = sudokit.generate(seed=1, symmetry="rot180")   # Generated: puzzle, solution, minimal, rating
     sudokit.generate(16, variant="x", level="easy")      # any size, variant, level, technique, givens
     sudokit.audit(puzzle)                   # setter's check: two differing solutions, or what could go
+    sudokit.read_image("photo.jpg")         # a photo or screenshot of a grid (sudokit[image])
     sudokit.count_split(puzzle, 3, state="count.json")   # counted by pieces on every core, resumable
     with sudokit.open_executor("local:2") as cluster:    # or "tcp://scheduler:8786" (sudokit[cluster])
         sudokit.solve_file("huge.txt", sys.stdout, executor=cluster)
@@ -80,6 +81,7 @@ if TYPE_CHECKING:
     from sudokit.batch import BatchResult, BatchSummary, LineResult, solve_file, solve_many
     from sudokit.execution import open_executor
     from sudokit.generator import Generated, GenerationError, generate, generate_many
+    from sudokit.image import read_image, read_picture
     from sudokit.logic import Explanation, Hint, Rating, Step, explain, hint, rate
     from sudokit.setter import Audit, audit
     from sudokit.split import count_split, split_puzzle
@@ -96,6 +98,7 @@ _LAZY = (
     | {name: "sudokit.setter" for name in ("Audit", "audit")}
     | {name: "sudokit.split" for name in ("count_split", "split_puzzle")}
     | {"open_executor": "sudokit.execution"}
+    | {"read_image": "sudokit.image", "read_picture": "sudokit.image"}
     | {"variants": "sudokit.variants", "constraints": "sudokit.constraints"}
 )
 """Names imported on first use; a value naming a module of the same last name is that module (the
@@ -170,6 +173,8 @@ __all__ = [
     "parse_many",
     "rate",
     "read",
+    "read_image",
+    "read_picture",
     "solutions",
     "solve",
     "solve_file",

@@ -29,7 +29,20 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
-_PATH_ENDINGS = (".txt", ".sdk", ".sdm", ".ss", ".json", ".csv")
+_PATH_ENDINGS = (
+    ".txt",
+    ".sdk",
+    ".sdm",
+    ".ss",
+    ".json",
+    ".csv",
+    ".png",
+    ".jpg",
+    ".jpeg",
+    ".webp",
+    ".gif",
+    ".bmp",
+)
 
 
 class CommandError(click.ClickException):
@@ -266,6 +279,10 @@ def _source_text(source: str) -> tuple[str, str, str | None]:
     else:
         return "", source, None
     implied = "sdm" if label.lower().endswith(".sdm") else None
+    from sudokit.image import looks_like_picture
+
+    if looks_like_picture(data[:16]):
+        raise _Picture(label, data)
     try:
         return label, data.decode("utf-8"), implied
     except UnicodeDecodeError as exc:
@@ -275,6 +292,29 @@ def _source_text(source: str) -> tuple[str, str, str | None]:
         if kind is not None:
             raise CommandError(f"{label}: the input is {kind}: sudokit does not read that format") from None
         raise CommandError(f"{label}: not a UTF-8 text file (byte {exc.start})") from None
+
+
+class _Picture(Exception):
+    """The PUZZLE argument named a picture (a photo or screenshot): its bytes, read by sudokit.image."""
+
+    def __init__(self, label: str, data: bytes) -> None:
+        super().__init__(label)
+        self.label, self.data = label, data
+
+
+def _read_picture(picture: _Picture, options: dict[str, Any]) -> Puzzle:
+    """The puzzle in a picture; the cells read without certainty are named on stderr (as unread rules)."""
+    from sudokit.image import read_image
+    from sudokit.image.read import ImageReadError
+
+    try:
+        return read_image(picture.data, size=options.get("size"))
+    except ImageReadError as exc:
+        raise CommandError(
+            f"{picture.label}: {exc}".replace(f"{picture.label}: the picture: ", f"{picture.label}: ")
+        ) from None
+    except ParseError as exc:  # the image extra is not installed
+        raise CommandError(f"{picture.label}: {exc}") from None
 
 
 def load_puzzles(source: str, **options: Any) -> list[Puzzle]:
@@ -345,7 +385,12 @@ def load_entries(source: str, *, strict: bool = False, **options: Any) -> list[E
     One bad puzzle in a file of one puzzle per line is reported with its line number, and the others
     are still answered; with ``strict``, any fault is an error for the whole input.
     """
-    label, text, implied = _source_text(source)
+    try:
+        label, text, implied = _source_text(source)
+    except _Picture as picture:
+        puzzle = _read_picture(picture, options)
+        _note_unread([puzzle])
+        return [Entry("", puzzle, source=picture.label)]
     read_options = _read_options(options)
     read_options["format"] = read_options["format"] or implied
     try:
@@ -464,6 +509,15 @@ def _puzzle_text(puzzle: Puzzle) -> str:
     return json.dumps(json.loads(dumps(puzzle, "json")), ensure_ascii=False, separators=(",", ":"))
 
 
+def _read_only(puzzle: Puzzle) -> str:
+    """Why an answer is for what was read only: rules left unread, or cells of a picture read unsure."""
+    from sudokit.model import PICTURE_DOUBT
+
+    if puzzle.unread and all(entry.startswith(PICTURE_DOUBT) for entry in puzzle.unread):
+        return "for the puzzle as read (some cells of the picture were read without certainty)"
+    return "under the rules read (some rules were not read)"
+
+
 def _uniqueness(result: CountResult) -> tuple[bool | None, str | None]:
     """Whether a solved puzzle is unique, and the note to print when it is not known to be.
 
@@ -475,7 +529,7 @@ def _uniqueness(result: CountResult) -> tuple[bool | None, str | None]:
         return None, f"uniqueness unknown: the {limit} limit stopped the search for a second solution"
     if not result.determined:
         several = "one of several solutions" if result.count >= 2 else "the only solution"
-        return None, f"undetermined: {several} under the rules read (some rules were not read)"
+        return None, f"undetermined: {several} {_read_only(result.puzzle)}"
     if result.count >= 2:
         return False, "not unique (at least 2 solutions)"
     return True, None
@@ -604,7 +658,7 @@ def solve(
             if output_format == "json":
                 tally.failed += 1
             elif not result.determined and result.status.value == "no solution":
-                tally.fail(entry, "undetermined: no solution under the rules read (some rules were not read)")
+                tally.fail(entry, f"undetermined: no solution {_read_only(result.puzzle)}")
             else:
                 tally.fail(entry, f"no solution: {result.reason}" if result.reason else status)
         elif note is not None and output_format != "json":
@@ -2625,6 +2679,59 @@ def dataset_describe(file: str, output: str, out_format: str | None) -> None:
                         failed += 1
                     out.write(row)
             return f"{out.count} rows described" + (f" ({failed} could not be read)" if failed else "")
+
+    _dataset_run(work)
+
+
+@dataset.command("images")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False))
+@click.option("--size", type=click.IntRange(4, 25), help="The grids' side (default: read from the lines).")
+@_table_output
+@_table_format
+def dataset_images(folder: str, size: int | None, output: str, out_format: str | None) -> None:
+    """Read every photo or screenshot in FOLDER into a table: file, puzzle, and how sure the reading is.
+
+    \b
+    Columns: file, puzzle (one line, . for empty), size, unique (the reading has exactly one solution),
+    confidence (the reading's probability), unsure (cells read without certainty, r1c1 names),
+    repaired (cells the solver's repair changed), error (why a picture could not be read).
+    Needs the image extra (pip install 'sudokit[image]').
+    """  # noqa: D301
+    from tqdm import tqdm
+
+    from sudokit.dataset import TableWriter
+    from sudokit.image import PICTURE_ENDINGS, read_picture
+    from sudokit.model import cell_name
+
+    files = sorted(
+        entry.path for entry in os.scandir(folder) if entry.is_file() and entry.name.lower().endswith(PICTURE_ENDINGS)
+    )
+    if not files:
+        raise CommandError(f"{folder}: no pictures ({', '.join(PICTURE_ENDINGS)})")
+
+    def work() -> str:
+        failed = 0
+        columns = ["file", "puzzle", "size", "unique", "confidence", "unsure", "repaired", "error"]
+        with TableWriter(output, columns, out_format) as out:
+            for path in tqdm(files, unit="picture", disable=None, file=sys.stderr):
+                row: dict[str, Any] = {"file": os.path.relpath(path, folder)}
+                try:
+                    reading = read_picture(path, size=size)
+                except SudokitError as exc:
+                    row["error"] = str(exc)
+                    failed += 1
+                else:
+                    grid = reading.puzzle.grid
+                    row.update(
+                        puzzle=dumps(reading.puzzle.replaced(metadata={}, unread=()), "line").strip(),
+                        size=grid.size,
+                        unique=reading.unique,
+                        confidence=round(reading.confidence, 4),
+                        unsure=" ".join(cell_name(grid.cells[i]) for i in reading.unsure),
+                        repaired=" ".join(cell_name(grid.cells[i]) for i in reading.repaired),
+                    )
+                out.write(row)
+        return f"{out.count} pictures read" + (f" ({failed} could not be read)" if failed else "")
 
     _dataset_run(work)
 

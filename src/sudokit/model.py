@@ -991,6 +991,11 @@ def _check_masks(grid: Grid, values: Sequence[int], what: str) -> None:
         raise PuzzleError(f"{what}: expected {plural(len(grid.cells), 'cell')}, got {number(len(values))}")
 
 
+PICTURE_DOUBT = "the picture's "
+"""How an entry of ``Puzzle.unread`` that doubts a picture's reading begins (sudokit.image): cells read
+without certainty, not rules left unread."""
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A grid with givens and, optionally, per-cell allowed symbols.  Immutable.
@@ -1021,6 +1026,8 @@ class Puzzle:
         """What every answer about the puzzle must say when some of its rules were not read."""
         if not self.unread:
             return None
+        if all(entry.startswith(PICTURE_DOUBT) for entry in self.unread):  # a reading of a photo
+            return f"{'; '.join(self.unread)}; answers are for the puzzle as read, not verdicts on the picture"
         return (
             f"rules not read: {'; '.join(self.unread)}; answers are for the rules that were read, "
             "not verdicts on the puzzle"

@@ -283,7 +283,17 @@ def read(
     symbols: Sequence[str] | str | None = None,
     variants: Sequence[str] = (),
 ) -> list[Puzzle]:
-    """Every puzzle in a file (OSError if it cannot be read, ParseError if it is no puzzle file)."""
+    """Every puzzle in a file (OSError if it cannot be read, ParseError if it is no puzzle file).
+
+    A picture (PNG, JPEG, WebP, GIF, TIFF) is read by :func:`sudokit.image.read_image`: one puzzle.
+    """
+    from sudokit.image import looks_like_picture
+
+    with open(path, "rb") as raw:
+        if looks_like_picture(raw.read(16)):
+            from sudokit.image import read_image
+
+            return [read_image(path, size=size)]
     with open(path, encoding="utf-8") as handle:
         try:
             text = handle.read(MAX_TEXT + 1)  # enough to tell a file too large, without reading it all

@@ -1,0 +1,225 @@
+"""Cutting a squared grid into cells and each cell's mark into the recogniser's input.
+
+A cell is cut with a little of its neighbours, so that a digit a crooked photo pushed over the line is
+whole; what touches the cut's edge is a grid line or a neighbour's digit and is dropped. What is left
+near the middle is the cell's mark, scaled into a 28 x 28 square as MNIST's digits are (the longer side
+20 pixels, centred by its centre of mass), with ink 1 and paper 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image
+
+from sudokit.image.components import label
+from sudokit.image.locate import FloatArray, shrunk, warp
+
+CELL = 40
+"""Pixels a side of a cell in the squared grid."""
+SIDE = 28
+"""Pixels a side of the recogniser's input."""
+BOX = 20
+"""Pixels of the longer side of a mark in the recogniser's input."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What a cell holds: its ink scaled for the recogniser (None for an empty cell) and how much of
+    the cell its ink covers.
+    """
+
+    pixels: NDArray[np.float32] | None
+    coverage: float
+    glyphs: int = 1
+    """How many glyphs side by side (2 for "12" in a 16 x 16 grid)."""
+
+
+def squared(grey: Image.Image, corners: FloatArray, cells: int) -> NDArray[np.float64]:
+    """The grid drawn square, ``CELL`` pixels a cell and half a cell of margin, as grey levels 0..1."""
+    margin = CELL // 2
+    grey, corners = shrunk(grey, corners, cells * CELL)  # a large screenshot's symbols averaged, not sampled
+    image = warp(grey, corners, cells * CELL, margin)
+    return np.asarray(image, dtype=np.float64) / 255.0
+
+
+def ink_level(square: NDArray[np.float64]) -> float:
+    """The grey level between paper and ink in a squared grid (Otsu's threshold over its pixels)."""
+    histogram, edges = np.histogram(square, bins=64, range=(0.0, 1.0))
+    centres = (edges[:-1] + edges[1:]) / 2
+    weight = histogram.cumsum()
+    total = weight[-1]
+    mean = (histogram * centres).cumsum()
+    between = (mean[-1] * weight - mean * total) ** 2 / np.maximum(weight * (total - weight), 1)
+    return float(centres[int(np.argmax(between))])
+
+
+def cell_marks(square: NDArray[np.float64], cells: int) -> list[Mark]:
+    """Each cell's mark, row by row, each cut where the lines around it are (see :func:`line_offsets`)."""
+    margin = CELL // 2
+    pad = CELL // 8
+    rows, columns = line_offsets(square, cells)
+    patches = []
+    for row in range(cells):
+        for column in range(cells):
+            shift_y = round((rows[row, column] + rows[row + 1, column]) / 2)
+            shift_x = round((columns[column, row] + columns[column + 1, row]) / 2)
+            top = margin + row * CELL + shift_y
+            left = margin + column * CELL + shift_x
+            patch = square[top - pad : top + CELL + pad, left - pad : left + CELL + pad]
+            if patch.shape != (CELL + 2 * pad, CELL + 2 * pad):
+                patch = square[margin + row * CELL - pad :, margin + column * CELL - pad :][
+                    : CELL + 2 * pad, : CELL + 2 * pad
+                ]
+            patches.append(patch)
+    contrasts = [contrast(patch, pad) for patch in patches]
+    # a faint print (or a dim photo) has faint digits: the least contrast that is a mark is a share of
+    # the grid's clearest marks', not a fixed level
+    floor = max(0.06, min(0.12, 0.35 * float(np.percentile(contrasts, 90))))
+    return [mark(patch, pad, floor) for patch in patches]
+
+
+def contrast(patch: NDArray[np.float64], pad: int) -> float:
+    """How much darker the darkest ink in the middle of a cell is than its paper (0..1)."""
+    paper = float(np.percentile(patch, 75))
+    inset = pad + CELL // 6
+    return paper - float(np.percentile(patch[inset:-inset, inset:-inset], 1))
+
+
+def line_offsets(square: NDArray[np.float64], cells: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """How far each grid line lies from where the squared grid puts it, beside each cell.
+
+    ``rows[k, j]`` is the offset in pixels of horizontal line k over column j, ``columns[k, i]`` that of
+    vertical line k beside row i. Paper curves and corners are found a pixel or two off: a cell cut
+    where its own lines are keeps its digit whole and its lines out. Each offset is the darkest ridge
+    within a sixth of a cell of the nominal line, smoothed with its neighbours' (a digit's stroke near
+    a line does not pull it).
+    """
+    from sudokit.image.locate import _ridge
+
+    margin = CELL // 2
+    reach = CELL // 6
+    across = _ridge(square, axis=0, reach=1)  # horizontal lines
+    down = _ridge(square, axis=1, reach=1)
+    rows = np.zeros((cells + 1, cells))
+    columns = np.zeros((cells + 1, cells))
+    inset = CELL // 5
+    for k in range(cells + 1):
+        nominal = margin + k * CELL
+        low, high = max(0, nominal - reach), min(square.shape[0], nominal + reach + 1)
+        for j in range(cells):
+            strip = slice(margin + j * CELL + inset, margin + (j + 1) * CELL - inset)
+            profile = across[low:high, strip].mean(axis=1)
+            rows[k, j] = low + int(np.argmax(profile)) - nominal if profile.max() > 0.15 else np.nan
+            profile = down[strip, low:high].mean(axis=0)
+            columns[k, j] = low + int(np.argmax(profile)) - nominal if profile.max() > 0.15 else np.nan
+    return _smooth(rows), _smooth(columns)
+
+
+def _smooth(offsets: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Each line's offsets replaced by the median of it and its two neighbours along the line (a missing
+    one, where no line was seen, by the line's median; 0 when the line was not seen at all).
+    """
+    out = np.zeros_like(offsets)
+    for k in range(offsets.shape[0]):
+        line = offsets[k]
+        seen = line[~np.isnan(line)]
+        fill = float(np.median(seen)) if len(seen) else 0.0
+        line = np.where(np.isnan(line), fill, line)
+        padded = np.concatenate([[line[0]], line, [line[-1]]])
+        out[k] = np.median(np.stack([padded[:-2], padded[1:-1], padded[2:]]), axis=0)
+    return out
+
+
+def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12) -> Mark:
+    """The mark in one cell's patch (the cell with ``pad`` pixels of its neighbours around it); a cell
+    whose ink is less than ``floor`` darker than its paper is empty.
+    """
+    paper = float(np.percentile(patch, 75))
+    depth = contrast(patch, pad)  # the mark's own ink, not a darker grid line's
+    if depth < floor:
+        return Mark(None, 0.0)  # nothing darker than the paper: an empty cell
+    inked = patch < paper - max(0.5 * depth, floor * 0.6)
+    runs = label(inked)
+    if runs.count == 0:
+        return Mark(None, 0.0)
+    boxes = runs.boxes()
+    sizes = runs.sizes()
+    height, width = patch.shape
+    inner = pad + CELL * 0.12
+    keep = []
+    for k in range(runs.count):
+        top, left, bottom, right = boxes[k]
+        box_h, box_w = bottom - top, right - left
+        if box_h >= CELL * 0.9 or box_w >= CELL * 0.9:
+            continue  # a grid line
+        if top <= 1 or left <= 1 or bottom >= height - 1 or right >= width - 1:
+            continue  # part of a line or a neighbour's digit
+        centre_y, centre_x = (top + bottom) / 2, (left + right) / 2
+        if not (inner < centre_y < height - inner and inner < centre_x < width - inner):
+            continue  # off centre: a speck by a line
+        if sizes[k] < CELL * CELL * 0.004:
+            continue  # a speck
+        keep.append(k)
+    if not keep:
+        return Mark(None, 0.0)
+    tallest = max(boxes[k, 2] - boxes[k, 0] for k in keep)
+    keep = [k for k in keep if boxes[k, 2] - boxes[k, 0] >= tallest * 0.4 or sizes[k] > CELL * CELL * 0.02]
+    top = int(min(boxes[k, 0] for k in keep))
+    left = int(min(boxes[k, 1] for k in keep))
+    bottom = int(max(boxes[k, 2] for k in keep))
+    right = int(max(boxes[k, 3] for k in keep))
+    if len(keep) > 4 or (bottom - top > CELL * 0.8 and right - left > CELL * 0.7):
+        return Mark(None, 0.0)  # shading or a pattern over the cell, no glyph
+    if bottom - top < CELL * 0.25:
+        return Mark(None, float(sum(sizes[k] for k in keep)) / CELL**2)  # a dot or a dash, no digit
+    chosen = np.zeros(patch.shape, bool)
+    for k in keep:
+        chosen |= runs.mask(k, patch.shape)
+    darkness = np.clip((paper - patch) / max(depth, 1e-6), 0.0, 1.0)
+    darkness = np.where(_grow(chosen), darkness, 0.0)[top:bottom, left:right]
+    coverage = float(chosen.sum()) / CELL**2
+    glyphs = _glyph_count(chosen[top:bottom, left:right])
+    return Mark(normalise(darkness), coverage, glyphs)
+
+
+def _grow(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """The mask and its 8 neighbours: keeps the soft edge of a stroke."""
+    grown = mask.copy()
+    grown[1:] |= mask[:-1]
+    grown[:-1] |= mask[1:]
+    grown[:, 1:] |= grown[:, :-1].copy()
+    grown[:, :-1] |= grown[:, 1:].copy()
+    return grown
+
+
+def _glyph_count(mask: NDArray[np.bool_]) -> int:
+    """How many glyphs stand side by side in a mark: columns without ink split them."""
+    columns = mask.any(axis=0)
+    runs = np.diff(np.concatenate([[0], columns.astype(np.int8), [0]]))
+    return max(1, int((runs == 1).sum())) if mask.shape[1] > mask.shape[0] * 0.9 else 1
+
+
+def normalise(darkness: NDArray[np.float64]) -> NDArray[np.float32]:
+    """A mark's darkness (0 paper .. 1 ink), cropped to its box, as the recogniser's 28 x 28 input."""
+    height, width = darkness.shape
+    scale = BOX / max(height, width)
+    new_h, new_w = max(1, round(height * scale)), max(1, round(width * scale))
+    image = Image.fromarray((darkness * 255).astype(np.uint8)).resize(
+        (new_w, new_h), Image.Resampling.BILINEAR
+    )
+    small = np.asarray(image, dtype=np.float32) / 255.0
+    out = np.zeros((SIDE, SIDE), np.float32)
+    total = small.sum()
+    if total > 0:
+        ys, xs = np.indices(small.shape)
+        cy, cx = (ys * small).sum() / total, (xs * small).sum() / total
+    else:
+        cy, cx = new_h / 2, new_w / 2
+    top = int(np.clip(round(SIDE / 2 - cy), 0, SIDE - new_h))
+    left = int(np.clip(round(SIDE / 2 - cx), 0, SIDE - new_w))
+    out[top : top + new_h, left : left + new_w] = small
+    peak = out.max()
+    return out / peak if peak > 0 else out

@@ -1,0 +1,295 @@
+"""From a picture to a puzzle: find the grid, read each cell, and let the solver settle doubtful cells.
+
+The recogniser gives every cell its likely symbols with their probabilities. A reading that breaks a
+rule, or has no solution or several, is repaired by the likeliest changes (one cell read as its second
+choice, a faint mark taken as a digit, ...) that make a puzzle with exactly one solution. A cell the
+recogniser was not sure of, or that the repair changed, is named: the reading is never silently guessed.
+"""
+
+from __future__ import annotations
+
+import heapq
+import io
+import json
+import math
+import os
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+from sudokit.errors import ParseError
+from sudokit.image import cells as cutting
+from sudokit.image.locate import FloatArray, Located, NoGridFound, find_grid, refine
+from sudokit.image.recognise import CLASSES, Recogniser, default
+from sudokit.model import EMPTY, PICTURE_DOUBT, Grid, Puzzle, cell_name
+
+SURE = 0.9
+"""A cell read with less than this probability is named as unsure."""
+MAX_PIXELS = 40_000_000
+"""Pictures larger than this are refused (a decompression bomb, not a photo)."""
+REPAIR_TRIES = 400
+"""How many readings the repair tries at most before it gives up."""
+REPAIR_SECONDS = 0.5
+"""How long the repair tries at most (each count of solutions is cut at 50 ms: a reading whose count
+takes longer is not the puzzle a newspaper prints)."""
+
+
+class ImageReadError(ParseError):
+    """A picture sudokit could not read as a puzzle: not an image, or no grid found in it."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way to read a cell: a symbol index (EMPTY for an empty cell) and its probability."""
+
+    symbol: int
+    probability: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What was read from a picture, and how sure the reading is.
+
+    ``choices`` holds for each cell its likely readings, likeliest first; ``puzzle`` is the reading the
+    repair settled on (each cell's first choice when it needed none); ``unsure`` the cells named as
+    doubtful (read with low probability or changed by the repair); ``unique`` whether the puzzle read
+    has exactly one solution.
+    """
+
+    puzzle: Puzzle
+    choices: tuple[tuple[Choice, ...], ...]
+    unsure: tuple[int, ...]
+    repaired: tuple[int, ...]
+    corners: tuple[tuple[float, float], ...]
+    unique: bool
+    picture_size: tuple[int, int] = (0, 0)
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def confidence(self) -> float:
+        """The probability of the reading as a whole (the product of each cell's)."""
+        total = 0.0
+        for index, given in enumerate(self.puzzle.givens):
+            for choice in self.choices[index]:
+                if choice.symbol == given:
+                    total += math.log(max(choice.probability, 1e-12))
+                    break
+            else:
+                total += math.log(1e-12)
+        return math.exp(total)
+
+    def describe_unsure(self) -> str:
+        """The unsure cells in words: ``r3c4 (read 7; maybe 1), r5c5 (read empty; maybe 8)``."""
+        grid = self.puzzle.grid
+        parts = []
+        for index in self.unsure:
+            read = self.puzzle.givens[index]
+            others = [c for c in self.choices[index] if c.symbol != read and c.probability >= 0.02][:2]
+            text = f"{cell_name(grid.cells[index])} (read {_symbol_text(grid, read)}"
+            if others:
+                text += "; maybe " + " or ".join(_symbol_text(grid, c.symbol) for c in others)
+            parts.append(text + ")")
+        return ", ".join(parts)
+
+    def as_json(self) -> dict[str, object]:
+        """The reading for the web app: corners, each cell's choices, the unsure and repaired cells."""
+        grid = self.puzzle.grid
+        return {
+            "size": grid.size,
+            "corners": [list(point) for point in self.corners],
+            "picture": list(self.picture_size),
+            "cells": [
+                [{"symbol": _symbol_text(grid, c.symbol, ""), "p": round(c.probability, 4)} for c in options]
+                for options in self.choices
+            ],
+            "read": [_symbol_text(grid, g, "") for g in self.puzzle.givens],
+            "unsure": list(self.unsure),
+            "repaired": list(self.repaired),
+            "unique": self.unique,
+            "confidence": round(self.confidence, 4),
+            "notes": list(self.notes),
+        }
+
+
+def _symbol_text(grid: Grid, symbol: int, empty: str = "empty") -> str:
+    return empty if symbol == EMPTY else grid.symbols[symbol]
+
+
+def open_picture(source: str | os.PathLike[str] | bytes) -> Image.Image:
+    """A picture from a path or its bytes (ImageReadError when it is no picture Pillow reads)."""
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    try:
+        image = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+        image.load()
+    except (UnidentifiedImageError, Image.DecompressionBombError) as exc:
+        what = "the picture" if isinstance(source, bytes) else os.fspath(source)
+        raise ImageReadError(f"{what}: not a picture sudokit can read ({exc})") from None
+    except OSError as exc:
+        what = "the picture" if isinstance(source, bytes) else os.fspath(source)
+        raise ImageReadError(f"{what}: the picture could not be read ({exc})") from None
+    return image
+
+
+def read_picture(
+    source: str | os.PathLike[str] | bytes | Image.Image,
+    *,
+    size: int | None = None,
+    recogniser: Recogniser | None = None,
+) -> Reading:
+    """Read the puzzle in a picture, with how sure each cell is (see :class:`Reading`).
+
+    ``size`` is the grid's side (9, 6, 16, ...); without it the lines in the picture decide.
+    """
+    image = source if isinstance(source, Image.Image) else open_picture(source)
+    try:
+        located = find_grid(image)
+    except NoGridFound as exc:
+        raise ImageReadError(str(exc)) from None
+    corners, cells = _settle_corners(located, size)
+    square = cutting.squared(located.grey, corners, cells)
+    grid = Grid.classic(cells)
+    choices, turns = _upright(square, grid, recogniser or default())
+    corners = np.roll(corners, turns, axis=0)  # the corner that is the puzzle's top left first
+    reading = repair(grid, choices)
+    return Reading(
+        reading[0],
+        tuple(choices),
+        reading[1],
+        reading[2],
+        tuple((float(x), float(y)) for x, y in corners),
+        reading[3],
+        located.grey.size,
+        reading[4],
+    )
+
+
+def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int]:
+    """The grid's corners on its outer lines and its side in cells (the first guess refined twice)."""
+    for cells in [size] if size else [None]:
+        first = refine(located, cells)
+        if first is None:
+            continue
+        second = refine(Located(first[0], located.grey), first[1])
+        return second if second is not None else first
+    if size is None:
+        size = 9
+    return located.corners, size
+
+
+def _upright(square: FloatArray, grid: Grid, recogniser: Recogniser) -> tuple[list[tuple[Choice, ...]], int]:
+    """Each cell's readings with the grid turned the right way up, and the quarter turns it took.
+
+    A photo may be taken sideways or upside down (and its EXIF may not say): the turn whose digits the
+    recogniser reads most surely is the upright one.
+    """
+    best: tuple[float, list[tuple[Choice, ...]], int] | None = None
+    for turns in range(4):
+        marks = cutting.cell_marks(np.rot90(square, turns), grid.size)
+        choices = _choices(marks, grid, recogniser)
+        read = [
+            options[0].probability for options, m in zip(choices, marks, strict=True) if m.pixels is not None
+        ]
+        score = float(np.mean(np.log(np.maximum(read, 1e-6)))) if read else 0.0
+        if best is None or score > best[0] + 1e-9:
+            best = (score, choices, turns)
+        if turns == 0 and score > math.log(0.97):
+            break  # upright and sure: most pictures
+    assert best is not None
+    return best[1], best[2]
+
+
+def _choices(marks: list[cutting.Mark], grid: Grid, recogniser: Recogniser) -> list[tuple[Choice, ...]]:
+    """Each cell's readings with their probabilities, likeliest first."""
+    allowed = [CLASSES.index(s) if s in CLASSES else -1 for s in grid.symbols]
+    inputs = [m.pixels for m in marks if m.pixels is not None]
+    probabilities = recogniser.probabilities(np.stack(inputs)) if inputs else np.zeros((0, len(CLASSES)))
+    out = []
+    row = 0
+    for mark in marks:
+        if mark.pixels is None:
+            faint = min(0.5, mark.coverage * 20)  # some ink, too little or too small for a digit
+            options = [Choice(EMPTY, 1.0 - faint * 0.1)]
+            out.append(tuple(options))
+            continue
+        p = probabilities[row]
+        row += 1
+        weights = np.array([p[k] if k >= 0 else 0.0 for k in allowed])
+        total = float(weights.sum())
+        weights = weights / total if total > 0 else np.full(len(allowed), 1.0 / len(allowed))
+        empty = 0.02
+        order = np.argsort(-weights)
+        options = [Choice(int(k), float(weights[k]) * (1 - empty)) for k in order if weights[k] >= 0.001]
+        options.append(Choice(EMPTY, empty))
+        out.append(tuple(sorted(options, key=lambda c: -c.probability)))
+    return out
+
+
+def repair(
+    grid: Grid, choices: list[tuple[Choice, ...]]
+) -> tuple[Puzzle, tuple[int, ...], tuple[int, ...], bool, tuple[str, ...]]:
+    """The likeliest reading with exactly one solution: (puzzle, unsure, repaired, unique, notes).
+
+    Readings are tried in order of probability (best-first over changes to the likeliest reading) until
+    one has no repeated symbol in a house and exactly one solution, or :data:`REPAIR_TRIES` are spent.
+    """
+    from sudokit.solver import count_solutions
+
+    first = tuple(options[0].symbol for options in choices)
+    doubtful = sorted(
+        (index for index, options in enumerate(choices) if len(options) > 1),
+        key=lambda index: -choices[index][1].probability / max(choices[index][0].probability, 1e-9),
+    )[:24]
+    # a change: (cost, cells changed with the choice taken for each)
+    start: tuple[float, tuple[tuple[int, int], ...]] = (0.0, ())
+    heap = [start]
+    seen = {()}
+    tried = 0
+    found: tuple[tuple[int, int], ...] | None = None
+    unique = False
+    deadline = time.monotonic() + REPAIR_SECONDS
+    while heap and tried < REPAIR_TRIES and time.monotonic() < deadline:
+        cost, changes = heapq.heappop(heap)
+        givens = list(first)
+        for index, option in changes:
+            givens[index] = choices[index][option].symbol
+        tried += 1
+        puzzle = Puzzle.trusted(grid, tuple(givens))
+        if not puzzle.conflicts():
+            count = count_solutions(puzzle, limit=2, time_limit=0.05)
+            if count.count == 1 and count.complete:
+                found, unique = changes, True
+                break
+        changed = {index for index, _ in changes}
+        for index in doubtful:
+            if index in changed:
+                continue
+            for option in range(1, len(choices[index])):
+                step = math.log(
+                    choices[index][0].probability / max(choices[index][option].probability, 1e-12)
+                )
+                key = tuple(sorted((*changes, (index, option))))
+                if key not in seen:
+                    seen.add(key)
+                    heapq.heappush(heap, (cost + step, key))
+    notes: list[str] = []
+    givens = list(first)
+    if found is not None:
+        for index, option in found:
+            givens[index] = choices[index][option].symbol
+    else:
+        notes.append("no reading of the picture has exactly one solution")
+    repaired = tuple(sorted(index for index, _ in found or ()))
+    unsure = tuple(
+        sorted(set(repaired) | {i for i, options in enumerate(choices) if options[0].probability < SURE})
+    )
+    puzzle = Puzzle(grid, tuple(givens))
+    metadata: dict[str, str] = {"source": "picture"}
+    unread: tuple[str, ...] = ()
+    reading = Reading(puzzle, tuple(choices), unsure, repaired, (), unique)
+    if unsure:
+        unread = (f"{PICTURE_DOUBT}cells {reading.describe_unsure()} were read without certainty",)
+        metadata["unsure"] = json.dumps([cell_name(grid.cells[i]) for i in unsure])
+    puzzle = puzzle.replaced(metadata=metadata, unread=unread, certain=found is not None)
+    return puzzle, unsure, repaired, unique, tuple(notes)
