@@ -21,6 +21,7 @@ from sudokit.model import EMPTY
 
 
 def main() -> None:
+    """Read each photo of the list and print the tally."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -69,7 +70,8 @@ def main() -> None:
     total = len(names)
     print(
         f"{total} photos: {right} right after repair ({right / total:.1%}), {first_right} before; "
-        f"wrong with a wrong cell named unsure {named}, silently wrong {silent}, no grid {failed}, wrong size {wrong_size}; "
+        f"wrong with a wrong cell named unsure {named}, silently wrong {silent}, no grid {failed}, "
+        f"wrong size {wrong_size}; "
         f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms a photo"
     )
 

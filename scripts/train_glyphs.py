@@ -106,7 +106,7 @@ def synthetic(font_paths: list[str], per_font: int, seed: int) -> tuple[list[np.
 
 
 def photos(root: pathlib.Path, listing: str) -> tuple[list[np.ndarray], list[int], int]:
-    """The digits of a list of wichtounet/sudoku_dataset photos, cut by sudokit: inputs, labels, photos used."""
+    """The digits of some wichtounet/sudoku_dataset photos, cut by sudokit: inputs, labels, photos used."""
     from sudokit.image.locate import find_grid
     from sudokit.image.read import _settle_corners
 
@@ -155,6 +155,7 @@ def handwritten() -> tuple[list[np.ndarray], list[int]]:
 
 
 def main() -> None:
+    """Gather the glyphs, train the network, write its weights."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

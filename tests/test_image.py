@@ -55,7 +55,12 @@ def flood_labels(mask: np.ndarray) -> list[frozenset[tuple[int, int]]]:
             for dy in (-1, 0, 1):
                 for dx in (-1, 0, 1):
                     ny, nx = cy + dy, cx + dx
-                    if 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1] and mask[ny, nx] and not seen[ny, nx]:
+                    if (
+                        0 <= ny < mask.shape[0]
+                        and 0 <= nx < mask.shape[1]
+                        and mask[ny, nx]
+                        and not seen[ny, nx]
+                    ):
                         seen[ny, nx] = True
                         queue.append((ny, nx))
         out.append(frozenset(part))
@@ -73,7 +78,9 @@ def test_components_match_a_flood_fill(height: int, width: int, density: float, 
     assert runs.sizes().tolist() == [len(part) for part in found]
 
 
-@pytest.mark.parametrize("name", ["image1.jpg", "image2.jpg", "image150.jpg", "image195.jpg", "image1038.jpg"])
+@pytest.mark.parametrize(
+    "name", ["image1.jpg", "image2.jpg", "image150.jpg", "image195.jpg", "image1038.jpg"]
+)
 def test_photos_are_read_with_every_cell_right(name: str) -> None:
     """Red print, a faint print, a sideways photo with shaded cells: all read right, the grid's size found."""
     reading = read_picture(PHOTOS / name)
@@ -96,6 +103,13 @@ def test_the_corners_are_on_the_grid() -> None:
         assert math.hypot(x - ex, y - ey) < 15
 
 
+def test_a_sideways_photo_gives_the_puzzles_top_left_corner_first() -> None:
+    """image1038 was taken turned a quarter: the puzzle's top left is the picture's top right."""
+    reading = read_picture(PHOTOS / "image1038.jpg")
+    (x, y) = reading.corners[0]
+    assert x > 900 and y < 150  # the picture is 960 x 1280; the grid fills most of it
+
+
 def test_a_photo_read_from_bytes_and_from_sudokit_read() -> None:
     data = (PHOTOS / "image1.jpg").read_bytes()
     assert digits(sudokit.read_image(data)) == truth("image1.jpg")
@@ -104,7 +118,9 @@ def test_a_photo_read_from_bytes_and_from_sudokit_read() -> None:
 
 def test_repair_takes_the_second_choice_that_makes_one_solution() -> None:
     """A misread cell whose reading repeats a digit in its row is repaired to its likeliest alternative."""
-    puzzle = sudokit.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    puzzle = sudokit.parse(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    )
     grid = puzzle.grid
     choices: list[tuple[Choice, ...]] = [
         (Choice(g, 0.99), Choice(EMPTY, 0.01)) if g != EMPTY else (Choice(EMPTY, 1.0),) for g in puzzle.givens
@@ -118,11 +134,11 @@ def test_repair_takes_the_second_choice_that_makes_one_solution() -> None:
 
 
 def test_a_reading_that_cannot_be_settled_is_not_a_verdict() -> None:
-    """Two givens that repeat with no other choice: no reading has one solution; "no solution" is no verdict."""
+    """Two givens that repeat, with no other choice: no reading has one solution; none is a verdict."""
     grid = Grid.classic(9)
     choices: list[tuple[Choice, ...]] = [(Choice(EMPTY, 1.0),)] * 81
     choices[0] = choices[1] = (Choice(4, 0.7), Choice(EMPTY, 0.3))
-    fixed, unsure, _, unique, notes = repair(grid, choices)
+    fixed, _, _, unique, notes = repair(grid, choices)
     assert not unique and notes
     assert not fixed.certain and not fixed.determined
 

@@ -2704,7 +2704,9 @@ def dataset_images(folder: str, size: int | None, output: str, out_format: str |
     from sudokit.model import cell_name
 
     files = sorted(
-        entry.path for entry in os.scandir(folder) if entry.is_file() and entry.name.lower().endswith(PICTURE_ENDINGS)
+        entry.path
+        for entry in os.scandir(folder)
+        if entry.is_file() and entry.name.lower().endswith(PICTURE_ENDINGS)
     )
     if not files:
         raise CommandError(f"{folder}: no pictures ({', '.join(PICTURE_ENDINGS)})")

@@ -1027,7 +1027,9 @@ class Puzzle:
         if not self.unread:
             return None
         if all(entry.startswith(PICTURE_DOUBT) for entry in self.unread):  # a reading of a photo
-            return f"{'; '.join(self.unread)}; answers are for the puzzle as read, not verdicts on the picture"
+            return (
+                f"{'; '.join(self.unread)}; answers are for the puzzle as read, not verdicts on the picture"
+            )
         return (
             f"rules not read: {'; '.join(self.unread)}; answers are for the rules that were read, "
             "not verdicts on the puzzle"

@@ -40,6 +40,9 @@ class Located:
 
     corners: FloatArray
     grey: Image.Image
+    others: tuple[FloatArray, ...] = ()
+    """Other first guesses, likeliest first: the next largest drawings, and the box around the grid's
+    drawing (a guess by extremes goes wrong when a corner of the grid is broken off)."""
 
 
 def grey_image(image: Image.Image, light_on_dark: bool = False) -> Image.Image:
@@ -176,8 +179,7 @@ def find_grid(image: Image.Image) -> Located:
     boxes = runs.boxes()
     spans = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     picture = pixels.shape[0] * pixels.shape[1]
-    best: FloatArray | None = None
-    best_area = 0.0
+    guesses: list[tuple[float, FloatArray, FloatArray]] = []
     for component in np.argsort(-spans)[:12]:
         if spans[component] < picture * 0.02:
             break
@@ -188,11 +190,15 @@ def find_grid(image: Image.Image) -> Located:
         ink_pixels = float(sizes[group].sum())
         if area < picture * 0.02 or ink_pixels > 0.6 * area or not _square_enough(corners):
             continue  # a blot, a photo or a long rule, no grid
-        if area > best_area:
-            best_area, best = area, corners
-    if best is None:
+        (left, top), (right, bottom) = points.min(axis=0), points.max(axis=0)
+        box = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float64)
+        guesses.append((area, corners, box))
+    if not guesses:
         raise NoGridFound("no grid found in the picture")
-    return Located(best / scale, grey)
+    guesses.sort(key=lambda guess: -guess[0])
+    _, best, box = guesses[0]
+    others = [box] + [corners for _, corners, _ in guesses[1:3]]
+    return Located(best / scale, grey, tuple(other / scale for other in others))
 
 
 def _grid_group(component: int, sizes: NDArray[np.int64], boxes: NDArray[np.int64]) -> list[int]:
@@ -341,7 +347,16 @@ EDGE_PAD = 16
 """The picture's edge pixels are repeated this far past it before the first guess is drawn square."""
 
 
-def refine(located: Located, cells: int | None = None) -> tuple[FloatArray, int] | None:
+@dataclass(frozen=True)
+class Frame:
+    """A grid's outer corners in the picture, its side in cells, and how well its lines match the ink."""
+
+    corners: FloatArray
+    cells: int
+    score: float
+
+
+def refine(located: Located, cells: int | None = None) -> Frame | None:
     """Corners on the grid's outer lines, and the number of cells a side, from the lines the first
     guess of the corners shows (None when no regular set of lines is seen).
 
@@ -357,17 +372,22 @@ def refine(located: Located, cells: int | None = None) -> tuple[FloatArray, int]
     inner = slice(margin, margin + side)
     columns = down_ridge[inner, :].mean(axis=0)
     rows = across_ridge[:, inner].mean(axis=1)
+    # a grid line is darker than beside it along its whole length, a digit's stroke or a word is not:
+    # the median along the first guess shows the faint lines the mean loses (a phone app's pale cell
+    # lines beside its dark box lines), and nothing else
+    along = Profiles(np.median(down_ridge[inner, :], axis=0), np.median(across_ridge[:, inner], axis=1))
+    x_lines, y_lines = _peaks(columns, along.columns), _peaks(rows, along.rows)
     vertical = np.vstack([np.zeros((1, square.shape[1])), down_ridge.cumsum(axis=0)])
     horizontal = np.hstack([np.zeros((square.shape[0], 1)), across_ridge.cumsum(axis=1)])
     found: list[tuple[float, tuple[float, float, float, float, int]]] = []
     for count in [cells] if cells else list(SIZES):
         best: tuple[float, float, float, float, int] | None = None
         best_score = FRAME_SCORE
-        for x0, x1, nx in windows(_peaks(columns), side / count, count):
-            for y0, y1, _ in windows(_peaks(rows), side / count, count):
+        for x0, x1, nx in windows(x_lines, side / count, count):
+            for y0, y1, _ in windows(y_lines, side / count, count):
                 if not 0.6 < (x1 - x0) / (y1 - y0) < 1.6:
                     continue
-                score = _frame_score(vertical, horizontal, x0, x1, y0, y1, count)
+                score = _frame_score(vertical, horizontal, x0, x1, y0, y1, count, along)
                 if score > best_score:
                     best_score, best = score, (x0, x1, y0, y1, count)
         if best is not None and (cells or (best[1] - best[0]) * (best[3] - best[2]) > 0.5 * side * side):
@@ -377,9 +397,9 @@ def refine(located: Located, cells: int | None = None) -> tuple[FloatArray, int]
     # a part of a grid is a grid of fewer cells as well: of the sizes that fit about as well as the
     # best, the one whose frame is largest is the whole grid
     top = max(score for score, _ in found)
-    best = max(
-        (frame for score, frame in found if score >= 0.75 * top),
-        key=lambda frame: (frame[1] - frame[0]) * (frame[3] - frame[2]),
+    score, best = max(
+        ((score, frame) for score, frame in found if score >= 0.75 * top),
+        key=lambda pair: (pair[1][1] - pair[1][0]) * (pair[1][3] - pair[1][2]),
     )
     x0, x1, y0, y1, nx = best
     target = np.array(
@@ -387,7 +407,7 @@ def refine(located: Located, cells: int | None = None) -> tuple[FloatArray, int]
     )
     to_picture = perspective_coefficients(located.corners, target)
     square_corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-    return apply_perspective(to_picture, square_corners), nx
+    return Frame(apply_perspective(to_picture, square_corners), nx, score)
 
 
 def _square_view(located: Located, side: int, margin: int) -> tuple[FloatArray, NDArray[np.bool_], int]:
@@ -420,13 +440,42 @@ def _ridge(square: FloatArray, axis: int, reach: int = 2) -> FloatArray:
     return np.clip(ridge / max(scale, 1e-6), 0.0, 1.0)
 
 
-def _peaks(profile: FloatArray) -> list[Line]:
-    """The lines a ridge profile shows: its runs above a quarter of its highest value."""
-    return line_positions(profile, 0.25 * float(profile.max()))
+FAINT_LINE = 0.05
+"""The least median ridge strength along a line (0..1) that is a faint line of the grid (where nothing
+is drawn the median is 0: a digit or a word covers a small part of a line's length)."""
+
+
+@dataclass(frozen=True)
+class Profiles:
+    """The median ridge strength along each column (vertical lines) and each row (horizontal lines) of
+    the first guess drawn square."""
+
+    columns: FloatArray
+    rows: FloatArray
+
+
+def _peaks(profile: FloatArray, along: FloatArray | None = None) -> list[Line]:
+    """The lines a ridge profile shows: its runs above a quarter of its highest value, and those of
+    the median profile ``along`` above a tenth of its highest (and :data:`FAINT_LINE`) that lie apart
+    from them."""
+    strong = line_positions(profile, 0.25 * float(profile.max()))
+    if along is None or float(along.max()) <= 0:
+        return strong
+    faint = line_positions(along, max(FAINT_LINE, 0.1 * float(along.max())))
+    taken = np.array([line.at for line in strong])
+    extra = [line for line in faint if not len(taken) or np.abs(taken - line.at).min() > 2]
+    return sorted(strong + extra, key=lambda line: line.at)
 
 
 def _frame_score(
-    vertical: FloatArray, horizontal: FloatArray, x0: float, x1: float, y0: float, y1: float, cells: int
+    vertical: FloatArray,
+    horizontal: FloatArray,
+    x0: float,
+    x1: float,
+    y0: float,
+    y1: float,
+    cells: int,
+    along: Profiles | None = None,
 ) -> float:
     """How well N + 1 equally spaced lines each way, spanning exactly the frame, match the ink.
 
@@ -462,7 +511,23 @@ def _frame_score(
     halfway = [down(x0 + (k + 0.5) * step_x) for k in range(cells)] + [
         across(y0 + (k + 0.5) * step_y) for k in range(cells)
     ]
+    if along is not None and _halfway_lines(along, x0, x1, y0, y1, cells) > FAINT_LINE:
+        return -1.0  # lines run between these along their length: every other line of a finer grid
     return float(np.mean(inked)) - 0.5 * max(beyond, float(np.mean(halfway)))
+
+
+def _halfway_lines(along: Profiles, x0: float, x1: float, y0: float, y1: float, cells: int) -> float:
+    """The mean median ridge strength halfway between a set of lines (:class:`Profiles`; a pixel's
+    leeway either side): 0 between a grid's lines, whatever digits stand there."""
+
+    def at(profile: FloatArray, where: float) -> float:
+        k = round(where)
+        return float(profile[max(0, k - 1) : k + 2].max()) if 0 <= k < len(profile) else 0.0
+
+    step_x, step_y = (x1 - x0) / cells, (y1 - y0) / cells
+    values = [at(along.columns, x0 + (k + 0.5) * step_x) for k in range(cells)]
+    values += [at(along.rows, y0 + (k + 0.5) * step_y) for k in range(cells)]
+    return float(np.mean(values))
 
 
 def apply_perspective(coefficients: FloatArray, points: FloatArray) -> FloatArray:

@@ -21,12 +21,16 @@ from PIL import Image, UnidentifiedImageError
 
 from sudokit.errors import ParseError
 from sudokit.image import cells as cutting
-from sudokit.image.locate import FloatArray, Located, NoGridFound, find_grid, refine
+from sudokit.image.locate import FloatArray, Frame, Located, NoGridFound, find_grid, refine
 from sudokit.image.recognise import CLASSES, Recogniser, default
 from sudokit.model import EMPTY, PICTURE_DOUBT, Grid, Puzzle, cell_name
 
 SURE = 0.9
 """A cell read with less than this probability is named as unsure."""
+GOOD_FRAME = 0.35
+"""A frame whose lines match the ink this well is taken without trying the other first guesses."""
+OTHER_FRAME = 0.45
+"""The least score of a frame from another first guess than the likeliest (see :func:`_settle_corners`)."""
 MAX_PIXELS = 40_000_000
 """Pictures larger than this are refused (a decompression bomb, not a photo)."""
 REPAIR_TRIES = 400
@@ -151,7 +155,7 @@ def read_picture(
     square = cutting.squared(located.grey, corners, cells)
     grid = Grid.classic(cells)
     choices, turns = _upright(square, grid, recogniser or default())
-    corners = np.roll(corners, turns, axis=0)  # the corner that is the puzzle's top left first
+    corners = np.roll(corners, -turns, axis=0)  # rot90 turns anticlockwise: the puzzle's top left first
     reading = repair(grid, choices)
     return Reading(
         reading[0],
@@ -166,16 +170,28 @@ def read_picture(
 
 
 def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int]:
-    """The grid's corners on its outer lines and its side in cells (the first guess refined twice)."""
-    for cells in [size] if size else [None]:
-        first = refine(located, cells)
+    """The grid's corners on its outer lines and its side in cells.
+
+    Each first guess (the likeliest, then the others :func:`find_grid` found) is refined twice; the frame
+    whose lines match the ink best wins. With none, the likeliest guess stands as it is (a 9 x 9 unless
+    ``size`` says otherwise).
+    """
+    best: Frame | None = None
+    for number, guess in enumerate((located.corners, *located.others)):
+        first = refine(Located(guess, located.grey), size)
         if first is None:
             continue
-        second = refine(Located(first[0], located.grey), first[1])
-        return second if second is not None else first
-    if size is None:
-        size = 9
-    return located.corners, size
+        second = refine(Located(first.corners, located.grey), first.cells)
+        frame = second if second is not None and second.score >= first.score * 0.9 else first
+        if number and frame.score < OTHER_FRAME:
+            continue  # another guess must match the ink well to win over the likeliest one as it is
+        if best is None or frame.score > best.score:
+            best = frame
+        if frame.score > GOOD_FRAME:
+            break  # most photos: the first guess was right
+    if best is None:
+        return located.corners, size or 9
+    return best.corners, best.cells
 
 
 def _upright(square: FloatArray, grid: Grid, recogniser: Recogniser) -> tuple[list[tuple[Choice, ...]], int]:
@@ -244,7 +260,7 @@ def repair(
     # a change: (cost, cells changed with the choice taken for each)
     start: tuple[float, tuple[tuple[int, int], ...]] = (0.0, ())
     heap = [start]
-    seen = {()}
+    seen: set[tuple[tuple[int, int], ...]] = {()}
     tried = 0
     found: tuple[tuple[int, int], ...] | None = None
     unique = False

@@ -37,8 +37,9 @@ class Recogniser:
                 values = np.maximum(values, 0.0)
         values = values.astype(np.float64)
         values -= values.max(axis=1, keepdims=True)
-        exp = np.exp(values)
-        return exp / exp.sum(axis=1, keepdims=True)
+        exp: NDArray[np.float64] = np.exp(values)
+        out: NDArray[np.float64] = exp / exp.sum(axis=1, keepdims=True)
+        return out
 
     def save(self, path: str) -> None:
         """Write the weights as a compressed numpy archive (float16: half the size, no loss that shows)."""

@@ -16,10 +16,10 @@ import re
 import threading
 from collections.abc import Callable
 from importlib import resources
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import anyio
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -37,6 +37,12 @@ MAX_BODY = 512 * 1024
 TOO_LARGE = f"the request body is larger than {MAX_BODY // 1024} KiB"
 MAX_PUZZLE = 256 * 1024
 """Longest puzzle text accepted (characters)."""
+MAX_PICTURE = 15 * 1024 * 1024
+"""Largest upload /api/read-image accepts (bytes): a phone's photo is 2 to 8 MB."""
+PICTURE_TOO_LARGE = f"the picture is larger than {MAX_PICTURE // (1024 * 1024)} MB: send a smaller one"
+PICTURE_PATH = "/api/read-image"
+PICTURE_SIZES = (4, 6, 8, 9, 12, 16)
+"""The grid sizes the picture reader knows."""
 
 SEARCH_SECONDS = 5.0
 """Time budget of a solve, count or uniqueness check."""
@@ -52,6 +58,8 @@ CHECK_SECONDS = 1.0
 """Time budget of the uniqueness check that comes with every parse (the "as you type" answer)."""
 BODY_SECONDS = 10.0
 """Time a client has to send its request body; a slower one gets 408."""
+PICTURE_BODY_FACTOR = 6
+"""A picture (up to MAX_PICTURE) has this many times BODY_SECONDS to arrive: a phone uploads slowly."""
 
 STATIC = resources.files("sudokit.web").joinpath("static")
 
@@ -376,6 +384,9 @@ def create_app(
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             if where == "puzzle" and item.get("type") == "string_too_short":
                 problems.append("no puzzle was sent: open a puzzle, or type its givens and press Play")
+                continue
+            if where == "file" and item.get("type") == "missing":
+                problems.append("no picture was sent: send it as the form field 'file'")
                 continue
             problems.append(f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg")))
         return _error(422, "; ".join(problems) or "invalid request")
@@ -788,7 +799,67 @@ def create_app(
 
         return Response(await run_in_threadpool(work), media_type="image/svg+xml")
 
+    @app.post(
+        PICTURE_PATH,
+        response_model=None,
+        responses={
+            413: {"model": ErrorBody, "description": "The picture is larger than MAX_PICTURE (15 MB)."},
+            422: {"model": ErrorBody, "description": "Not a picture, or no grid found in it."},
+        },
+    )
+    async def read_image(
+        file: Annotated[
+            UploadFile, File(description="The photo or screenshot (JPEG, PNG, WebP, GIF, TIFF).")
+        ],
+        size: Annotated[
+            int | None,
+            Form(
+                description="The grid's side (4, 6, 8, 9, 12 or 16); without it the picture's lines decide."
+            ),
+        ] = None,
+    ) -> dict[str, Any] | JSONResponse:
+        """Read a puzzle from a photo or screenshot: each cell's likely symbols and the cells to check.
+
+        The answer is the reading (``sudokit.image``): the grid's ``corners`` in the picture's pixels
+        (top left, top right, bottom right, bottom left), each cell's ``cells`` choices with their
+        probabilities, likeliest first, the symbols ``read``, the ``unsure`` cells to check, whether the
+        reading has one solution (``unique``); and ``puzzle`` and ``board``, the reading as the page
+        plays it.  Not a picture, or no grid in it: 422.
+        """
+        if size is not None and size not in PICTURE_SIZES:
+            sizes = ", ".join(str(n) for n in PICTURE_SIZES[:-1]) + f" or {PICTURE_SIZES[-1]}"
+            return _error(422, f"size: the picture reader knows grids of {sizes} cells a side, not {size}")
+        data = await file.read()
+        if not data:
+            return _error(422, "the file is empty: send a photo or screenshot of a puzzle")
+        if len(data) > MAX_PICTURE:
+            return _error(413, PICTURE_TOO_LARGE)
+
+        def work() -> dict[str, Any] | JSONResponse:
+            try:
+                from sudokit.image.read import ImageReadError, read_picture
+            except ImportError:
+                return _error(501, "this server cannot read pictures: it needs pip install 'sudokit[image]'")
+            try:
+                reading = read_picture(data, size=size)
+            except ImageReadError as exc:
+                return _error(422, _picture_message(exc))
+            # the puzzle as read, without the reader's note on its unsure cells: the page shows those
+            # cells, and the player confirms or corrects each before playing
+            plain = Puzzle(reading.puzzle.grid, reading.puzzle.givens)
+            return {**reading.as_json(), "puzzle": _text(plain), "board": board_json(plain)}
+
+        return await run_in_threadpool(work, logic=True)
+
     return app
+
+
+def _picture_message(exc: Exception) -> str:
+    """The picture reader's error on one line, without Python's names for objects (``<_io.BytesIO ...>``)."""
+    lines = str(exc).strip().splitlines()
+    text = re.sub(r"\s*\([^()]*<[^<>]*>[^()]*\)", "", lines[0] if lines else "")
+    text = re.sub(r"^the picture: not a picture", "the file is not a picture", text)
+    return text or "the picture could not be read as a puzzle"
 
 
 class BodyTimeout:
@@ -798,7 +869,8 @@ class BodyTimeout:
 
     A client that sends it more slowly gets 408 (without this, one byte a minute would hold a
     connection and a request for ever); a body that grows past MAX_BODY without announcing its length
-    gets 413.  The app then reads the body from memory.
+    gets 413.  The app then reads the body from memory.  A picture sent to PICTURE_PATH may be up to
+    MAX_PICTURE bytes and has PICTURE_BODY_FACTOR times as long.
     """
 
     def __init__(self, app: Any, seconds: float) -> None:
@@ -811,22 +883,25 @@ class BodyTimeout:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        picture = scope.get("path") == PICTURE_PATH
+        limit, too_large = (MAX_PICTURE, PICTURE_TOO_LARGE) if picture else (MAX_BODY, TOO_LARGE)
+        seconds = self.seconds * PICTURE_BODY_FACTOR if picture else self.seconds
         for name, value in scope.get("headers", ()):
-            if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
-                await _send_error(send, 413, TOO_LARGE)  # refused before a byte of it is read
+            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await _send_error(send, 413, too_large)  # refused before a byte of it is read
                 return
         chunks: list[bytes] = []
         size = 0
         try:
-            with anyio.fail_after(self.seconds):
+            with anyio.fail_after(seconds):
                 while True:
                     message = await receive()
                     if message["type"] != "http.request":
                         break
                     chunks.append(message.get("body", b""))
                     size += len(chunks[-1])
-                    if size > MAX_BODY:
-                        await _send_error(send, 413, TOO_LARGE)
+                    if size > limit:
+                        await _send_error(send, 413, too_large)
                         return
                     if not message.get("more_body", False):
                         break

@@ -6,6 +6,7 @@ import { back, erase, setMode } from "./input.js";
 import { fresh, otherTabs, remember, restore, save, state } from "./state.js";
 import { fromLink, leave, startRecording, watch, wireReplay } from "./replay.js";
 import { resumeSetter, wireSetter } from "./setter.js";
+import { wirePhoto } from "./photo.js";
 
 export function load(text, board, { progress = null, editing = false } = {}) {
   Object.assign(state, { text, board, editing, history: [], future: [], solution: null, unknownDrawing: [], seconds: 0, solved: false,
@@ -371,6 +372,7 @@ setInterval(() => {
 export function wire() {
   wireSetter();
   wireReplay();
+  wirePhoto();
   document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
   $("undo").onclick = () => back(state.history, state.future);
   $("redo").onclick = () => back(state.future, state.history);
