@@ -21,7 +21,7 @@ from PIL import Image, UnidentifiedImageError
 
 from sudokit.errors import ParseError
 from sudokit.image import cells as cutting
-from sudokit.image.locate import FloatArray, Frame, Located, NoGridFound, find_grid, refine
+from sudokit.image.locate import FloatArray, Frame, Located, NoGridFound, find_grid, polygon_area, refine
 from sudokit.image.recognise import CLASSES, Recogniser, default
 from sudokit.model import EMPTY, PICTURE_DOUBT, Grid, Puzzle, cell_name
 
@@ -183,8 +183,10 @@ def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int
             continue
         second = refine(Located(first.corners, located.grey), first.cells)
         frame = second if second is not None and second.score >= first.score * 0.9 else first
-        if number and frame.score < OTHER_FRAME:
-            continue  # another guess must match the ink well to win over the likeliest one as it is
+        if number and best is not None and frame.score < OTHER_FRAME:
+            continue  # another guess must match the ink well to win over the likeliest one's frame
+        if number and polygon_area(frame.corners) < 0.6 * polygon_area(located.corners):
+            continue  # a part of the grid (a box, a few rows) framed from another guess
         if best is None or frame.score > best.score:
             best = frame
         if frame.score > GOOD_FRAME:
@@ -253,9 +255,16 @@ def repair(
     from sudokit.solver import count_solutions
 
     first = tuple(options[0].symbol for options in choices)
+    first_puzzle = Puzzle.trusted(grid, first)
+    clashing = {cell for _, a, b in first_puzzle.conflicts() for cell in (a, b)}
+    # the cells to change: those in a repeated digit first (one of each pair is misread), then the
+    # cells whose second reading is nearest their first
     doubtful = sorted(
         (index for index, options in enumerate(choices) if len(options) > 1),
-        key=lambda index: -choices[index][1].probability / max(choices[index][0].probability, 1e-9),
+        key=lambda index: (
+            index not in clashing,
+            -choices[index][1].probability / max(choices[index][0].probability, 1e-9),
+        ),
     )[:24]
     # a change: (cost, cells changed with the choice taken for each)
     start: tuple[float, tuple[tuple[int, int], ...]] = (0.0, ())
@@ -290,15 +299,19 @@ def repair(
                     seen.add(key)
                     heapq.heappush(heap, (cost + step, key))
     notes: list[str] = []
+    doubts: set[int] = set()
     givens = list(first)
     if found is not None:
         for index, option in found:
             givens[index] = choices[index][option].symbol
     else:
         notes.append("no reading of the picture has exactly one solution")
+        # then every cell that may be the misread one is named: each of a repeated pair, and each read
+        # with less than near certainty
+        doubts = clashing | {i for i, options in enumerate(choices) if options[0].probability < 0.99}
     repaired = tuple(sorted(index for index, _ in found or ()))
     unsure = tuple(
-        sorted(set(repaired) | {i for i, options in enumerate(choices) if options[0].probability < SURE})
+        sorted(set(repaired) | doubts | {i for i, options in enumerate(choices) if options[0].probability < SURE})
     )
     puzzle = Puzzle(grid, tuple(givens))
     metadata: dict[str, str] = {"source": "picture"}
