@@ -182,3 +182,27 @@ def test_dataset_images_reads_a_folder(tmp_path: pathlib.Path) -> None:
         assert [0 if c == "." else int(c) for c in rows[name]["puzzle"]] == truth(name)
         assert rows[name]["unique"] == "True"
     assert "not a picture" in rows["notes.png"]["error"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_jigsaw_screenshot_is_read_with_its_regions(seed: int) -> None:
+    """The thick lines of a jigsaw drawn by sudokit's renderer give its regions; the givens are read too."""
+    pytest.importorskip("resvg_py")
+    from sudokit.dataset import draw_png
+
+    made = sudokit.generate(9, variant="jigsaw", seed=seed)
+    reading = read_picture(draw_png(made.puzzle, 450))
+    assert reading.puzzle.givens == made.puzzle.givens
+    regions = {frozenset(unit.cells) for unit in reading.puzzle.grid.units if unit.kind == "region"}
+    assert regions == {frozenset(unit.cells) for unit in made.puzzle.grid.units if unit.kind == "region"}
+    assert reading.unique and not reading.unsure
+
+
+def test_a_classic_screenshot_stays_classic() -> None:
+    pytest.importorskip("resvg_py")
+    from sudokit.dataset import draw_png
+
+    made = sudokit.generate(9, seed=5)
+    reading = read_picture(draw_png(made.puzzle, 360))
+    assert reading.puzzle.givens == made.puzzle.givens
+    assert {unit.kind for unit in reading.puzzle.grid.units} == {"row", "column", "box"}

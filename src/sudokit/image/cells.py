@@ -223,3 +223,68 @@ def normalise(darkness: NDArray[np.float64]) -> NDArray[np.float32]:
     out[top : top + new_h, left : left + new_w] = small
     peak = out.max()
     return out / peak if peak > 0 else out
+
+
+def regions(square: NDArray[np.float64], cells: int) -> list[list[int]] | None:
+    """The grid's regions from its thick lines: each cell's region number, row by row, or None.
+
+    The ink across each boundary between two neighbouring cells (its thickness times its darkness, the
+    median along the boundary so a digit by the line does not count) falls in two groups when the grid
+    has thick lines: thin lines inside a region, thick ones between regions. None when there are no two
+    such groups, or the thick lines do not cut the grid into ``cells`` regions of ``cells`` cells each.
+    """
+    margin = CELL // 2
+    half = max(2, CELL // 8)
+    paper = float(np.percentile(square[margin:-margin, margin:-margin], 75))
+    darkness = np.clip(paper - square, 0.0, None)
+    rows, columns = line_offsets(square, cells)
+    inset = CELL // 5
+    weights: dict[tuple[int, int], float] = {}  # (cell, neighbour) -> ink across their boundary
+    for r in range(cells):
+        for c in range(cells):
+            here = r * cells + c
+            if c + 1 < cells:  # the vertical line between (r, c) and (r, c + 1)
+                x = margin + (c + 1) * CELL + round(columns[c + 1, r])
+                band = darkness[margin + r * CELL + inset : margin + (r + 1) * CELL - inset, x - half : x + half + 1]
+                weights[(here, here + 1)] = float(np.median(band.sum(axis=1)))
+            if r + 1 < cells:
+                y = margin + (r + 1) * CELL + round(rows[r + 1, c])
+                band = darkness[y - half : y + half + 1, margin + c * CELL + inset : margin + (c + 1) * CELL - inset]
+                weights[(here, here + cells)] = float(np.median(band.sum(axis=0)))
+    values = np.array(sorted(weights.values()))
+    if len(values) < 2:
+        return None
+    split, thin, thick = _two_groups(values)
+    if thick < thin * 1.4 or thick - thin < 0.3:
+        return None  # every line alike: no regions drawn
+    parent = list(range(cells * cells))
+
+    def root(cell: int) -> int:
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for (a, b), weight in weights.items():
+        if weight < split:
+            parent[root(a)] = root(b)
+    labels: dict[int, int] = {}
+    out = [labels.setdefault(root(cell), len(labels)) for cell in range(cells * cells)]
+    counts = np.bincount(out)
+    if len(counts) != cells or (counts != cells).any():
+        return None
+    return [out[r * cells : (r + 1) * cells] for r in range(cells)]
+
+
+def _two_groups(values: NDArray[np.float64]) -> tuple[float, float, float]:
+    """The split of sorted values into two groups with the most variance between them (Otsu's method in
+    one dimension): the threshold and each group's mean."""
+    best = (float(values[0]), float(values[0]), float(values[-1]))
+    best_between = -1.0
+    for k in range(1, len(values)):
+        low, high = values[:k], values[k:]
+        between = len(low) * len(high) * (low.mean() - high.mean()) ** 2
+        if between > best_between:
+            best_between = between
+            best = ((float(values[k - 1]) + float(values[k])) / 2, float(low.mean()), float(high.mean()))
+    return best

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from sudokit.errors import ParseError
+from sudokit.errors import GridError, ParseError
 from sudokit.image import cells as cutting
 from sudokit.image.locate import FloatArray, Frame, Located, NoGridFound, find_grid, polygon_area, refine
 from sudokit.image.recognise import CLASSES, Recogniser, default
@@ -157,6 +157,13 @@ def read_picture(
     choices, turns = _upright(square, grid, recogniser or default())
     corners = np.roll(corners, -turns, axis=0)  # rot90 turns anticlockwise: the puzzle's top left first
     reading = repair(grid, choices)
+    jigsaw = _jigsaw(np.rot90(square, turns), cells)
+    if jigsaw is not None:
+        # thick lines that are no boxes: a jigsaw, taken when its reading has exactly one solution
+        # and the boxes' has not (a photo's uneven lines must not turn a classic into a jigsaw)
+        irregular = repair(jigsaw, choices)
+        if irregular[3] and not reading[3]:
+            reading = irregular
     return Reading(
         reading[0],
         tuple(choices),
@@ -167,6 +174,25 @@ def read_picture(
         located.grey.size,
         reading[4],
     )
+
+
+def _jigsaw(square: FloatArray, cells: int) -> Grid | None:
+    """The jigsaw grid the thick lines draw, when they cut other regions than the classic boxes."""
+    labels = cutting.regions(square, cells)
+    if labels is None:
+        return None
+    classic = Grid.classic(cells)
+    boxes = {frozenset(unit.cells) for unit in classic.units if unit.kind == "box"}
+    drawn = {
+        frozenset(r * cells + c for r in range(cells) for c in range(cells) if labels[r][c] == k)
+        for k in range(cells)
+    }
+    if drawn == boxes:
+        return None
+    try:
+        return Grid.jigsaw([[chr(65 + k) for k in row] for row in labels], classic.symbols)
+    except GridError:
+        return None  # a region in several pieces: no jigsaw after all
 
 
 def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int]:
@@ -311,7 +337,9 @@ def repair(
         doubts = clashing | {i for i, options in enumerate(choices) if options[0].probability < 0.99}
     repaired = tuple(sorted(index for index, _ in found or ()))
     unsure = tuple(
-        sorted(set(repaired) | doubts | {i for i, options in enumerate(choices) if options[0].probability < SURE})
+        sorted(
+            set(repaired) | doubts | {i for i, options in enumerate(choices) if options[0].probability < SURE}
+        )
     )
     puzzle = Puzzle(grid, tuple(givens))
     metadata: dict[str, str] = {"source": "picture"}
