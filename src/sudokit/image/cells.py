@@ -162,9 +162,12 @@ def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12) -> Mark:
             continue  # off centre: a speck by a line
         if sizes[k] < CELL * CELL * 0.004:
             continue  # a speck
+        near_edge = min(centre_y, centre_x, height - centre_y, width - centre_x) < pad + CELL * 0.22
+        if near_edge and max(box_h, box_w) > 3 * min(box_h, box_w):
+            continue  # a dash of a killer cage's line, drawn inside the cell along its side
         keep.append(k)
-    if not keep:
-        return Mark(None, 0.0)
+    if not keep or max(sizes[k] for k in keep) < CELL * CELL * 0.012:
+        return Mark(None, 0.0)  # dust, or the dashes of a cage's line: no stroke of a glyph
     tallest = max(boxes[k, 2] - boxes[k, 0] for k in keep)
     keep = [k for k in keep if boxes[k, 2] - boxes[k, 0] >= tallest * 0.4 or sizes[k] > CELL * CELL * 0.02]
     top = int(min(boxes[k, 0] for k in keep))
@@ -173,6 +176,9 @@ def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12) -> Mark:
     right = int(max(boxes[k, 3] for k in keep))
     if len(keep) > 4 or (bottom - top > CELL * 0.8 and right - left > CELL * 0.7):
         return Mark(None, 0.0)  # shading or a pattern over the cell, no glyph
+    centre_y, centre_x = (top + bottom) / 2 - pad - CELL / 2, (left + right) / 2 - pad - CELL / 2
+    if bottom - top < CELL * 0.45 and abs(centre_y) > CELL * 0.2 and abs(centre_x) > CELL * 0.15:
+        return Mark(None, 0.0)  # small and in a corner: a killer cage's sum, a pencil mark, no given
     if bottom - top < CELL * 0.25:
         return Mark(None, float(sum(sizes[k] for k in keep)) / CELL**2)  # a dot or a dash, no digit
     chosen = np.zeros(patch.shape, bool)
