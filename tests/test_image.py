@@ -206,3 +206,25 @@ def test_a_classic_screenshot_stays_classic() -> None:
     reading = read_picture(draw_png(made.puzzle, 360))
     assert reading.puzzle.givens == made.puzzle.givens
     assert {unit.kind for unit in reading.puzzle.grid.units} == {"row", "column", "box"}
+
+
+def test_a_killer_screenshot_is_read_as_a_killer_or_its_cages_are_named() -> None:
+    """Cage outlines are seen in every killer drawn by the renderer; the cages and sums are taken only
+    when every sum is read surely, they add up and the puzzle has one solution; else they are named as
+    not read and no verdict is given. Never a killer with a wrong cage."""
+    pytest.importorskip("resvg_py")
+    from sudokit.dataset import draw_png
+
+    read = 0
+    for seed in (1, 2, 3, 4):
+        made = sudokit.generate(9, variant="killer", seed=seed)
+        reading = read_picture(draw_png(made.puzzle, 450))
+        cages = {(k.members, k.total) for k in reading.puzzle.grid.constraints}
+        if cages:
+            assert cages == {(k.members, k.total) for k in made.puzzle.grid.constraints}
+            assert reading.unique
+            read += 1
+        else:
+            assert any("killer cages" in entry for entry in reading.puzzle.unread)
+            assert not reading.puzzle.certain and not reading.puzzle.determined
+    assert read >= 1

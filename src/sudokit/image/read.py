@@ -157,6 +157,16 @@ def read_picture(
     choices, turns = _upright(square, grid, recogniser or default())
     corners = np.roll(corners, -turns, axis=0)  # rot90 turns anticlockwise: the puzzle's top left first
     reading = repair(grid, choices)
+    killer = _killer(located.grey, polish(located.grey, corners, cells), cells, grid, recogniser or default())
+    if isinstance(killer, Grid):
+        caged = repair(killer, choices)
+        if caged[3]:
+            reading = caged
+        else:
+            killer = "killer cages drawn in the picture: no reading of them gives one solution"
+    if isinstance(killer, str):  # cages seen but not read for certain: named, and no verdict
+        puzzle = reading[0]
+        reading = (puzzle.replaced(unread=(*puzzle.unread, killer), certain=False), *reading[1:])
     jigsaw = _jigsaw(np.rot90(square, turns), cells)
     if jigsaw is not None:
         # thick lines that are no boxes: a jigsaw, taken when its reading has exactly one solution
@@ -174,6 +184,32 @@ def read_picture(
         located.grey.size,
         reading[4],
     )
+
+
+def _killer(
+    grey: Image.Image, corners: FloatArray, cells: int, grid: Grid, recogniser: Recogniser
+) -> Grid | str | None:
+    """The killer grid the cage outlines and sums draw, what was not read, or None (no cages).
+
+    A sentence naming what was not read when cages are seen but their sums are not read for certain (or
+    do not add up): the answer then names the cages as a rule not read.
+    """
+    from sudokit.image.cages import read_cages
+    from sudokit.variants import killer
+
+    cages = read_cages(grey, corners, cells, recogniser)
+    if cages is None:
+        return None
+    unsure = [cage for cage in cages if cage.total is None or cage.probability < SURE]
+    covered = sum(len(cage.cells) for cage in cages) == cells * cells
+    total = sum(cage.total or 0 for cage in cages)
+    if unsure or (covered and total != cells * cells * (cells + 1) // 2):
+        where = ", ".join(cell_name(grid.cells[cage.cells[0]]) for cage in unsure[:6])
+        why = (
+            f"the sums at {where} could not be read for certain" if unsure else f"the sums add up to {total}"
+        )
+        return f"killer cages drawn in the picture ({why})"
+    return killer(grid, [([grid.cells[i] for i in cage.cells], cage.total) for cage in cages])
 
 
 def _jigsaw(square: FloatArray, cells: int) -> Grid | None:
@@ -220,6 +256,63 @@ def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int
     if best is None:
         return located.corners, size or 9
     return best.corners, best.cells
+
+
+def polish(grey: Image.Image, corners: FloatArray, cells: int) -> FloatArray:
+    """Corners moved onto the grid's outer lines to a pixel.
+
+    Each line's ridge, found near each end of it in the grid drawn square at 40 pixels a cell, fixes a
+    straight line; the corners are where those meet. The frame found on a coarser drawing may be a pixel
+    or two off there, which a killer's cage lines, drawn a few pixels inside the cells, do not forgive.
+    """
+    from sudokit.image.locate import _ridge, apply_perspective, perspective_coefficients, warp
+
+    cell = cutting.CELL
+    side, margin = cells * cell, cell // 2
+    square = np.asarray(warp(grey, corners, side, margin), dtype=np.float64)
+    across, down = _ridge(square, axis=0, reach=3), _ridge(square, axis=1, reach=3)
+    reach = cell // 5
+    ends = (slice(margin, margin + side // 3), slice(margin + 2 * side // 3, margin + side))
+    found = []  # each outer line's position near each of its two ends, in the square's pixels
+    for ridge, nominal, horizontal in (
+        (across, margin, True),
+        (across, margin + side, True),
+        (down, margin, False),
+        (down, margin + side, False),
+    ):
+        points = []
+        for part in ends:
+            low, high = nominal - reach, nominal + reach + 1
+            profile = ridge[low:high, part].mean(axis=1) if horizontal else ridge[part, low:high].mean(axis=0)
+            if profile.max() < 0.1:
+                return corners  # no clear outer line: leave the frame as it was
+            peak = profile >= profile.max() * 0.6  # a thick line's ridge is a plateau: its middle
+            points.append(low + float(np.dot(np.flatnonzero(peak), profile[peak]) / profile[peak].sum()))
+        found.append(points)
+    (top_a, top_b), (bottom_a, bottom_b), (left_a, left_b), (right_a, right_b) = found
+    a_at, b_at = margin + side / 6, margin + 5 * side / 6  # where along each line the two ends were read
+
+    def at(p_a: float, p_b: float, t: float) -> float:  # the line's position at t along it
+        return p_a + (p_b - p_a) * (t - a_at) / (b_at - a_at)
+
+    # solve each corner: y on a horizontal line at x, x on a vertical line at y (two steps suffice)
+    out = []
+    for (h_a, h_b), (v_a, v_b) in (
+        ((top_a, top_b), (left_a, left_b)),
+        ((top_a, top_b), (right_a, right_b)),
+        ((bottom_a, bottom_b), (right_a, right_b)),
+        ((bottom_a, bottom_b), (left_a, left_b)),
+    ):
+        x, y = v_a, h_a
+        for _ in range(3):
+            y = at(h_a, h_b, x)
+            x = at(v_a, v_b, y)
+        out.append((x, y))
+    target = np.array(
+        [[margin, margin], [margin + side, margin], [margin + side, margin + side], [margin, margin + side]],
+        np.float64,
+    )
+    return apply_perspective(perspective_coefficients(corners, target), np.array(out, np.float64))
 
 
 def _upright(square: FloatArray, grid: Grid, recogniser: Recogniser) -> tuple[list[tuple[Choice, ...]], int]:
