@@ -251,8 +251,8 @@ def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int
             continue  # a part of the grid (a box, a few rows) framed from another guess
         if best is None or frame.score > best.score:
             best = frame
-        if frame.score > GOOD_FRAME:
-            break  # most photos: the first guess was right
+        if number == 0 or frame.score > GOOD_FRAME:
+            break  # most photos: the first guess was framed, and is right
     if best is None:
         return located.corners, size or 9
     return best.corners, best.cells
