@@ -27,8 +27,9 @@ BOX = 20
 
 @dataclass(frozen=True)
 class Mark:
-    """What a cell holds: its ink scaled for the recogniser (None for an empty cell) and how much of
-    the cell its ink covers.
+    """What a cell holds: its ink scaled for the recogniser, and how much of the cell its ink covers.
+
+    ``pixels`` is None for an empty cell.
     """
 
     pixels: NDArray[np.float32] | None
@@ -119,8 +120,9 @@ def line_offsets(square: NDArray[np.float64], cells: int) -> tuple[NDArray[np.fl
 
 
 def _smooth(offsets: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Each line's offsets replaced by the median of it and its two neighbours along the line (a missing
-    one, where no line was seen, by the line's median; 0 when the line was not seen at all).
+    """Each line's offsets replaced by the median of it and its two neighbours along the line.
+
+    A missing one, where no line was seen, is first the line's median (0 when the line was not seen).
     """
     out = np.zeros_like(offsets)
     for k in range(offsets.shape[0]):
@@ -134,8 +136,9 @@ def _smooth(offsets: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12) -> Mark:
-    """The mark in one cell's patch (the cell with ``pad`` pixels of its neighbours around it); a cell
-    whose ink is less than ``floor`` darker than its paper is empty.
+    """The mark in one cell's patch (the cell with ``pad`` pixels of its neighbours around it).
+
+    A cell whose ink is less than ``floor`` darker than its paper is empty.
     """
     paper = float(np.percentile(patch, 75))
     depth = contrast(patch, pad)  # the mark's own ink, not a darker grid line's
@@ -251,11 +254,15 @@ def regions(square: NDArray[np.float64], cells: int) -> list[list[int]] | None:
             here = r * cells + c
             if c + 1 < cells:  # the vertical line between (r, c) and (r, c + 1)
                 x = margin + (c + 1) * CELL + round(columns[c + 1, r])
-                band = darkness[margin + r * CELL + inset : margin + (r + 1) * CELL - inset, x - half : x + half + 1]
+                band = darkness[
+                    margin + r * CELL + inset : margin + (r + 1) * CELL - inset, x - half : x + half + 1
+                ]
                 weights[(here, here + 1)] = float(np.median(band.sum(axis=1)))
             if r + 1 < cells:
                 y = margin + (r + 1) * CELL + round(rows[r + 1, c])
-                band = darkness[y - half : y + half + 1, margin + c * CELL + inset : margin + (c + 1) * CELL - inset]
+                band = darkness[
+                    y - half : y + half + 1, margin + c * CELL + inset : margin + (c + 1) * CELL - inset
+                ]
                 weights[(here, here + cells)] = float(np.median(band.sum(axis=0)))
     values = np.array(sorted(weights.values()))
     if len(values) < 2:
@@ -283,8 +290,10 @@ def regions(square: NDArray[np.float64], cells: int) -> list[list[int]] | None:
 
 
 def _two_groups(values: NDArray[np.float64]) -> tuple[float, float, float]:
-    """The split of sorted values into two groups with the most variance between them (Otsu's method in
-    one dimension): the threshold and each group's mean."""
+    """The split of sorted values into two groups with the most variance between them.
+
+    Otsu's method in one dimension: the threshold and each group's mean.
+    """
     best = (float(values[0]), float(values[0]), float(values[-1]))
     best_between = -1.0
     for k in range(1, len(values)):

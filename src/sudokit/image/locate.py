@@ -34,8 +34,9 @@ class NoGridFound(ValueError):
 
 @dataclass(frozen=True)
 class Located:
-    """A grid found in a picture: its corners in the picture's pixels (top left, top right, bottom
-    right, bottom left) and the picture in grey.
+    """A grid found in a picture: its corners in the picture's pixels, and the picture in grey.
+
+    The corners run top left, top right, bottom right, bottom left.
     """
 
     corners: FloatArray
@@ -46,11 +47,11 @@ class Located:
 
 
 def grey_image(image: Image.Image, light_on_dark: bool = False) -> Image.Image:
-    """The picture upright (by its EXIF orientation) in 8-bit grey, transparency laid over white, each
-    pixel as dark as its darkest colour channel.
+    """The picture upright (by its EXIF orientation) in 8-bit grey, each pixel its darkest channel.
 
-    With ``light_on_dark`` (a screenshot in a dark theme) the picture is turned to its negative first:
-    the grid and its symbols come out dark on light, as printed.
+    Transparency is laid over white; the darkest colour channel makes red or blue print as dark as
+    black. With ``light_on_dark`` (a screenshot in a dark theme) the picture is turned to its negative
+    first: the grid and its symbols come out dark on light, as printed.
     """
     image = ImageOps.exif_transpose(image) or image
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
@@ -81,7 +82,8 @@ def ink(grey: NDArray[np.uint8], window: int, offset: float) -> NDArray[np.bool_
     c = summed[np.ix_(top + window, left)]
     d = summed[np.ix_(top, left)]
     mean = (a - b - c + d) / (window * window)
-    return grey < mean - offset
+    out: NDArray[np.bool_] = grey < mean - offset
+    return out
 
 
 def dilate(mask: NDArray[np.bool_], steps: int) -> NDArray[np.bool_]:
@@ -135,9 +137,11 @@ def order_corners(quad: FloatArray) -> FloatArray:
     return np.roll(clockwise, -first, axis=0)
 
 
-LIGHT_ON_DARK = 3.0
-"""A picture is taken as light on dark (a dark theme's screenshot) when it has this many times more
-pixels much lighter than their neighbourhood than pixels much darker (dark on light: a fraction)."""
+LIGHT_ON_DARK = 1.0
+"""A dark picture is taken as light on dark (a dark theme's screenshot) when it has this many times more
+pixels much lighter than their neighbourhood than pixels much darker: 2 to 8 in dark themes' screenshots
+(bright lines make the dark ground beside them darker than its neighbourhood), at most 0.2 in the dim
+photos of wichtounet/sudoku_dataset."""
 CONTRAST_OFFSET = 40.0
 """How much lighter or darker than its neighbourhood a pixel is to count as lettering or a line there
 (grey levels of 255)."""
@@ -239,8 +243,9 @@ def perspective_coefficients(source: FloatArray, target: FloatArray) -> FloatArr
 
 
 def warp(grey: Image.Image, corners: FloatArray, side: int, margin: int = 0, fill: int = 255) -> Image.Image:
-    """The quadrilateral ``corners`` of the picture drawn as a square of ``side`` pixels, with
-    ``margin`` pixels of the picture around it on every side.
+    """The quadrilateral ``corners`` of the picture drawn as a square of ``side`` pixels.
+
+    ``margin`` pixels of the picture are drawn around it on every side.
     """
     full = side + 2 * margin
     target = np.array(
@@ -267,11 +272,11 @@ def _side(corners: FloatArray) -> float:
 
 
 def shrunk(grey: Image.Image, corners: FloatArray, side: int) -> tuple[Image.Image, FloatArray]:
-    """The picture averaged down (and the corners with it) until the quadrilateral ``corners`` is about
-    ``side`` pixels a side, when it is much larger.
+    """The picture averaged down, and the corners with it, when the quadrilateral is much over ``side``.
 
-    :func:`warp` samples the picture: drawn much smaller, a line one pixel thin (a screenshot's cell
-    lines) falls between its samples and a symbol's edges come out jagged.
+    The quadrilateral ``corners`` comes out about ``side`` pixels a side. :func:`warp` samples the
+    picture: drawn much smaller, a line one pixel thin (a screenshot's cell lines) falls between its
+    samples and a symbol's edges come out jagged.
     """
     shrink = _side(corners) / side
     if shrink <= SHRINK_FROM:
@@ -313,8 +318,10 @@ WINDOWS = 16
 
 
 def windows(lines: list[Line], expected: float, cells: int | None) -> list[tuple[float, float, int]]:
-    """Sets of equally spaced lines among ``lines``: (first, last, cells between), most of whose inner
-    lines are found. ``expected`` is the cell side the first guess implies (a third to three times it).
+    """Sets of equally spaced lines among ``lines``: (first, last, cells between).
+
+    Most of each set's inner lines are found. ``expected`` is the cell side the first guess implies
+    (a third to three times it).
     """
     where = np.array([line.at for line in lines])
     out = []
@@ -357,18 +364,19 @@ class Frame:
 
 
 def refine(located: Located, cells: int | None = None) -> Frame | None:
-    """Corners on the grid's outer lines, and the number of cells a side, from the lines the first
-    guess of the corners shows (None when no regular set of lines is seen).
+    """Corners on the grid's outer lines and the number of cells a side, from the first guess's lines.
+
+    None when no regular set of lines is seen.
 
     The first guess may hold part of the grid (a line broken by glare splits it) or reach past it; drawn
     square with a wide margin, the grid's lines run straight across it, equally spaced.
     """
     side, margin = REFINE_SIDE, REFINE_SIDE
     square, inside, reach = _square_view(located, side, margin)
-    down_ridge = np.where(
-        inside, _ridge(square, axis=1, reach=reach), 0.0
-    )  # vertical lines: darker than left and right
-    across_ridge = np.where(inside, _ridge(square, axis=0, reach=reach), 0.0)
+    # vertical lines: darker than left and right; a line as wide as the reach (a screenshot's thick
+    # frame, drawn larger) is darker than pixels twice as far
+    down_ridge = np.where(inside, np.maximum(_ridge(square, 1, reach), _ridge(square, 1, 2 * reach)), 0.0)
+    across_ridge = np.where(inside, np.maximum(_ridge(square, 0, reach), _ridge(square, 0, 2 * reach)), 0.0)
     inner = slice(margin, margin + side)
     columns = down_ridge[inner, :].mean(axis=0)
     rows = across_ridge[:, inner].mean(axis=1)
@@ -383,7 +391,7 @@ def refine(located: Located, cells: int | None = None) -> Frame | None:
     for count in [cells] if cells else list(SIZES):
         best: tuple[float, float, float, float, int] | None = None
         best_score = FRAME_SCORE
-        for x0, x1, nx in windows(x_lines, side / count, count):
+        for x0, x1, _ in windows(x_lines, side / count, count):
             for y0, y1, _ in windows(y_lines, side / count, count):
                 if not 0.6 < (x1 - x0) / (y1 - y0) < 1.6:
                     continue
@@ -411,12 +419,12 @@ def refine(located: Located, cells: int | None = None) -> Frame | None:
 
 
 def _square_view(located: Located, side: int, margin: int) -> tuple[FloatArray, NDArray[np.bool_], int]:
-    """The first guess drawn square (``side`` pixels and ``margin`` around), which of its pixels come from
-    the picture, and the reach of a ridge in it (:func:`_ridge`: two of the picture's pixels, at least two).
+    """The first guess drawn square, which of its pixels come from the picture, and a ridge's reach.
 
-    A picture whose guess is much larger than ``side`` is averaged down first (:func:`shrunk`). The picture's edge
-    pixels are repeated a little way past it, so that its own edge is no line, while a grid drawn close
-    to it (a screenshot cropped round the grid) keeps its frame.
+    The square is ``side`` pixels with ``margin`` around it; the reach (:func:`_ridge`) is two of the
+    picture's pixels, two at least. A picture whose guess is much larger than ``side`` is averaged down
+    first (:func:`shrunk`). The picture's edge pixels are repeated a little way past it, so that its own
+    edge is no line, while a grid drawn close to it (a screenshot cropped round the grid) keeps its frame.
     """
     grey, corners = shrunk(located.grey, located.corners, side)
     shrink = _side(corners) / side
@@ -430,8 +438,10 @@ def _square_view(located: Located, side: int, margin: int) -> tuple[FloatArray, 
 
 
 def _ridge(square: FloatArray, axis: int, reach: int = 2) -> FloatArray:
-    """How much darker each pixel is than both pixels ``reach`` away along ``axis`` (0..1, scaled by the
-    picture's strongest ridges): high on a line running across that axis, however faint its print.
+    """How much darker each pixel is than both pixels ``reach`` away along ``axis``.
+
+    From 0 to 1, scaled by the picture's strongest ridges: high on a line running across that axis,
+    however faint its print.
     """
     before = np.roll(square, reach, axis=axis)
     after = np.roll(square, -reach, axis=axis)
@@ -447,21 +457,25 @@ is drawn the median is 0: a digit or a word covers a small part of a line's leng
 
 @dataclass(frozen=True)
 class Profiles:
-    """The median ridge strength along each column (vertical lines) and each row (horizontal lines) of
-    the first guess drawn square."""
+    """The median ridge strength along each column and each row of the first guess drawn square.
+
+    High along the grid's lines, vertical and horizontal, however faint; 0 elsewhere.
+    """
 
     columns: FloatArray
     rows: FloatArray
 
 
 def _peaks(profile: FloatArray, along: FloatArray | None = None) -> list[Line]:
-    """The lines a ridge profile shows: its runs above a quarter of its highest value, and those of
-    the median profile ``along`` above a tenth of its highest (and :data:`FAINT_LINE`) that lie apart
-    from them."""
+    """The lines a ridge profile shows: its runs above a quarter of its highest value.
+
+    With the median profile ``along``, also its runs above a twentieth of its highest (and above
+    :data:`FAINT_LINE`) that lie apart from those.
+    """
     strong = line_positions(profile, 0.25 * float(profile.max()))
     if along is None or float(along.max()) <= 0:
         return strong
-    faint = line_positions(along, max(FAINT_LINE, 0.1 * float(along.max())))
+    faint = line_positions(along, max(FAINT_LINE, 0.05 * float(along.max())))
     taken = np.array([line.at for line in strong])
     extra = [line for line in faint if not len(taken) or np.abs(taken - line.at).min() > 2]
     return sorted(strong + extra, key=lambda line: line.at)
@@ -517,17 +531,24 @@ def _frame_score(
 
 
 def _halfway_lines(along: Profiles, x0: float, x1: float, y0: float, y1: float, cells: int) -> float:
-    """The mean median ridge strength halfway between a set of lines (:class:`Profiles`; a pixel's
-    leeway either side): 0 between a grid's lines, whatever digits stand there."""
+    """How strongly lines run between a set of lines: every other line or every third of a finer grid.
+
+    The mean median ridge strength (:class:`Profiles`, a pixel's leeway either side) halfway between
+    the lines, or at their thirds, whichever is higher: 0 between a grid's own lines, whatever digits
+    stand there.
+    """
 
     def at(profile: FloatArray, where: float) -> float:
         k = round(where)
         return float(profile[max(0, k - 1) : k + 2].max()) if 0 <= k < len(profile) else 0.0
 
     step_x, step_y = (x1 - x0) / cells, (y1 - y0) / cells
-    values = [at(along.columns, x0 + (k + 0.5) * step_x) for k in range(cells)]
-    values += [at(along.rows, y0 + (k + 0.5) * step_y) for k in range(cells)]
-    return float(np.mean(values))
+    found = 0.0
+    for shares in ((0.5,), (1 / 3, 2 / 3)):
+        values = [at(along.columns, x0 + (k + share) * step_x) for k in range(cells) for share in shares]
+        values += [at(along.rows, y0 + (k + share) * step_y) for k in range(cells) for share in shares]
+        found = max(found, float(np.mean(values)))
+    return found
 
 
 def apply_perspective(coefficients: FloatArray, points: FloatArray) -> FloatArray:
