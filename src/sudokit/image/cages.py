@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from sudokit.image.cells import joined, normalise
 from sudokit.image.components import label
 from sudokit.image.locate import FloatArray, warp
 from sudokit.image.recognise import CLASSES, Recogniser
@@ -58,14 +59,6 @@ def read_cages(grey: object, corners: FloatArray, cells: int, recogniser: Recogn
             lines[r * cells + c] = [_side_inked(cell, side) for side in range(4)]
     if lines.any(axis=1).mean() < 0.8:
         return None  # in a killer almost every cell lies on its cage's outline
-    parent = list(range(cells * cells))
-
-    def root(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
     # a cage boundary has a line on each side of it, one in each cage: lines that do not pair up are
     # shading, print showing through, noise
     pairs = [
@@ -78,16 +71,16 @@ def read_cages(grey: object, corners: FloatArray, cells: int, recogniser: Recogn
     marked = [a and b for a, b in pairs if a or b]
     if not marked or np.mean(marked) < 0.7:
         return None
-    for r in range(cells):
-        for c in range(cells):
-            here = r * cells + c
-            if c + 1 < cells and not (lines[here, 1] or lines[here + 1, 3]):
-                parent[root(here)] = root(here + 1)
-            if r + 1 < cells and not (lines[here, 2] or lines[here + cells, 0]):
-                parent[root(here)] = root(here + cells)
+    together = [
+        (here, there)
+        for here in range(cells * cells)
+        for there, mine, theirs in ((here + 1, 1, 3), (here + cells, 2, 0))
+        if (there < cells * cells and (there != here + 1 or there % cells))
+        and not (lines[here, mine] or lines[there, theirs])
+    ]
     groups: dict[int, list[int]] = {}
-    for index in range(cells * cells):
-        groups.setdefault(root(index), []).append(index)
+    for index, group in enumerate(joined(cells * cells, together)):
+        groups.setdefault(group, []).append(index)
     if len(groups) < 2 or max(len(g) for g in groups.values()) > cells:
         return None  # the lines do not close into cages of at most n cells: no killer
     out = []
@@ -114,8 +107,6 @@ def _side_inked(cell: NDArray[np.bool_], side: int) -> bool:
 
 def _read_sum(cell: FloatArray, paper: float, recogniser: Recogniser) -> tuple[int | None, float]:
     """The number in the top left corner of a cell, read glyph by glyph (None when there is none)."""
-    from sudokit.image.cells import normalise
-
     cell = cell.copy()
     inked = cell < paper - 0.25
     for turn in (0, 1):  # the cage's top line, then its left line: blanked, so no dash joins a glyph

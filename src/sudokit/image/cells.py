@@ -270,7 +270,19 @@ def regions(square: NDArray[np.float64], cells: int) -> list[list[int]] | None:
     split, thin, thick = _two_groups(values)
     if thick < thin * 1.4 or thick - thin < 0.3:
         return None  # every line alike: no regions drawn
-    parent = list(range(cells * cells))
+    out = joined(cells * cells, [pair for pair, weight in weights.items() if weight < split])
+    counts = np.bincount(out)
+    if len(counts) != cells or (counts != cells).any():
+        return None
+    return [out[r * cells : (r + 1) * cells] for r in range(cells)]
+
+
+def joined(count: int, pairs: list[tuple[int, int]]) -> list[int]:
+    """Each of ``count`` cells' group (numbered 0.. in order of first cell), each pair in one group.
+
+    A union-find: the regions that thin lines join, the cages that no cage line parts.
+    """
+    parent = list(range(count))
 
     def root(cell: int) -> int:
         while parent[cell] != cell:
@@ -278,15 +290,10 @@ def regions(square: NDArray[np.float64], cells: int) -> list[list[int]] | None:
             cell = parent[cell]
         return cell
 
-    for (a, b), weight in weights.items():
-        if weight < split:
-            parent[root(a)] = root(b)
+    for a, b in pairs:
+        parent[root(a)] = root(b)
     labels: dict[int, int] = {}
-    out = [labels.setdefault(root(cell), len(labels)) for cell in range(cells * cells)]
-    counts = np.bincount(out)
-    if len(counts) != cells or (counts != cells).any():
-        return None
-    return [out[r * cells : (r + 1) * cells] for r in range(cells)]
+    return [labels.setdefault(root(cell), len(labels)) for cell in range(count)]
 
 
 def _two_groups(values: NDArray[np.float64]) -> tuple[float, float, float]:
