@@ -480,11 +480,19 @@ def zipped_xml_encoder() -> bytes:
     return buffer.getvalue()
 
 
+def test_a_picture_is_read_as_one_and_a_broken_one_says_so(tmp_path: Path) -> None:
+    """PNG and JPEG files go to the picture reader (sudokit.image): a truncated one is a clear error."""
+    pytest.importorskip("PIL")
+    path = tmp_path / "input.bin"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(ParseError, match="input.bin: the picture could not be read"):
+        sudokit.read(path)
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
         (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj", "the file is a PDF document: sudokit does not read it"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "the file is a PNG image"),
         (zipped_xml_encoder(), "a HoDoKu .hsol save file"),
         (b"PK\x03\x04\x14\x00broken", "a zip archive"),
         (b"%PDF-1.4 ascii only", "the input is a PDF document"),

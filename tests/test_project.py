@@ -21,7 +21,7 @@ def test_make_run_installs_only_what_the_main_job_needs() -> None:
     planned = subprocess.run(
         ["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
-    assert "sudokit serve" in planned and "[web,sat]" in planned
+    assert "sudokit serve" in planned and "[web,sat,image]" in planned
     for tool in ("[test]", "test-requirements", "pytest", "ruff", "mypy"):
         assert tool not in planned, tool
     testing = subprocess.run(
