@@ -127,9 +127,10 @@ def test_repair_takes_the_second_choice_that_makes_one_solution() -> None:
     ]
     # r1c7 holds 8; say it was read as 4 (a repeat of r1c1), with 8 its second choice
     choices[6] = (Choice(3, 0.6), Choice(7, 0.38), Choice(EMPTY, 0.02))
-    fixed, unsure, repaired, unique, _ = repair(grid, choices)
+    reading = repair(grid, choices)
+    fixed = reading.puzzle
     assert fixed.givens == puzzle.givens
-    assert repaired == (6,) and 6 in unsure and unique
+    assert reading.repaired == (6,) and 6 in reading.unsure and reading.unique
     assert "r1c7" in fixed.warning
 
 
@@ -138,8 +139,9 @@ def test_a_reading_that_cannot_be_settled_is_not_a_verdict() -> None:
     grid = Grid.classic(9)
     choices: list[tuple[Choice, ...]] = [(Choice(EMPTY, 1.0),)] * 81
     choices[0] = choices[1] = (Choice(4, 0.7), Choice(EMPTY, 0.3))
-    fixed, _, _, unique, notes = repair(grid, choices)
-    assert not unique and notes
+    reading = repair(grid, choices)
+    fixed = reading.puzzle
+    assert not reading.unique and reading.notes
     assert not fixed.certain and not fixed.determined
 
 

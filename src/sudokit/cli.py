@@ -305,15 +305,10 @@ class _Picture(Exception):
 def _read_picture(picture: _Picture, options: dict[str, Any]) -> Puzzle:
     """The puzzle in a picture; the cells read without certainty are named on stderr (as unread rules)."""
     from sudokit.image import read_image
-    from sudokit.image.read import ImageReadError
 
     try:
         return read_image(picture.data, size=options.get("size"))
-    except ImageReadError as exc:
-        raise CommandError(
-            f"{picture.label}: {exc}".replace(f"{picture.label}: the picture: ", f"{picture.label}: ")
-        ) from None
-    except ParseError as exc:  # the image extra is not installed
+    except ParseError as exc:  # not a picture, no grid in it, or the image extra is not installed
         raise CommandError(f"{picture.label}: {exc}") from None
 
 

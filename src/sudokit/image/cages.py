@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
+from PIL import Image
 
 from sudokit.image.cells import joined, normalise
 from sudokit.image.components import label
@@ -35,11 +36,10 @@ class Cage:
     probability: float
 
 
-def read_cages(grey: object, corners: FloatArray, cells: int, recogniser: Recogniser) -> list[Cage] | None:
+def read_cages(
+    grey: Image.Image, corners: FloatArray, cells: int, recogniser: Recogniser
+) -> list[Cage] | None:
     """The cages drawn in a grid, or None when it has no cage lines (or they do not close into cages)."""
-    from PIL import Image
-
-    assert isinstance(grey, Image.Image)
     margin = SIDE // 2
     square = np.asarray(warp(grey, corners, cells * SIDE, margin), dtype=np.float64) / 255.0
     paper = float(np.percentile(square, 75))
@@ -56,28 +56,22 @@ def read_cages(grey: object, corners: FloatArray, cells: int, recogniser: Recogn
             cell = ink[top : top + SIDE, left : left + SIDE]
             if cell.shape != (SIDE, SIDE):
                 return None
-            lines[r * cells + c] = [_side_inked(cell, side) for side in range(4)]
+            lines[r * cells + c] = [len(_dashed(np.rot90(cell, side))) > 0 for side in range(4)]
     if lines.any(axis=1).mean() < 0.8:
         return None  # in a killer almost every cell lies on its cage's outline
-    # a cage boundary has a line on each side of it, one in each cage: lines that do not pair up are
-    # shading, print showing through, noise
-    pairs = [
-        (lines[r * cells + c, 1], lines[r * cells + c + 1, 3]) for r in range(cells) for c in range(cells - 1)
-    ] + [
-        (lines[r * cells + c, 2], lines[(r + 1) * cells + c, 0])
-        for r in range(cells - 1)
-        for c in range(cells)
-    ]
-    marked = [a and b for a, b in pairs if a or b]
-    if not marked or np.mean(marked) < 0.7:
-        return None
-    together = [
-        (here, there)
+    # each boundary between two cells: its cells and whether a line runs along it inside each
+    boundaries = [
+        (here, there, bool(lines[here, mine]), bool(lines[there, theirs]))
         for here in range(cells * cells)
         for there, mine, theirs in ((here + 1, 1, 3), (here + cells, 2, 0))
-        if (there < cells * cells and (there != here + 1 or there % cells))
-        and not (lines[here, mine] or lines[there, theirs])
+        if there < cells * cells and (there != here + 1 or there % cells)
     ]
+    # a cage boundary has a line on each side of it, one in each cage: lines that do not pair up are
+    # shading, print showing through, noise
+    marked = [mine and theirs for _, _, mine, theirs in boundaries if mine or theirs]
+    if not marked or np.mean(marked) < 0.7:
+        return None
+    together = [(here, there) for here, there, mine, theirs in boundaries if not (mine or theirs)]
     groups: dict[int, list[int]] = {}
     for index, group in enumerate(joined(cells * cells, together)):
         groups.setdefault(group, []).append(index)
@@ -91,18 +85,18 @@ def read_cages(grey: object, corners: FloatArray, cells: int, recogniser: Recogn
     return out
 
 
-def _side_inked(cell: NDArray[np.bool_], side: int) -> bool:
-    """Whether a cage line runs along one side of a cell (0 top, 1 right, 2 bottom, 3 left), inside it.
+NEAR, FAR = round(SIDE * 0.03), round(SIDE * 0.2)
+"""The band inside a cell's side where a cage line runs: from 3 % to 20 % of the cell in from it."""
 
-    The band from 5 % to 17 % of the cell in from that side, over the middle half of the side's length
-    (a corner holds the sum), is looked along: a dashed line inks a good share of its positions.
+
+def _dashed(ink: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """The rows of a cell's top band (:data:`NEAR` to :data:`FAR`) that a dashed cage line inks.
+
+    Looked along the middle half of the side (a corner holds the sum): a grid line's edge is inked all
+    along, a dashed cage line at every other stretch. A cell turned (``np.rot90``) brings any side on top.
     """
-    turned = np.rot90(cell, side)  # that side on top
-    near, far = round(SIDE * 0.03), round(SIDE * 0.2)
-    band = turned[near:far, SIDE // 4 : 3 * SIDE // 4]
-    along = band.mean(axis=1)  # each depth's share of inked positions along the side
-    # a grid line's edge is inked all along; a dashed cage line is inked at every other stretch
-    return bool(((along >= LINE) & (along <= 0.92)).any())
+    along = ink[NEAR:FAR, SIDE // 4 : 3 * SIDE // 4].mean(axis=1)  # each row's share of inked positions
+    return np.flatnonzero((along >= LINE) & (along <= 0.92))
 
 
 def _read_sum(cell: FloatArray, paper: float, recogniser: Recogniser) -> tuple[int | None, float]:
@@ -111,12 +105,9 @@ def _read_sum(cell: FloatArray, paper: float, recogniser: Recogniser) -> tuple[i
     inked = cell < paper - 0.25
     for turn in (0, 1):  # the cage's top line, then its left line: blanked, so no dash joins a glyph
         view = np.rot90(cell, -turn) if turn else cell  # a view: writing to it writes the cell
-        ink_view = np.rot90(inked, -turn) if turn else inked
-        near, far = round(SIDE * 0.03), round(SIDE * 0.2)
-        along = ink_view[near:far, SIDE // 4 : 3 * SIDE // 4].mean(axis=1)
-        dashed = np.flatnonzero((along >= LINE) & (along <= 0.92))
+        dashed = _dashed(np.rot90(inked, -turn) if turn else inked)
         if len(dashed):
-            view[near + dashed.min() - 1 : near + dashed.max() + 2, :] = paper
+            view[NEAR + dashed.min() - 1 : NEAR + dashed.max() + 2, :] = paper
     corner = cell[round(SIDE * 0.06) : round(SIDE * 0.45), round(SIDE * 0.06) : round(SIDE * 0.6)]
     depth = paper - corner
     inked = depth > 0.25

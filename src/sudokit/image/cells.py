@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from PIL import Image
 
 from sudokit.image.components import label
-from sudokit.image.locate import FloatArray, shrunk, warp
+from sudokit.image.locate import FloatArray, dilate, ridge, shrunk, warp
 
 CELL = 40
 """Pixels a side of a cell in the squared grid."""
@@ -34,8 +34,6 @@ class Mark:
 
     pixels: NDArray[np.float32] | None
     coverage: float
-    glyphs: int = 1
-    """How many glyphs side by side (2 for "12" in a 16 x 16 grid)."""
 
 
 def squared(grey: Image.Image, corners: FloatArray, cells: int) -> NDArray[np.float64]:
@@ -44,17 +42,6 @@ def squared(grey: Image.Image, corners: FloatArray, cells: int) -> NDArray[np.fl
     grey, corners = shrunk(grey, corners, cells * CELL)  # a large screenshot's symbols averaged, not sampled
     image = warp(grey, corners, cells * CELL, margin)
     return np.asarray(image, dtype=np.float64) / 255.0
-
-
-def ink_level(square: NDArray[np.float64]) -> float:
-    """The grey level between paper and ink in a squared grid (Otsu's threshold over its pixels)."""
-    histogram, edges = np.histogram(square, bins=64, range=(0.0, 1.0))
-    centres = (edges[:-1] + edges[1:]) / 2
-    weight = histogram.cumsum()
-    total = weight[-1]
-    mean = (histogram * centres).cumsum()
-    between = (mean[-1] * weight - mean * total) ** 2 / np.maximum(weight * (total - weight), 1)
-    return float(centres[int(np.argmax(between))])
 
 
 def cell_marks(square: NDArray[np.float64], cells: int) -> list[Mark]:
@@ -79,7 +66,7 @@ def cell_marks(square: NDArray[np.float64], cells: int) -> list[Mark]:
     # a faint print (or a dim photo) has faint digits: the least contrast that is a mark is a share of
     # the grid's clearest marks', not a fixed level
     floor = max(0.06, min(0.12, 0.35 * float(np.percentile(contrasts, 90))))
-    return [mark(patch, pad, floor) for patch in patches]
+    return [mark(patch, pad, floor, depth) for patch, depth in zip(patches, contrasts, strict=True)]
 
 
 def contrast(patch: NDArray[np.float64], pad: int) -> float:
@@ -98,12 +85,10 @@ def line_offsets(square: NDArray[np.float64], cells: int) -> tuple[NDArray[np.fl
     within a sixth of a cell of the nominal line, smoothed with its neighbours' (a digit's stroke near
     a line does not pull it).
     """
-    from sudokit.image.locate import _ridge
-
     margin = CELL // 2
     reach = CELL // 6
-    across = _ridge(square, axis=0, reach=1)  # horizontal lines
-    down = _ridge(square, axis=1, reach=1)
+    across = ridge(square, axis=0, reach=1)  # horizontal lines
+    down = ridge(square, axis=1, reach=1)
     rows = np.zeros((cells + 1, cells))
     columns = np.zeros((cells + 1, cells))
     inset = CELL // 5
@@ -135,13 +120,15 @@ def _smooth(offsets: NDArray[np.float64]) -> NDArray[np.float64]:
     return out
 
 
-def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12) -> Mark:
+def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12, depth: float | None = None) -> Mark:
     """The mark in one cell's patch (the cell with ``pad`` pixels of its neighbours around it).
 
-    A cell whose ink is less than ``floor`` darker than its paper is empty.
+    A cell whose ink is less than ``floor`` darker than its paper is empty; ``depth`` is the patch's
+    :func:`contrast` when the caller has it already.
     """
     paper = float(np.percentile(patch, 75))
-    depth = contrast(patch, pad)  # the mark's own ink, not a darker grid line's
+    if depth is None:
+        depth = contrast(patch, pad)  # the mark's own ink, not a darker grid line's
     if depth < floor:
         return Mark(None, 0.0)  # nothing darker than the paper: an empty cell
     inked = patch < paper - max(0.5 * depth, floor * 0.6)
@@ -188,27 +175,9 @@ def mark(patch: NDArray[np.float64], pad: int, floor: float = 0.12) -> Mark:
     for k in keep:
         chosen |= runs.mask(k, patch.shape)
     darkness = np.clip((paper - patch) / max(depth, 1e-6), 0.0, 1.0)
-    darkness = np.where(_grow(chosen), darkness, 0.0)[top:bottom, left:right]
-    coverage = float(chosen.sum()) / CELL**2
-    glyphs = _glyph_count(chosen[top:bottom, left:right])
-    return Mark(normalise(darkness), coverage, glyphs)
-
-
-def _grow(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """The mask and its 8 neighbours: keeps the soft edge of a stroke."""
-    grown = mask.copy()
-    grown[1:] |= mask[:-1]
-    grown[:-1] |= mask[1:]
-    grown[:, 1:] |= grown[:, :-1].copy()
-    grown[:, :-1] |= grown[:, 1:].copy()
-    return grown
-
-
-def _glyph_count(mask: NDArray[np.bool_]) -> int:
-    """How many glyphs stand side by side in a mark: columns without ink split them."""
-    columns = mask.any(axis=0)
-    runs = np.diff(np.concatenate([[0], columns.astype(np.int8), [0]]))
-    return max(1, int((runs == 1).sum())) if mask.shape[1] > mask.shape[0] * 0.9 else 1
+    # the strokes and the pixels round them: keeps a stroke's soft edge
+    darkness = np.where(dilate(chosen, 1), darkness, 0.0)[top:bottom, left:right]
+    return Mark(normalise(darkness), float(chosen.sum()) / CELL**2)
 
 
 def normalise(darkness: NDArray[np.float64]) -> NDArray[np.float32]:

@@ -242,17 +242,19 @@ def perspective_coefficients(source: FloatArray, target: FloatArray) -> FloatArr
     return np.linalg.solve(np.array(rows, np.float64), np.array(values, np.float64))
 
 
+def square_corners(side: float, margin: float = 0) -> FloatArray:
+    """The corners of a square of ``side`` pixels set ``margin`` pixels in, in the corners' order."""
+    far = margin + side
+    return np.array([[margin, margin], [far, margin], [far, far], [margin, far]], np.float64)
+
+
 def warp(grey: Image.Image, corners: FloatArray, side: int, margin: int = 0, fill: int = 255) -> Image.Image:
     """The quadrilateral ``corners`` of the picture drawn as a square of ``side`` pixels.
 
     ``margin`` pixels of the picture are drawn around it on every side.
     """
     full = side + 2 * margin
-    target = np.array(
-        [[margin, margin], [margin + side, margin], [margin + side, margin + side], [margin, margin + side]],
-        np.float64,
-    )
-    coefficients = perspective_coefficients(corners, target)
+    coefficients = perspective_coefficients(corners, square_corners(side, margin))
     return grey.transform(
         (full, full),
         Image.Transform.PERSPECTIVE,
@@ -286,61 +288,40 @@ def shrunk(grey: Image.Image, corners: FloatArray, side: int) -> tuple[Image.Ima
     return grey.resize(size, Image.Resampling.BOX), scaled
 
 
-@dataclass(frozen=True)
-class Line:
-    """A line across a profile: where its centre lies and how thick it is."""
-
-    at: float
-    width: int
-
-
-def line_positions(profile: FloatArray, threshold: float) -> list[Line]:
-    """The runs of a profile above ``threshold``: the lines across it, with their thickness."""
+def line_positions(profile: FloatArray, threshold: float) -> list[float]:
+    """The runs of a profile above ``threshold``: where the lines across it lie (each run's centre)."""
     above = np.concatenate([[False], profile > threshold, [False]])
     edges = np.flatnonzero(np.diff(above.astype(np.int8)))
     out = []
     for start, end in zip(edges[0::2], edges[1::2], strict=True):
         weights = profile[start:end]
-        out.append(Line(float(np.dot(np.arange(start, end), weights) / weights.sum()), int(end - start)))
+        out.append(float(np.dot(np.arange(start, end), weights) / weights.sum()))
     return out
-
-
-def box_step(cells: int) -> int:
-    """How many cells apart a grid's thick lines usually are, one way (the longer side of its box)."""
-    for side in range(int(np.sqrt(cells)), 0, -1):
-        if cells % side == 0:
-            return cells // side
-    return cells
 
 
 WINDOWS = 16
 """How many sets of lines each way are tried as the grid's (those with the most lines found)."""
 
 
-def windows(lines: list[Line], expected: float, cells: int | None) -> list[tuple[float, float, int]]:
-    """Sets of equally spaced lines among ``lines``: (first, last, cells between).
+def windows(lines: list[float], expected: float, cells: int) -> list[tuple[float, float]]:
+    """Sets of ``cells`` + 1 equally spaced lines among ``lines``: the first and the last.
 
     Most of each set's inner lines are found. ``expected`` is the cell side the first guess implies
     (a third to three times it).
     """
-    where = np.array([line.at for line in lines])
+    where = np.array(lines)
     out = []
     for i, first in enumerate(where):
         for last in where[i + 1 :]:
-            span = last - first
-            counts = (
-                [cells] if cells else [n for n in (4, 6, 8, 9, 10, 12, 16) if 0.4 < span / n / expected < 2.5]
-            )
-            for count in counts:
-                step = span / count
-                if step < 6 or not 0.33 < step / expected < 3:
-                    continue
-                targets = first + step * np.arange(count + 1)
-                found = np.abs(where[None, :] - targets[:, None]).min(axis=1) < step * 0.15
-                if found.sum() >= (count + 1) * 0.7:
-                    out.append((float(found.mean()), float(first), float(last), count))
+            step = (last - first) / cells
+            if step < 6 or not 0.33 < step / expected < 3:
+                continue
+            targets = first + step * np.arange(cells + 1)
+            found = np.abs(where[None, :] - targets[:, None]).min(axis=1) < step * 0.15
+            if found.sum() >= (cells + 1) * 0.7:
+                out.append((float(found.mean()), float(first), float(last)))
     out.sort(key=lambda window: -window[0])
-    return [(first, last, count) for _, first, last, count in out[:WINDOWS]]
+    return [(first, last) for _, first, last in out[:WINDOWS]]
 
 
 SIZES = (9, 6, 4, 16)
@@ -375,8 +356,8 @@ def refine(located: Located, cells: int | None = None) -> Frame | None:
     square, inside, reach = _square_view(located, side, margin)
     # vertical lines: darker than left and right; a line as wide as the reach (a screenshot's thick
     # frame, drawn larger) is darker than pixels twice as far
-    down_ridge = np.where(inside, np.maximum(_ridge(square, 1, reach), _ridge(square, 1, 2 * reach)), 0.0)
-    across_ridge = np.where(inside, np.maximum(_ridge(square, 0, reach), _ridge(square, 0, 2 * reach)), 0.0)
+    down_ridge = np.where(inside, np.maximum(ridge(square, 1, reach), ridge(square, 1, 2 * reach)), 0.0)
+    across_ridge = np.where(inside, np.maximum(ridge(square, 0, reach), ridge(square, 0, 2 * reach)), 0.0)
     inner = slice(margin, margin + side)
     columns = down_ridge[inner, :].mean(axis=0)
     rows = across_ridge[:, inner].mean(axis=1)
@@ -391,8 +372,8 @@ def refine(located: Located, cells: int | None = None) -> Frame | None:
     for count in [cells] if cells else list(SIZES):
         best: tuple[float, float, float, float, int] | None = None
         best_score = FRAME_SCORE
-        for x0, x1, _ in windows(x_lines, side / count, count):
-            for y0, y1, _ in windows(y_lines, side / count, count):
+        for x0, x1 in windows(x_lines, side / count, count):
+            for y0, y1 in windows(y_lines, side / count, count):
                 if not 0.6 < (x1 - x0) / (y1 - y0) < 1.6:
                     continue
                 score = _frame_score(vertical, horizontal, x0, x1, y0, y1, count, along)
@@ -410,18 +391,15 @@ def refine(located: Located, cells: int | None = None) -> Frame | None:
         key=lambda pair: (pair[1][1] - pair[1][0]) * (pair[1][3] - pair[1][2]),
     )
     x0, x1, y0, y1, nx = best
-    target = np.array(
-        [[margin, margin], [margin + side, margin], [margin + side, margin + side], [margin, margin + side]]
-    )
-    to_picture = perspective_coefficients(located.corners, target)
-    square_corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-    return Frame(apply_perspective(to_picture, square_corners), nx, score)
+    to_picture = perspective_coefficients(located.corners, square_corners(side, margin))
+    framed = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+    return Frame(apply_perspective(to_picture, framed), nx, score)
 
 
 def _square_view(located: Located, side: int, margin: int) -> tuple[FloatArray, NDArray[np.bool_], int]:
     """The first guess drawn square, which of its pixels come from the picture, and a ridge's reach.
 
-    The square is ``side`` pixels with ``margin`` around it; the reach (:func:`_ridge`) is two of the
+    The square is ``side`` pixels with ``margin`` around it; the reach (:func:`ridge`) is two of the
     picture's pixels, two at least. A picture whose guess is much larger than ``side`` is averaged down
     first (:func:`shrunk`). The picture's edge pixels are repeated a little way past it, so that its own
     edge is no line, while a grid drawn close to it (a screenshot cropped round the grid) keeps its frame.
@@ -437,7 +415,7 @@ def _square_view(located: Located, side: int, margin: int) -> tuple[FloatArray, 
     return square, inside, max(2, round(2 / shrink))
 
 
-def _ridge(square: FloatArray, axis: int, reach: int = 2) -> FloatArray:
+def ridge(square: FloatArray, axis: int, reach: int = 2) -> FloatArray:
     """How much darker each pixel is than both pixels ``reach`` away along ``axis``.
 
     From 0 to 1, scaled by the picture's strongest ridges: high on a line running across that axis,
@@ -445,9 +423,9 @@ def _ridge(square: FloatArray, axis: int, reach: int = 2) -> FloatArray:
     """
     before = np.roll(square, reach, axis=axis)
     after = np.roll(square, -reach, axis=axis)
-    ridge = np.clip(np.minimum(before, after) - square, 0.0, None)
-    scale = float(np.percentile(ridge[ridge > 0], 99)) if (ridge > 0).any() else 1.0
-    return np.clip(ridge / max(scale, 1e-6), 0.0, 1.0)
+    depth = np.clip(np.minimum(before, after) - square, 0.0, None)
+    scale = float(np.percentile(depth[depth > 0], 99)) if (depth > 0).any() else 1.0
+    return np.clip(depth / max(scale, 1e-6), 0.0, 1.0)
 
 
 FAINT_LINE = 0.05
@@ -466,7 +444,7 @@ class Profiles:
     rows: FloatArray
 
 
-def _peaks(profile: FloatArray, along: FloatArray | None = None) -> list[Line]:
+def _peaks(profile: FloatArray, along: FloatArray | None = None) -> list[float]:
     """The lines a ridge profile shows: its runs above a quarter of its highest value.
 
     With the median profile ``along``, also its runs above a twentieth of its highest (and above
@@ -476,9 +454,9 @@ def _peaks(profile: FloatArray, along: FloatArray | None = None) -> list[Line]:
     if along is None or float(along.max()) <= 0:
         return strong
     faint = line_positions(along, max(FAINT_LINE, 0.05 * float(along.max())))
-    taken = np.array([line.at for line in strong])
-    extra = [line for line in faint if not len(taken) or np.abs(taken - line.at).min() > 2]
-    return sorted(strong + extra, key=lambda line: line.at)
+    taken = np.array(strong)
+    extra = [line for line in faint if not len(taken) or np.abs(taken - line).min() > 2]
+    return sorted(strong + extra)
 
 
 def _frame_score(

@@ -14,7 +14,7 @@ import json
 import math
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
@@ -28,9 +28,9 @@ from sudokit.model import EMPTY, PICTURE_DOUBT, Grid, Puzzle, cell_name
 SURE = 0.9
 """A cell read with less than this probability is named as unsure."""
 GOOD_FRAME = 0.35
-"""A frame whose lines match the ink this well is taken without trying the other first guesses."""
+"""A frame from another first guess whose lines match the ink this well ends the search."""
 OTHER_FRAME = 0.45
-"""The least score of a frame from another first guess than the likeliest (see :func:`_settle_corners`)."""
+"""The least score a later one of the other first guesses' frames needs to replace an earlier one's."""
 MAX_PIXELS = 40_000_000
 """Pictures larger than this are refused (a decompression bomb, not a photo)."""
 REPAIR_TRIES = 400
@@ -122,17 +122,22 @@ def _symbol_text(grid: Grid, symbol: int, empty: str = "empty") -> str:
 
 
 def open_picture(source: str | os.PathLike[str] | bytes) -> Image.Image:
-    """A picture from a path or its bytes (ImageReadError when it is no picture Pillow reads)."""
+    """A picture from a path or its bytes (ImageReadError when it is no picture Pillow reads).
+
+    The error names the file for a path; for bytes it says only what is wrong, for the caller (the
+    command line, the web app) to say where they came from.
+    """
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    where = "" if isinstance(source, bytes) else f"{os.fspath(source)}: "
     try:
         image = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
         image.load()
-    except (UnidentifiedImageError, Image.DecompressionBombError) as exc:
-        what = "the picture" if isinstance(source, bytes) else os.fspath(source)
-        raise ImageReadError(f"{what}: not a picture sudokit can read ({exc})") from None
+    except UnidentifiedImageError:  # Pillow's message names the file object: <_io.BytesIO ...>
+        raise ImageReadError(f"{where}not a picture sudokit can read (PNG, JPEG, WebP, GIF, TIFF)") from None
+    except Image.DecompressionBombError as exc:
+        raise ImageReadError(f"{where}not a picture sudokit can read ({exc})") from None
     except OSError as exc:
-        what = "the picture" if isinstance(source, bytes) else os.fspath(source)
-        raise ImageReadError(f"{what}: the picture could not be read ({exc})") from None
+        raise ImageReadError(f"{where}the picture could not be read ({exc})") from None
     return image
 
 
@@ -147,6 +152,7 @@ def read_picture(
     ``size`` is the grid's side (9, 6, 16, ...); without it the lines in the picture decide.
     """
     image = source if isinstance(source, Image.Image) else open_picture(source)
+    recogniser = recogniser or default()
     try:
         located = find_grid(image)
     except NoGridFound as exc:
@@ -154,35 +160,30 @@ def read_picture(
     corners, cells = _settle_corners(located, size)
     square = cutting.squared(located.grey, corners, cells)
     grid = Grid.classic(cells)
-    choices, turns = _upright(square, grid, recogniser or default())
+    choices, turns = _upright(square, grid, recogniser)
     corners = np.roll(corners, -turns, axis=0)  # rot90 turns anticlockwise: the puzzle's top left first
     reading = repair(grid, choices)
-    killer = _killer(located.grey, polish(located.grey, corners, cells), cells, grid, recogniser or default())
+    killer = _killer(located.grey, polish(located.grey, corners, cells), cells, grid, recogniser)
     if isinstance(killer, Grid):
         caged = repair(killer, choices)
-        if caged[3]:
+        if caged.unique:
             reading = caged
         else:
             killer = "killer cages drawn in the picture: no reading of them gives one solution"
     if isinstance(killer, str):  # cages seen but not read for certain: named, and no verdict
-        puzzle = reading[0]
-        reading = (puzzle.replaced(unread=(*puzzle.unread, killer), certain=False), *reading[1:])
+        puzzle = reading.puzzle
+        reading = replace(reading, puzzle=puzzle.replaced(unread=(*puzzle.unread, killer), certain=False))
     jigsaw = _jigsaw(np.rot90(square, turns), cells)
     if jigsaw is not None:
         # thick lines that are no boxes: a jigsaw, taken when its reading has exactly one solution
         # and the boxes' has not (a photo's uneven lines must not turn a classic into a jigsaw)
         irregular = repair(jigsaw, choices)
-        if irregular[3] and not reading[3]:
+        if irregular.unique and not reading.unique:
             reading = irregular
-    return Reading(
-        reading[0],
-        tuple(choices),
-        reading[1],
-        reading[2],
-        tuple((float(x), float(y)) for x, y in corners),
-        reading[3],
-        located.grey.size,
-        reading[4],
+    return replace(
+        reading,
+        corners=tuple((float(x), float(y)) for x, y in corners),
+        picture_size=located.grey.size,
     )
 
 
@@ -234,8 +235,9 @@ def _jigsaw(square: FloatArray, cells: int) -> Grid | None:
 def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int]:
     """The grid's corners on its outer lines and its side in cells.
 
-    Each first guess (the likeliest, then the others :func:`find_grid` found) is refined twice; the frame
-    whose lines match the ink best wins. With none, the likeliest guess stands as it is (a 9 x 9 unless
+    The likeliest first guess is refined twice; when that frames it, it is the grid. Otherwise the other
+    guesses :func:`find_grid` made are tried in turn (a frame covering most of the likeliest guess, the
+    best-matching one kept). With none framed, the likeliest guess stands as it is (a 9 x 9 unless
     ``size`` says otherwise).
     """
     best: Frame | None = None
@@ -246,7 +248,7 @@ def _settle_corners(located: Located, size: int | None) -> tuple[FloatArray, int
         second = refine(Located(first.corners, located.grey), first.cells)
         frame = second if second is not None and second.score >= first.score * 0.9 else first
         if number and best is not None and frame.score < OTHER_FRAME:
-            continue  # another guess must match the ink well to win over the likeliest one's frame
+            continue  # a later guess must match the ink well to win over an earlier one's frame
         if number and polygon_area(frame.corners) < 0.6 * polygon_area(located.corners):
             continue  # a part of the grid (a box, a few rows) framed from another guess
         if best is None or frame.score > best.score:
@@ -265,16 +267,16 @@ def polish(grey: Image.Image, corners: FloatArray, cells: int) -> FloatArray:
     straight line; the corners are where those meet. The frame found on a coarser drawing may be a pixel
     or two off there, which a killer's cage lines, drawn a few pixels inside the cells, do not forgive.
     """
-    from sudokit.image.locate import _ridge, apply_perspective, perspective_coefficients, warp
+    from sudokit.image.locate import apply_perspective, perspective_coefficients, ridge, square_corners, warp
 
     cell = cutting.CELL
     side, margin = cells * cell, cell // 2
     square = np.asarray(warp(grey, corners, side, margin), dtype=np.float64)
-    across, down = _ridge(square, axis=0, reach=3), _ridge(square, axis=1, reach=3)
+    across, down = ridge(square, axis=0, reach=3), ridge(square, axis=1, reach=3)
     reach = cell // 5
     ends = (slice(margin, margin + side // 3), slice(margin + 2 * side // 3, margin + side))
     found = []  # each outer line's position near each of its two ends, in the square's pixels
-    for ridge, nominal, horizontal in (
+    for ridges, nominal, horizontal in (
         (across, margin, True),
         (across, margin + side, True),
         (down, margin, False),
@@ -283,7 +285,9 @@ def polish(grey: Image.Image, corners: FloatArray, cells: int) -> FloatArray:
         points = []
         for part in ends:
             low, high = nominal - reach, nominal + reach + 1
-            profile = ridge[low:high, part].mean(axis=1) if horizontal else ridge[part, low:high].mean(axis=0)
+            profile = (
+                ridges[low:high, part].mean(axis=1) if horizontal else ridges[part, low:high].mean(axis=0)
+            )
             if profile.max() < 0.1:
                 return corners  # no clear outer line: leave the frame as it was
             peak = profile >= profile.max() * 0.6  # a thick line's ridge is a plateau: its middle
@@ -308,11 +312,8 @@ def polish(grey: Image.Image, corners: FloatArray, cells: int) -> FloatArray:
             y = at(h_a, h_b, x)
             x = at(v_a, v_b, y)
         out.append((x, y))
-    target = np.array(
-        [[margin, margin], [margin + side, margin], [margin + side, margin + side], [margin, margin + side]],
-        np.float64,
-    )
-    return apply_perspective(perspective_coefficients(corners, target), np.array(out, np.float64))
+    to_picture = perspective_coefficients(corners, square_corners(side, margin))
+    return apply_perspective(to_picture, np.array(out, np.float64))
 
 
 def _upright(square: FloatArray, grid: Grid, recogniser: Recogniser) -> tuple[list[tuple[Choice, ...]], int]:
@@ -363,10 +364,8 @@ def _choices(marks: list[cutting.Mark], grid: Grid, recogniser: Recogniser) -> l
     return out
 
 
-def repair(
-    grid: Grid, choices: list[tuple[Choice, ...]]
-) -> tuple[Puzzle, tuple[int, ...], tuple[int, ...], bool, tuple[str, ...]]:
-    """The likeliest reading with exactly one solution: (puzzle, unsure, repaired, unique, notes).
+def repair(grid: Grid, choices: list[tuple[Choice, ...]]) -> Reading:
+    """The likeliest reading with exactly one solution (the corners and the picture's size left out).
 
     Readings are tried in order of probability (best-first over changes to the likeliest reading) until
     one has no repeated symbol in a house and exactly one solution, or :data:`REPAIR_TRIES` are spent.
@@ -434,12 +433,13 @@ def repair(
             set(repaired) | doubts | {i for i, options in enumerate(choices) if options[0].probability < SURE}
         )
     )
-    puzzle = Puzzle(grid, tuple(givens))
+    reading = Reading(
+        Puzzle(grid, tuple(givens)), tuple(choices), unsure, repaired, (), unique, notes=tuple(notes)
+    )
     metadata: dict[str, str] = {"source": "picture"}
     unread: tuple[str, ...] = ()
-    reading = Reading(puzzle, tuple(choices), unsure, repaired, (), unique)
     if unsure:
         unread = (f"{PICTURE_DOUBT}cells {reading.describe_unsure()} were read without certainty",)
         metadata["unsure"] = json.dumps([cell_name(grid.cells[i]) for i in unsure])
-    puzzle = puzzle.replaced(metadata=metadata, unread=unread, certain=found is not None)
-    return puzzle, unsure, repaired, unique, tuple(notes)
+    puzzle = reading.puzzle.replaced(metadata=metadata, unread=unread, certain=found is not None)
+    return replace(reading, puzzle=puzzle)

@@ -843,7 +843,7 @@ def create_app(
             try:
                 reading = read_picture(data, size=size)
             except ImageReadError as exc:
-                return _error(422, _picture_message(exc))
+                return _error(422, str(exc))
             # the puzzle as read, without the reader's note on its unsure cells: the page shows those
             # cells, and the player confirms or corrects each before playing
             plain = Puzzle(reading.puzzle.grid, reading.puzzle.givens)
@@ -852,14 +852,6 @@ def create_app(
         return await run_in_threadpool(work, logic=True)
 
     return app
-
-
-def _picture_message(exc: Exception) -> str:
-    """The picture reader's error on one line, without Python's names for objects (``<_io.BytesIO ...>``)."""
-    lines = str(exc).strip().splitlines()
-    text = re.sub(r"\s*\([^()]*<[^<>]*>[^()]*\)", "", lines[0] if lines else "")
-    text = re.sub(r"^the picture: not a picture", "the file is not a picture", text)
-    return text or "the picture could not be read as a puzzle"
 
 
 class BodyTimeout:
