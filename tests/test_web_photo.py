@@ -119,22 +119,11 @@ def _png(width: int, height: int) -> bytes:
 
 try:  # without Playwright the API tests above still run
     from tests.test_web_e2e import CHROMIUM, browser, server, shoot, visit  # noqa: F401
+    from tests.test_web_player import serious_violations
 except pytest.skip.Exception:
     CHROMIUM = None
 
 browser_only = pytest.mark.skipif(CHROMIUM is None, reason="Playwright or Debian's chromium is not installed")
-
-
-def serious_violations(page: Any) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is now, one line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.fixture
